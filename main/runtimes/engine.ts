@@ -1,0 +1,51 @@
+// The contract every brain engine implements. Engines run on the agent process's worker thread
+// and are synchronous: every host import goes through `HostCall`, which blocks on the bridge.
+
+import type { HostOp } from '../host-api/host-ops.generated.ts';
+import type { RunOutcome } from '../host-api/wit-types.ts';
+
+/**
+ * Calls the host. Arguments and the returned value use the shapes of wit-types.ts; for a
+ * resource method the first argument is the receiver's configured name. The `err` arm of a
+ * WIT result is thrown as a HostCallError.
+ */
+export type HostCall = (op: HostOp, args: readonly unknown[]) => unknown;
+
+/** A position in the brain's source, 1-based. */
+export interface SourcePosition {
+  line: number;
+  column: number;
+}
+
+export type CheckResult = { ok: true } | ({ ok: false; error: string } & Partial<SourcePosition>);
+
+export type RunResult = { ok: true; outcome: RunOutcome } | ({ ok: false; error: string } & Partial<SourcePosition>);
+
+export interface EngineLimits {
+  /** Longest stretch the brain may compute without calling the host. */
+  maxBusyMs: number;
+  /** Hard cap on the engine's memory. */
+  maxMemoryBytes: number;
+  /** Engine stack size (QuickJS) in bytes. */
+  maxStackBytes: number;
+}
+
+export interface EngineOptions {
+  hostCall: HostCall;
+  limits: EngineLimits;
+  /** Set to non-zero by the bridge to preempt the running iteration (abort tier 3). */
+  interrupt: Int32Array;
+  /** Receives script `print`/`debug` output. */
+  print: (text: string) => void;
+}
+
+export interface Engine {
+  /** `js`, `rhai`, or what a component brain reports. */
+  kind(): string;
+  /** Parses/compiles only; never runs the brain. */
+  check(script: string, filename: string): CheckResult;
+  /** Runs one iteration. */
+  run(script: string, filename: string): RunResult;
+  /** Releases the engine's memory. */
+  dispose(): void;
+}

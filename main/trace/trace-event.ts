@@ -1,0 +1,108 @@
+// One trace event per thing that happens to an agent. The trace is the single source of truth
+// for the bus inspector, the iteration timeline, the omw-test assertion engine and replay.
+// `call`, `inbound`, `opened`, `closed` and `outcome` are omw's trace events (omw-compat 14.5);
+// the others are Brainbench's and are never matched by assertions.
+
+import type { OmwEvent, RunOutcome } from '../host-api/wit-types.ts';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** What produced an inbox event: pump- or injection-backed sources and bus-backed ones. */
+export type SourceKind =
+  'chat-stream' | 'timer' | 'resource-list' | 'resource' | 'tool-call' | 'endpoint' | 'agent' | 'lifecycle';
+
+export type CloseReason = 'ended' | 'cancelled' | 'failed';
+
+interface TraceBase {
+  /** Process-wide order of recording, starting at 1. */
+  seq: number;
+  /** Milliseconds since the Unix epoch (fractional). */
+  time: number;
+  agent: string;
+  /** The agent's iteration this happened in (1-based; 0 before the first). */
+  iteration: number;
+}
+
+export interface InboundTrace extends TraceBase {
+  type: 'inbound';
+  /** UUID of the envelope's source. */
+  id: string;
+  event: OmwEvent;
+}
+
+export interface CallTrace extends TraceBase {
+  type: 'call';
+  /** omw's snake_case op name, e.g. `chat_stream`. */
+  op: string;
+  /** The handle the call returned; null when it returned none or failed. */
+  uuid: string | null;
+  detail: Json;
+}
+
+export interface OpenedTrace extends TraceBase {
+  type: 'opened';
+  source: SourceKind;
+  uuid: string;
+}
+
+export interface ClosedTrace extends TraceBase {
+  type: 'closed';
+  source: SourceKind;
+  uuid: string;
+  reason: CloseReason;
+}
+
+export interface OutcomeTrace extends TraceBase {
+  type: 'outcome';
+  outcome: RunOutcome;
+}
+
+/** The answer of a traced call, recorded when the call returns. */
+export interface ResultTrace extends TraceBase {
+  type: 'result';
+  callSeq: number;
+  ok: boolean;
+  /** The returned value (omitted for large payloads) or the error text. */
+  value?: Json;
+  error?: string;
+  durationMs: number;
+}
+
+export interface IterationStartTrace extends TraceBase {
+  type: 'iteration-start';
+  trigger: 'run' | 'loop' | 'step' | 'reload' | 'restart';
+}
+
+export interface IterationEndTrace extends TraceBase {
+  type: 'iteration-end';
+  durationMs: number;
+  outcome?: RunOutcome;
+  error?: string;
+  /** Where the error happened in the brain source, when the engine knows. */
+  line?: number;
+  column?: number;
+}
+
+export interface LogTrace extends TraceBase {
+  type: 'log';
+  /** trace, debug, info, warn, error; print and debug output of scripts use `print`/`debug`. */
+  level: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'print';
+  message: string;
+}
+
+export type TraceEvent =
+  | InboundTrace
+  | CallTrace
+  | OpenedTrace
+  | ClosedTrace
+  | OutcomeTrace
+  | ResultTrace
+  | IterationStartTrace
+  | IterationEndTrace
+  | LogTrace;
+
+/** The events omw itself traces, the only ones assertions and `after` gates look at. */
+export type OmwTraceEvent = InboundTrace | CallTrace | OpenedTrace | ClosedTrace | OutcomeTrace;
+
+export const isOmwTraceEvent = (e: TraceEvent): e is OmwTraceEvent =>
+  e.type === 'inbound' || e.type === 'call' || e.type === 'opened' || e.type === 'closed' || e.type === 'outcome';
