@@ -1,0 +1,42 @@
+// The blocking thread of an agent process: it owns the engine and runs iterations
+// synchronously; every host import blocks on the bridge.
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import type { Engine } from '../runtimes/engine.ts';
+import { createEngine } from './engine-factory.ts';
+import type { AgentInit, WorkerCommand, WorkerEvent } from './protocol.ts';
+import { syncHostCall } from './sync-bridge.ts';
+
+interface EngineWorkerData {
+  init: AgentInit;
+  bridgePort: MessagePort;
+  control: Int32Array;
+}
+
+const { init, bridgePort, control } = workerData as EngineWorkerData;
+const post = (event: WorkerEvent) => parentPort!.postMessage(event);
+
+async function main(): Promise<void> {
+  let engine: Engine;
+  try {
+    engine = await createEngine(
+      {
+        hostCall: syncHostCall(bridgePort, control),
+        limits: init.limits,
+        interrupt: control.subarray(1, 2),
+        print: (text) => post({ t: 'print', text }),
+      },
+      init.runtime,
+    );
+  } catch (error) {
+    post({ t: 'failed', error: (error as Error).message });
+    return;
+  }
+  parentPort!.on('message', (command: WorkerCommand) => {
+    const result =
+      command.t === 'run' ? engine.run(command.script, command.filename) : engine.check(command.script, command.filename);
+    post({ t: 'result', id: command.id, result });
+  });
+  post({ t: 'ready' });
+}
+
+void main();

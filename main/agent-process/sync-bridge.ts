@@ -1,0 +1,38 @@
+import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import { HostCallError } from '../host-api/host-call-error.ts';
+import type { HostOp } from '../host-api/host-ops.generated.ts';
+import type { HostCall } from '../runtimes/engine.ts';
+import type { BridgeReply, BridgeRequest } from './protocol.ts';
+
+/** Slots of the shared control array. */
+export const REPLY_COUNTER = 0;
+export const INTERRUPT_FLAG = 1;
+export const CONTROL_SLOTS = 2;
+
+/**
+ * The engine's side of the bridge: a synchronous host call. It posts the request on its own port
+ * and sleeps in Atomics.wait until the bridge bumps the reply counter, then takes the reply off
+ * the port without going through the event loop (which is blocked by the engine anyway).
+ */
+export function syncHostCall(port: MessagePort, control: Int32Array): HostCall {
+  return (op: HostOp, args: readonly unknown[]) => {
+    const seen = Atomics.load(control, REPLY_COUNTER);
+    port.postMessage({ op, args: [...args] } satisfies BridgeRequest);
+    for (;;) {
+      Atomics.wait(control, REPLY_COUNTER, seen);
+      // Re-check after every wake: a wake is a hint, the port is the truth.
+      const received = receiveMessageOnPort(port);
+      if (!received) continue;
+      const reply = received.message as BridgeReply;
+      if (!reply.ok) throw new HostCallError(reply.error);
+      return reply.value;
+    }
+  };
+}
+
+/** The bridge's side: posts the reply first, then wakes the engine. */
+export function answerHostCall(port: MessagePort, control: Int32Array, reply: BridgeReply): void {
+  port.postMessage(reply);
+  Atomics.add(control, REPLY_COUNTER, 1);
+  Atomics.notify(control, REPLY_COUNTER);
+}

@@ -1,0 +1,55 @@
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../config/config-error.ts';
+import { runCommand } from './run-command.ts';
+import { testCommand } from './test-command.ts';
+
+const USAGE = `usage:
+  brainbench run  [--config FILE] [--format toml|yaml|json] [--trace]   run every agent's brain once
+  brainbench loop [--config FILE] [--format toml|yaml|json] [--trace]   run agents in a loop until Ctrl+C
+  brainbench test [PATH] [--include GLOB]... [--exclude GLOB]... [--all] [-j N]
+                                                                          run omw.test.* files`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'run':
+    case 'loop': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { config: { type: 'string', short: 'c' }, format: { type: 'string' }, trace: { type: 'boolean' } },
+      });
+      const format = values.format as 'toml' | 'yaml' | 'json' | undefined;
+      return runCommand({ mode: command, trace: values.trace ?? false, ...(values.config ? { config: values.config } : {}), ...(format ? { format } : {}) });
+    }
+    case 'test': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: {
+          include: { type: 'string', multiple: true },
+          exclude: { type: 'string', multiple: true },
+          all: { type: 'boolean' },
+          jobs: { type: 'string', short: 'j' },
+        },
+      });
+      return testCommand({
+        path: positionals[0] ?? '.',
+        include: values.include ?? [],
+        exclude: values.exclude ?? [],
+        all: values.all ?? false,
+        jobs: Number(values.jobs ?? 0),
+      });
+    }
+    default:
+      console.error(USAGE);
+      return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? `config error: ${error.message}` : (error as Error).stack ?? String(error));
+    process.exit(1);
+  },
+);

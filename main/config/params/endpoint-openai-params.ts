@@ -1,0 +1,26 @@
+// omw-compat 12: an OpenAI-compatible HTTP server for the brains' endpoint subscriptions.
+
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+const HIGHEST_PORT = 65535;
+
+/** `127.0.0.1:8080` or `[::1]:8080`; omw rejects host names such as `localhost:8080`. */
+function isNumericHostPort(text: string): boolean {
+  const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d+)$/.exec(text);
+  if (!match) return false;
+  const [, ipv6, ipv4, port] = match;
+  const hostIsNumeric = ipv6 !== undefined ? isIP(ipv6) === 6 : isIP(ipv4 ?? '') === 4;
+  return hostIsNumeric && Number(port) <= HIGHEST_PORT;
+}
+
+export const openaiEndpointParamsSchema = z.strictObject(
+  {
+    listen: z.string().refine(isNumericHostPort, {
+      error: 'expected a numeric host:port such as 127.0.0.1:8080 (host names are rejected)',
+    }),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'expected one of the keys listen' : undefined) },
+);
+
+export type OpenaiEndpointParams = z.output<typeof openaiEndpointParamsSchema>;

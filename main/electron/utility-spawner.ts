@@ -1,0 +1,23 @@
+import { utilityProcess } from 'electron';
+import type { AgentSpawner } from '../agent-process/agent-channel.ts';
+
+/** Agent processes as Electron utility processes (the desktop app's spawner). */
+export const utilitySpawner: AgentSpawner = (entry, options) => {
+  const child = utilityProcess.fork(entry, [options.name], {
+    env: options.env as NodeJS.ProcessEnv | undefined,
+    cwd: options.cwd,
+    serviceName: `brainbench agent ${options.name}`,
+    stdio: 'inherit',
+  });
+  return {
+    get pid() {
+      return child.pid;
+    },
+    send: (message) => child.postMessage(message),
+    onMessage: (listener) => child.on('message', listener),
+    onExit: (listener) => child.on('exit', (code) => listener(code, null)),
+    kill: () => {
+      child.kill();
+    },
+  };
+};

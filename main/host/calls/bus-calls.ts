@@ -1,0 +1,64 @@
+import { HostCallError } from '../../host-api/host-call-error.ts';
+import type { EventEnvelope } from '../../host-api/wit-types.ts';
+import type { CallHandlers, CallScope } from '../call-scope.ts';
+
+const LOG_LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error']);
+
+function received(scope: CallScope, envelope: EventEnvelope | undefined): EventEnvelope | undefined {
+  if (envelope) scope.host.traceInbound(scope.ctx, envelope);
+  return envelope;
+}
+
+/** Messaging between agents, the lifecycle handle, the inbox and logging. */
+export const busCalls: CallHandlers = {
+  'host.log': (scope, [level, message]) => {
+    const known = LOG_LEVELS.has(String(level)) ? (String(level) as 'info') : 'info';
+    scope.host.traceLog(scope.ctx, known, String(message));
+  },
+  'host.subscribe-agent': (scope, [agent]) => {
+    const uuid = crypto.randomUUID();
+    scope.record('subscribe_agent', { agent: String(agent) }, uuid);
+    scope.host.bus.subscribeAgent(scope.ctx.name, String(agent), uuid);
+    scope.opened('agent', uuid);
+    return uuid;
+  },
+  'host.unsubscribe-agent': (scope, [uuid]) => {
+    scope.record('unsubscribe_agent', { uuid: String(uuid) });
+    if (scope.host.bus.unsubscribeAgent(scope.ctx.name, String(uuid))) scope.closed('agent', String(uuid), 'cancelled');
+  },
+  'host.subscribe-lifecycle': (scope) => {
+    if (scope.host.bus.lifecycleOf(scope.ctx.name)) {
+      scope.record('subscribe_lifecycle', {}, null);
+      throw new HostCallError('lifecycle already subscribed');
+    }
+    const uuid = crypto.randomUUID();
+    scope.record('subscribe_lifecycle', {}, uuid);
+    scope.host.bus.setLifecycle(scope.ctx.name, uuid);
+    scope.opened('lifecycle', uuid);
+    return uuid;
+  },
+  'host.unsubscribe-lifecycle': (scope, [uuid]) => {
+    scope.record('unsubscribe_lifecycle', { uuid: String(uuid) });
+    if (scope.host.bus.clearLifecycle(scope.ctx.name, String(uuid))) scope.closed('lifecycle', String(uuid), 'cancelled');
+  },
+  'host.subscribe-endpoint': () => {
+    throw new HostCallError('the endpoint is not configured');
+  },
+  'host.unsubscribe-endpoint': () => undefined,
+  'host.stream-endpoint': () => {
+    throw new HostCallError('the endpoint is not configured');
+  },
+  'host.send-agent': (scope, [agent, payload]) => {
+    scope.record('send_agent', { agent: String(agent) });
+    scope.host.sendAgent(scope.ctx, String(agent), String(payload));
+  },
+  'host.recv': async (scope) => {
+    const timeoutMs = scope.host.config.tunables.recv_timeout_secs * 1000;
+    const envelope = await scope.host.bus.inbox(scope.ctx.name).take(timeoutMs, scope.signal);
+    return received(scope, envelope);
+  },
+  'host.try-recv': (scope) => {
+    scope.signal.throwIfAborted();
+    return received(scope, scope.host.bus.inbox(scope.ctx.name).tryTake());
+  },
+};

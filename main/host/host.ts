@@ -1,0 +1,205 @@
+import type { OmwConfig } from '../config/config-types.ts';
+import { HostCallError } from '../host-api/host-call-error.ts';
+import { HOST_OPS, type HostOp } from '../host-api/host-ops.generated.ts';
+import type { EventEnvelope } from '../host-api/wit-types.ts';
+import type { Provider } from '../providers/provider.ts';
+import type { Tooling } from '../tooling/tooling.ts';
+import type { CloseReason, Json, LogTrace, SourceKind } from '../trace/trace-event.ts';
+import { TraceRecorder } from '../trace/trace-recorder.ts';
+import { AgentContext, type AbortCause } from './agent-context.ts';
+import { buildBackends, type BackendFactories } from './backend-registry.ts';
+import { Bus } from './bus.ts';
+import type { CallHandlers, CallScope } from './call-scope.ts';
+import { busCalls } from './calls/bus-calls.ts';
+import { LOCAL_CALLS, isLocalOp } from './calls/local-calls.ts';
+import { memoryCalls } from './calls/memory-calls.ts';
+import { providerCalls } from './calls/provider-calls.ts';
+import { timerCalls } from './calls/timer-calls.ts';
+import { toolingCalls } from './calls/tooling-calls.ts';
+import { InjectionQueue } from './injection-queue.ts';
+
+const HANDLERS: CallHandlers = { ...busCalls, ...memoryCalls, ...providerCalls, ...timerCalls, ...toolingCalls };
+
+/**
+ * Runs before a host call; resolves when the call may proceed (host-call breakpoints) and may
+ * return a function to run once the call has returned.
+ */
+export type BeforeCallHook = (
+  agent: string,
+  op: HostOp,
+  args: readonly unknown[],
+) => Promise<(() => void) | void> | (() => void) | void;
+
+export interface HostOptions {
+  backends?: BackendFactories;
+  /** Trace events kept per agent. */
+  traceCapacity?: number;
+}
+
+/**
+ * The stateful heart of Brainbench: registries, bus, per-agent contexts and the trace. It answers
+ * every host call of every agent; engines reach it through their agent process's bridge.
+ */
+export class Host {
+  readonly trace: TraceRecorder;
+  readonly bus: Bus;
+  readonly injections = new InjectionQueue();
+  readonly providers: Map<string, Provider>;
+  readonly tooling: Map<string, Tooling>;
+  readonly agents = new Map<string, AgentContext>();
+  beforeCall: BeforeCallHook | undefined;
+
+  constructor(
+    readonly config: OmwConfig,
+    options: HostOptions = {},
+  ) {
+    this.trace = new TraceRecorder(options.traceCapacity ?? 10_000);
+    this.bus = new Bus(config.tunables.inbox_bound);
+    const built = buildBackends(config, { trace: this.trace, injections: this.injections }, options.backends);
+    this.providers = built.providers;
+    this.tooling = built.tooling;
+    for (const [name, agent] of Object.entries(config.agents)) {
+      this.agents.set(name, new AgentContext(name, agent.script, config.memory[name]));
+    }
+  }
+
+  context(agent: string): AgentContext {
+    const ctx = this.agents.get(agent);
+    if (!ctx) throw new Error(`unknown agent "${agent}"`);
+    return ctx;
+  }
+
+  /**
+   * Answers one host call. Failures of ops whose WIT result can carry an error come back as
+   * HostCallError; for the others a failure is a host bug and propagates as is.
+   */
+  async call(agent: string, op: HostOp, args: readonly unknown[]): Promise<unknown> {
+    const after = this.beforeCall ? await this.beforeCall(agent, op, args) : undefined;
+    try {
+      return await this.dispatch(agent, op, args);
+    } finally {
+      after?.();
+    }
+  }
+
+  private async dispatch(agent: string, op: HostOp, args: readonly unknown[]): Promise<unknown> {
+    const ctx = this.context(agent);
+    if (isLocalOp(op)) return LOCAL_CALLS[op](agent, args);
+    const handler = HANDLERS[op];
+    if (!handler) throw new Error(`host op ${op} is not implemented`);
+    let callSeq: number | undefined;
+    const started = performance.now();
+    const scope: CallScope = {
+      host: this,
+      ctx,
+      signal: ctx.signal,
+      record: (name, detail, uuid = null) => {
+        callSeq = this.trace.record({ type: 'call', agent, iteration: ctx.iteration, op: name, uuid, detail }).seq;
+        this.injections.flush();
+      },
+      opened: (source, uuid) => this.traceOpened(ctx, source, uuid),
+      closed: (source, uuid, reason) => this.traceClosed(ctx, source, uuid, reason),
+    };
+    try {
+      const value = await handler(scope, args);
+      // The call's own queued deliveries (a ready tool result) land before it returns.
+      this.injections.flush();
+      if (callSeq !== undefined) this.traceResult(ctx, callSeq, started, { ok: true, value });
+      return value;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (callSeq !== undefined) this.traceResult(ctx, callSeq, started, { ok: false, error: message });
+      if (!canFail(op)) throw error;
+      throw error instanceof HostCallError ? error : new HostCallError(message);
+    }
+  }
+
+  deliver(ctx: AgentContext, envelope: EventEnvelope): void {
+    if (this.bus.deliver(ctx.name, envelope)) return;
+    this.traceLog(ctx, 'warn', `inbox full (${this.bus.inbox(ctx.name).bound} events): dropped a ${envelope.event.kind} event`);
+  }
+
+  /** omw's send-agent: delivered only if `dest` subscribed to the sender. */
+  sendAgent(ctx: AgentContext, dest: string, payload: string): void {
+    const subscription = this.bus.listenersOf(ctx.name).find((listener) => listener.agent === dest);
+    const target = this.agents.get(dest);
+    if (!subscription || !target) return;
+    this.deliver(target, { id: subscription.uuid, event: { kind: 'message', data: payload } });
+  }
+
+  /** Puts an event into an agent's inbox from outside the brain (the workbench's inject). */
+  inject(agent: string, envelope: EventEnvelope): boolean {
+    return this.bus.deliver(this.context(agent).name, envelope);
+  }
+
+  /** Prepares an iteration (omw-compat 3.3): clears flags, drains system events, forgets lifecycle. */
+  prepareIteration(agent: string): number {
+    const ctx = this.context(agent);
+    const lifecycle = this.bus.lifecycleOf(agent);
+    this.bus.inbox(agent).retain(({ id, event }) => {
+      if (event.kind === 'reload' || event.kind === 'shutdown') return false;
+      return !(event.kind === 'error' && lifecycle !== undefined && id === lifecycle);
+    });
+    this.bus.clearLifecycle(agent);
+    return ctx.beginIteration();
+  }
+
+  /** Tier 1 of an abort: sets the flag and, for reload and shutdown, queues the event. */
+  abort(agent: string, cause: AbortCause): void {
+    const ctx = this.context(agent);
+    ctx.abort(cause);
+    if (cause === 'stop') return;
+    const id = this.bus.lifecycleOf(agent) ?? crypto.randomUUID();
+    this.bus.deliver(agent, { id, event: { kind: cause } });
+  }
+
+  /** Cancels every open stream, timer, subscription and queued tool call of an agent. */
+  cancelAll(agent: string): void {
+    const ctx = this.context(agent);
+    for (const registry of ctx.registries()) {
+      for (const entry of registry.list()) {
+        if (registry.cancel(entry.uuid)) this.traceClosed(ctx, entry.source, entry.uuid, 'cancelled');
+      }
+    }
+  }
+
+  traceInbound(ctx: AgentContext, envelope: EventEnvelope): void {
+    this.trace.record({ type: 'inbound', agent: ctx.name, iteration: ctx.iteration, id: envelope.id, event: envelope.event });
+    this.injections.flush();
+  }
+
+  traceOpened(ctx: AgentContext, source: SourceKind, uuid: string): void {
+    this.trace.record({ type: 'opened', agent: ctx.name, iteration: ctx.iteration, source, uuid });
+  }
+
+  traceClosed(ctx: AgentContext, source: SourceKind, uuid: string, reason: CloseReason): void {
+    this.trace.record({ type: 'closed', agent: ctx.name, iteration: ctx.iteration, source, uuid, reason });
+  }
+
+  traceLog(ctx: AgentContext, level: LogTrace['level'], message: string): void {
+    this.trace.record({ type: 'log', agent: ctx.name, iteration: ctx.iteration, level, message });
+  }
+
+  private traceResult(
+    ctx: AgentContext,
+    callSeq: number,
+    started: number,
+    result: { ok: true; value: unknown } | { ok: false; error: string },
+  ): void {
+    const durationMs = performance.now() - started;
+    const base = { type: 'result' as const, agent: ctx.name, iteration: ctx.iteration, callSeq, durationMs };
+    if (result.ok) this.trace.record({ ...base, ok: true, value: toJson(result.value) });
+    else this.trace.record({ ...base, ok: false, error: result.error });
+  }
+}
+
+const canFail = (op: HostOp): boolean => {
+  const spec = HOST_OPS[op];
+  return 'result' in spec && spec.result.startsWith('result<');
+};
+
+const toJson = (value: unknown): Json => {
+  if (value === undefined) return null;
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  return value as Json;
+};

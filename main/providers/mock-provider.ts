@@ -1,0 +1,69 @@
+import type { ChatDelta } from '../host-api/wit-types.ts';
+import type { MockProviderParams } from '../config/params/provider-mock-params.ts';
+import type { ChatRequest, Provider } from './provider.ts';
+import { untilAborted } from '../host/abortable.ts';
+
+type Turn = MockProviderParams['turns'][number];
+
+/** One call the mock answered, for the workbench and test snapshots. */
+export interface RecordedChat {
+  request: ChatRequest;
+  turn: number | undefined;
+}
+
+(signal: AbortSignal): Promise<never> =>
+  new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+
+/**
+ * omw's deterministic provider double (omw-compat 13.1). Each chat or chat-stream call consumes
+ * one turn and the last turn repeats once they run out. Where omw leaves the delta split open,
+ * a turn yields reasoning, then content, then the tool call, each as its own delta, and the last
+ * delta carries the finish reason and usage; see docs/mocks.md.
+ */
+export class MockProvider implements Provider {
+  readonly kind = 'mock';
+  readonly calls: RecordedChat[] = [];
+  private cursor = 0;
+
+  constructor(
+    readonly name: string,
+    private readonly params: MockProviderParams,
+  ) {}
+
+  async listModels(): Promise<string[]> {
+    return this.params.models.length > 0 ? [...this.params.models] : ['mock-model'];
+  }
+
+  async *stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<ChatDelta> {
+    const turns = this.params.turns;
+    const index = turns.length === 0 ? undefined : Math.min(this.cursor++, turns.length - 1);
+    this.calls.push({ request, turn: index });
+    if (index === undefined) return;
+    const turn = turns[index]!;
+    if (turn.pending) await untilAborted(signal);
+    const deltas = turnDeltas(turn);
+    for (const delta of deltas) {
+      signal.throwIfAborted();
+      yield delta;
+    }
+    if (turn.error !== undefined) throw new Error(turn.error);
+  }
+}
+
+function turnDeltas(turn: Turn): ChatDelta[] {
+  const deltas: ChatDelta[] = [];
+  if (turn.reasoning !== undefined) deltas.push({ reasoning: turn.reasoning });
+  if (turn.content !== undefined) deltas.push({ content: turn.content });
+  if (turn.tool_call !== undefined) deltas.push({ tool_call: { ...turn.tool_call } });
+  if (turn.error !== undefined) return deltas;
+  const terminal: ChatDelta = {
+    finish_reason: turn.tool_call !== undefined ? 'tool_calls' : 'stop',
+    ...(turn.usage !== undefined ? { usage: turn.usage } : {}),
+  };
+  if (deltas.length === 0) deltas.push(terminal);
+  else Object.assign(deltas[deltas.length - 1]!, terminal);
+  return deltas;
+}

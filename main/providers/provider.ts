@@ -1,0 +1,19 @@
+import type { ChatDelta, ChatMessage, Tool } from '../host-api/wit-types.ts';
+import type { Json } from '../trace/trace-event.ts';
+
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  tools: Tool[];
+  /** Per-call params, already merged over the provider's defaults. */
+  params?: { [key: string]: Json };
+}
+
+/** A named chat back end (omw `[providers.<name>]`). */
+export interface Provider {
+  readonly name: string;
+  readonly kind: string;
+  listModels(signal: AbortSignal): Promise<string[]>;
+  /** Yields the answer's deltas; throws (possibly after some deltas) when the stream fails. */
+  stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<ChatDelta>;
+}

@@ -1,0 +1,312 @@
+// Function calls, method calls, namespaced calls, closures and the intrinsics that need the
+// caller's scope (`eval`, `is_def_var`, `is_def_fn`).
+
+import type { FnDef, Node, VarDecl } from './ast.ts';
+import { fnKey } from './ast.ts';
+import { isAccess, readDecl, writeDecl, compileOwned, type CompileContext } from './compile-context.ts';
+import { compileUpdater, isLvalue } from './compile-lvalue.ts';
+import { RhaiError, type Position } from './errors.ts';
+import type { Compiled, DynamicScope, Frame, Library, ScriptFunction } from './functions.ts';
+import { Module } from './module.ts';
+import { NativeCache } from './native-cache.ts';
+import { matchOverload, signature, type Runtime } from './runtime.ts';
+import { FnPtr, SharedCell, cloneValue, type Value } from './values.ts';
+
+export function compileFunction(def: FnDef, lib: Library, compileBody: (n: Node) => Compiled): ScriptFunction {
+  const body = compileBody(def.body);
+  const capturedParams = def.params.filter((p) => p.captured).map((p) => p.slot);
+  const wrapped: Compiled =
+    capturedParams.length === 0
+      ? body
+      : (f) => {
+          for (const s of capturedParams) f.vars[s] = new SharedCell(f.vars[s]);
+          return body(f);
+        };
+  return { def, body: wrapped, lib };
+}
+
+function nonPure(name: string, pos: Position): RhaiError {
+  return new RhaiError('ErrorNonPureMethodCallOnConstant', `Non-pure method '${name}' cannot be called on constant`, pos);
+}
+
+function notFound(name: string, args: Value[], pos: Position): RhaiError {
+  return new RhaiError('ErrorFunctionNotFound', `Function not found: ${signature(name, args)}`, pos);
+}
+
+/** Calls `name` as a method on `recv`; the possibly-updated receiver is left in rt.thisOut. */
+export function callMethod(
+  rt: Runtime,
+  lib: Library,
+  cache: NativeCache,
+  recv: Value,
+  name: string,
+  args: Value[],
+  pos: Position,
+  isConst: boolean,
+): Value {
+  rt.thisOut = recv;
+  if (recv instanceof Map) {
+    const p = recv.get(name);
+    if (p instanceof FnPtr) return rt.callFnPtr(p, args, pos, recv);
+  } else if (recv instanceof FnPtr) {
+    if (name === 'call') return rt.callFnPtr(recv, args, pos);
+    if (name === 'curry') return new FnPtr(recv.name, recv.curry.concat(args), recv.closure);
+  }
+  const sf = lib.functions.get(fnKey(name, args.length));
+  if (sf) {
+    const out = { v: recv };
+    const r = rt.invokeMethod(sf, args, recv, pos, out);
+    rt.thisOut = isConst ? recv : out.v;
+    return r;
+  }
+  const all = [recv, ...args];
+  const list = cache.get(rt.engine.natives);
+  const o = list && matchOverload(list, all);
+  if (!o) throw notFound(name, all, pos);
+  if (o.mutates && isConst) throw nonPure(name, pos);
+  const r = rt.callNative(o, all, pos);
+  rt.thisOut = all[0];
+  return r;
+}
+
+function evalArgs(fns: Compiled[], f: Frame): Value[] {
+  const out = new Array<Value>(fns.length);
+  for (let i = 0; i < fns.length; i++) out[i] = fns[i]!(f);
+  return out;
+}
+
+export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }): Compiled {
+  const { name, pos, safe } = node;
+  const argFns = node.args.map((a) => compileOwned(cx, a));
+  const cache = new NativeCache(name, node.args.length + 1);
+  const lib = cx.lib;
+  const obj = node.obj;
+  if (obj.k === 'var' && obj.decl) {
+    const read = readDecl(obj.decl);
+    const write = writeDecl(obj.decl);
+    const isConst = obj.decl.isConst;
+    return (f) => {
+      const recv = read(f);
+      if (safe && recv === undefined) return undefined;
+      const rt = f.rt as Runtime;
+      const r = callMethod(rt, lib, cache, recv, name, evalArgs(argFns, f), pos, isConst);
+      if (rt.thisOut !== recv) write(f, rt.thisOut);
+      return r;
+    };
+  }
+  if (obj.k === 'this') {
+    return (f) => {
+      const recv = f.thisV;
+      if (safe && recv === undefined) return undefined;
+      const rt = f.rt as Runtime;
+      const r = callMethod(rt, lib, cache, recv, name, evalArgs(argFns, f), pos, false);
+      f.thisV = rt.thisOut;
+      return r;
+    };
+  }
+  if (isLvalue(obj) && !safe) {
+    const update = compileUpdater(cx, obj);
+    return (f) => {
+      const args = evalArgs(argFns, f);
+      const rt = f.rt as Runtime;
+      let r: Value;
+      update(f, (c) => {
+        r = callMethod(rt, lib, cache, c, name, args, pos, false);
+        return rt.thisOut;
+      });
+      return r;
+    };
+  }
+  const objFn = cx.compile(obj);
+  return (f) => {
+    const recv = objFn(f);
+    if (safe && recv === undefined) return undefined;
+    return callMethod(f.rt as Runtime, lib, cache, recv, name, evalArgs(argFns, f), pos, false);
+  };
+}
+
+function scopeOf(f: Frame, visible: VarDecl[]): DynamicScope {
+  const find = (name: string): VarDecl | undefined => visible.find((d) => d.name === name);
+  return {
+    get(name) {
+      const d = find(name);
+      if (d) return { value: readDecl(d)(f) };
+      return f.dyn?.get(name);
+    },
+    set(name, value) {
+      const d = find(name);
+      if (d) {
+        writeDecl(d)(f, value);
+        return true;
+      }
+      return f.dyn?.set(name, value) ?? false;
+    },
+    isConst(name) {
+      const d = find(name);
+      return d ? d.isConst : (f.dyn?.isConst(name) ?? false);
+    },
+    names() {
+      return [...visible.map((d) => d.name), ...(f.dyn?.names() ?? [])];
+    },
+  };
+}
+
+function compileIntrinsic(cx: CompileContext, node: Node & { k: 'call' }): Compiled | undefined {
+  const { name, pos } = node;
+  const args = node.args.map((a) => cx.compile(a));
+  const lib = cx.lib;
+  const visible = node.visible ?? [];
+  if (name === 'eval' && args.length === 1) {
+    const src = args[0]!;
+    return (f) => {
+      const s = src(f);
+      if (typeof s !== 'string') {
+        throw new RhaiError('ErrorMismatchDataType', 'Data type incorrect (expecting string)', pos);
+      }
+      const rt = f.rt as Runtime;
+      return rt.engine.evalSource(s, rt, scopeOf(f, visible), pos);
+    };
+  }
+  if (name === 'is_def_var' && args.length === 1) {
+    const a = args[0]!;
+    return (f) => {
+      const n = a(f);
+      return typeof n === 'string' && (visible.some((d) => d.name === n) || f.dyn?.get(n) !== undefined);
+    };
+  }
+  if (name === 'is_def_fn' && (args.length === 1 || args.length === 2)) {
+    return (f) => {
+      const n = args[0]!(f);
+      if (typeof n !== 'string') return false;
+      if (args.length === 1) return lib.hasName(n);
+      const arity = args[1]!(f);
+      return typeof arity === 'number' && lib.functions.has(fnKey(n, arity));
+    };
+  }
+  return undefined;
+}
+
+export function compileCall(cx: CompileContext, node: Node & { k: 'call' }): Compiled {
+  const intrinsic = compileIntrinsic(cx, node);
+  if (intrinsic) return intrinsic;
+  const { name, pos } = node;
+  const n = node.args.length;
+  const sf = cx.lib.functions.get(fnKey(name, n));
+  if (sf) return compileScriptCall(cx, sf, node.args, pos);
+  const first = node.args[0];
+  const byRef = first && first.k === 'var' && first.decl ? first.decl : undefined;
+  const argFns = node.args.map((a, i) => (i === 0 ? cx.compile(a) : compileOwned(cx, a)));
+  const cache = new NativeCache(name, n);
+  const local = node.local ? readDecl(node.local) : undefined;
+  const writeFirst = byRef && !byRef.isConst ? writeDecl(byRef) : undefined;
+  return (f) => {
+    const args = evalArgs(argFns, f);
+    const rt = f.rt as Runtime;
+    const list = cache.get(rt.engine.natives);
+    const o = list && matchOverload(list, args);
+    if (o) {
+      if (!o.mutates) return rt.callNative(o, args, pos);
+      if (byRef?.isConst) throw nonPure(name, pos);
+      const before = args[0];
+      const r = rt.callNative(o, args, pos);
+      if (writeFirst && args[0] !== before) writeFirst(f, args[0]);
+      return r;
+    }
+    if (local) {
+      const fp = local(f);
+      if (fp instanceof FnPtr) return rt.callFnPtr(fp, args.map(cloneValue), pos);
+    }
+    throw notFound(name, args, pos);
+  };
+}
+
+function compileScriptCall(cx: CompileContext, sf: ScriptFunction, args: Node[], pos: Position): Compiled {
+  const argFns = args.map((a) => compileOwned(cx, a));
+  const slots = sf.def.slots;
+  switch (argFns.length) {
+    case 0:
+      return (f) => (f.rt as Runtime).invokeScript(sf, new Array<Value>(slots), undefined, pos);
+    case 1: {
+      const a0 = argFns[0]!;
+      return (f) => {
+        const vars = new Array<Value>(slots);
+        vars[0] = a0(f);
+        return (f.rt as Runtime).invokeScript(sf, vars, undefined, pos);
+      };
+    }
+    case 2: {
+      const a0 = argFns[0]!;
+      const a1 = argFns[1]!;
+      return (f) => {
+        const vars = new Array<Value>(slots);
+        vars[0] = a0(f);
+        vars[1] = a1(f);
+        return (f.rt as Runtime).invokeScript(sf, vars, undefined, pos);
+      };
+    }
+    default:
+      return (f) => {
+        const vars = new Array<Value>(slots);
+        for (let i = 0; i < argFns.length; i++) vars[i] = argFns[i]!(f);
+        return (f.rt as Runtime).invokeScript(sf, vars, undefined, pos);
+      };
+  }
+}
+
+function resolveModule(f: Frame, root: string, rootDecl: VarDecl | undefined, path: string[], pos: Position): Module {
+  const rt = f.rt as Runtime;
+  let m: Value = rootDecl ? readDecl(rootDecl)(f) : (rt.imports.get(root) ?? rt.engine.staticModules.get(root));
+  if (!(m instanceof Module)) throw new RhaiError('ErrorModuleNotFound', `Module not found: ${root}`, pos);
+  for (const p of path) {
+    const sub: Module | undefined = m.subModules.get(p);
+    if (!sub) throw new RhaiError('ErrorModuleNotFound', `Module not found: ${root}::${path.join('::')}`, pos);
+    m = sub;
+  }
+  return m;
+}
+
+export function compileNsCall(cx: CompileContext, node: Node & { k: 'nscall' }): Compiled {
+  const { root, rootDecl, path, name, pos } = node;
+  const argFns = node.args.map((a) => compileOwned(cx, a));
+  const key = fnKey(name, argFns.length);
+  return (f) => {
+    const m = resolveModule(f, root, rootDecl, path, pos);
+    const args = evalArgs(argFns, f);
+    const rt = f.rt as Runtime;
+    const sf = m.scriptFunctions.get(key);
+    if (sf) {
+      const vars = new Array<Value>(sf.def.slots);
+      for (let i = 0; i < args.length; i++) vars[i] = args[i];
+      return rt.invokeScript(sf, vars, undefined, pos);
+    }
+    const list = m.natives.lookup(name, args.length);
+    const o = list && matchOverload(list, args);
+    if (o) return rt.callNative(o, args, pos);
+    throw notFound(`${[root, ...path].join('::')}::${name}`, args, pos);
+  };
+}
+
+export function compileNsVar(node: Node & { k: 'nsvar' }): Compiled {
+  const { root, rootDecl, path, name, pos } = node;
+  return (f) => {
+    const m = resolveModule(f, root, rootDecl, path, pos);
+    if (!m.variables.has(name)) {
+      throw new RhaiError('ErrorVariableNotFound', `Variable not found: ${root}::${name}`, pos);
+    }
+    return m.variables.get(name);
+  };
+}
+
+export function compileClosure(cx: CompileContext, node: Node & { k: 'closure' }): Compiled {
+  const sf = compileFunction(node.fn, cx.lib, (n) => cx.compile(n));
+  sf.captureSlots = node.captures.map((c) => c.inner.slot);
+  const outerSlots = node.captures.map((c) => (c.outer as VarDecl).slot);
+  const name = node.fn.name;
+  return (f) => {
+    const cells = new Array<SharedCell>(outerSlots.length);
+    for (let i = 0; i < outerSlots.length; i++) cells[i] = f.vars[outerSlots[i]!] as SharedCell;
+    return new FnPtr(name, [], { fn: sf, captures: cells });
+  };
+}
+
+export { isAccess };

@@ -1,0 +1,35 @@
+// Language switches the parser honours; names follow upstream's Engine settings.
+
+export interface ParseOptions {
+  strictVariables: boolean;
+  allowIfExpression: boolean;
+  allowSwitchExpression: boolean;
+  allowStatementExpression: boolean;
+  allowAnonymousFn: boolean;
+  allowLooping: boolean;
+  allowShadowing: boolean;
+  allowLoopExpressions: boolean;
+  /** 0 means unlimited. */
+  maxExprDepth: number;
+  maxFnExprDepth: number;
+  maxFunctions: number;
+  disabledSymbols: ReadonlySet<string>;
+  /** Names the host scope provides; with strictVariables these are not undefined. */
+  externalNames: ReadonlySet<string>;
+}
+
+export const DEFAULT_PARSE_OPTIONS: ParseOptions = {
+  strictVariables: false,
+  allowIfExpression: true,
+  allowSwitchExpression: true,
+  allowStatementExpression: true,
+  allowAnonymousFn: true,
+  allowLooping: true,
+  allowShadowing: true,
+  allowLoopExpressions: true,
+  maxExprDepth: 64,
+  maxFnExprDepth: 32,
+  maxFunctions: 0,
+  disabledSymbols: new Set(),
+  externalNames: new Set(),
+};

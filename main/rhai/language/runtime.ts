@@ -1,0 +1,256 @@
+// Per-run state: operation counting, call depth, hooks, global constants and imported modules,
+// plus the calling convention shared by compiled code and native functions.
+
+import { fnKey } from './ast.ts';
+import { NO_POS, RhaiError, type Position } from './errors.ts';
+import type { Frame, Library, NativeContext, NativeOverload, RuntimeHandle, ScriptFunction } from './functions.ts';
+import { Signal, type DynamicScope, type FunctionTable } from './functions.ts';
+import type { Limits } from './limits.ts';
+import type { Module } from './module.ts';
+import type { OperatorFallback } from './operators.ts';
+import { FnPtr, SharedCell, typeOf, type Value } from './values.ts';
+
+export interface RunHooks {
+  print?: (text: string) => void;
+  debug?: (text: string, source: string | undefined, pos: Position) => void;
+  /** Called every `progressInterval` operations; a non-undefined result terminates the run. */
+  progress?: (operations: number) => unknown;
+  progressInterval?: number;
+  /** Debugger hook: called before every statement. */
+  onStatement?: (pos: Position, frame: Frame) => void;
+}
+
+/** The engine services the runtime needs (implemented by Engine). */
+export interface EngineCore {
+  readonly natives: FunctionTable;
+  readonly staticModules: Map<string, Module>;
+  readonly limits: Limits;
+  readonly failOnInvalidMapProperty: boolean;
+  /** Compiles and runs a module script, or returns a host-provided module. */
+  loadModule(path: string, rt: Runtime, pos: Position): Module;
+  /** Compiles `eval` source against the caller's variables. */
+  evalSource(source: string, rt: Runtime, scope: DynamicScope | undefined, pos: Position): Value;
+}
+
+export function newFrame(vars: Value[], rt: Runtime, thisV: Value, dyn?: DynamicScope): Frame {
+  return { vars, thisV, signal: Signal.None, sigVal: undefined, rt, dyn };
+}
+
+const SYSTEM_KINDS = new Set([
+  'ErrorSystem',
+  'ErrorParsing',
+  'ErrorTooManyOperations',
+  'ErrorTooManyModules',
+  'ErrorStackOverflow',
+  'ErrorDataTooLarge',
+  'ErrorTerminated',
+  'ErrorCustomSyntax',
+]);
+
+export function isSystemError(e: RhaiError): boolean {
+  return SYSTEM_KINDS.has(e.kind);
+}
+
+/** Converts anything thrown by native code into a RhaiError. */
+export function asRhaiError(e: unknown, pos: Position): RhaiError {
+  if (e instanceof RhaiError) return e.withPos(pos);
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    return new RhaiError('ErrorStackOverflow', 'Stack overflow', pos);
+  }
+  return new RhaiError('ErrorSystem', e instanceof Error ? e.message : String(e), pos);
+}
+
+export function matchOverload(list: NativeOverload[], args: Value[]): NativeOverload | undefined {
+  outer: for (const o of list) {
+    if (o.types) {
+      for (let i = 0; i < o.types.length; i++) {
+        const t = o.types[i];
+        if (t !== undefined && t !== '?' && t !== typeOf(args[i])) continue outer;
+      }
+    }
+    return o;
+  }
+  return undefined;
+}
+
+export function signature(name: string, args: Value[]): string {
+  return `${name} (${args.map(typeOf).join(', ')})`;
+}
+
+export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
+  ops = 0;
+  checkpoint: number;
+  depth = 0;
+  callPos: Position = NO_POS;
+  readonly globals = new Map<string, Value>();
+  readonly imports = new Map<string, Module>();
+  readonly moduleCache = new Map<string, Module>();
+  modulesLoaded = 0;
+  /** The receiver after a method call, possibly replaced (strings and integers are immutable). */
+  thisOut: Value = undefined;
+  private nextProgress: number;
+  private readonly progressInterval: number;
+
+  constructor(
+    readonly engine: EngineCore,
+    readonly hooks: RunHooks,
+    public mainLib: Library,
+    readonly source?: string,
+  ) {
+    this.progressInterval = Math.max(1, hooks.progressInterval ?? 1024);
+    this.nextProgress = hooks.progress ? this.progressInterval : Infinity;
+    this.checkpoint = this.computeCheckpoint();
+  }
+
+  private computeCheckpoint(): number {
+    if (this.hooks.onStatement) return 0;
+    const max = this.engine.limits.maxOperations;
+    return Math.min(max > 0 ? max + 1 : Infinity, this.nextProgress);
+  }
+
+  /** Slow path of operation counting: limits, progress hook, debugger hook. */
+  slowTick(pos: Position): void {
+    const max = this.engine.limits.maxOperations;
+    if (max > 0 && this.ops > max) throw new RhaiError('ErrorTooManyOperations', 'Too many operations', pos);
+    if (this.hooks.progress && this.ops >= this.nextProgress) {
+      this.nextProgress = this.ops + this.progressInterval;
+      const token = this.hooks.progress(this.ops);
+      if (token !== undefined) throw new RhaiError('ErrorTerminated', 'Script terminated', pos, token as Value);
+    }
+    this.checkpoint = this.computeCheckpoint();
+  }
+
+  statementHook(pos: Position, frame: Frame): void {
+    this.hooks.onStatement?.(pos, frame);
+  }
+
+  print(text: string): void {
+    this.hooks.print?.(text);
+  }
+
+  debug(text: string, pos: Position): void {
+    this.hooks.debug?.(text, this.source, pos);
+  }
+
+  checkStringSize(s: string): string {
+    const max = this.engine.limits.maxStringSize;
+    if (max > 0 && s.length > max) throw new RhaiError('ErrorDataTooLarge', 'Length of string too large', this.callPos);
+    return s;
+  }
+
+  checkArraySize(n: number): void {
+    const max = this.engine.limits.maxArraySize;
+    if (max > 0 && n > max) throw new RhaiError('ErrorDataTooLarge', 'Size of array too large', this.callPos);
+  }
+
+  checkMapSize(n: number): void {
+    const max = this.engine.limits.maxMapSize;
+    if (max > 0 && n > max) throw new RhaiError('ErrorDataTooLarge', 'Size of object map too large', this.callPos);
+  }
+
+  /** Runs a script function. `vars` must already hold the arguments in the parameter slots. */
+  invokeScript(sf: ScriptFunction, vars: Value[], thisV: Value, pos: Position, captures?: SharedCell[]): Value {
+    if (this.depth >= this.engine.limits.maxCallLevels) {
+      throw new RhaiError('ErrorStackOverflow', 'Stack overflow', pos);
+    }
+    const frame = newFrame(vars, this, thisV);
+    if (captures) {
+      const caps = sf.captureSlots;
+      if (caps) for (let i = 0; i < caps.length; i++) vars[caps[i]!] = captures[i];
+    }
+    this.depth++;
+    this.ops++;
+    let v: Value;
+    try {
+      if (this.ops >= this.checkpoint) this.slowTick(pos);
+      v = sf.body(frame);
+    } catch (e) {
+      const err = asRhaiError(e, pos);
+      if (isSystemError(err)) throw err;
+      throw new RhaiError(
+        'ErrorInFunctionCall',
+        `Error in call to function '${sf.def.name}': ${err.message}`,
+        pos,
+        undefined,
+        err,
+      );
+    } finally {
+      this.depth--;
+    }
+    if (frame.signal === Signal.Return) return frame.sigVal;
+    return v;
+  }
+
+  /** Runs a script function with the receiver written back through `thisOut`. */
+  invokeMethod(sf: ScriptFunction, args: Value[], thisV: Value, pos: Position, thisOut: { v: Value }): Value {
+    if (this.depth >= this.engine.limits.maxCallLevels) throw new RhaiError('ErrorStackOverflow', 'Stack overflow', pos);
+    const vars = new Array<Value>(sf.def.slots);
+    for (let i = 0; i < args.length; i++) vars[i] = args[i];
+    const frame = newFrame(vars, this, thisV);
+    this.depth++;
+    let v: Value;
+    try {
+      v = sf.body(frame);
+    } catch (e) {
+      const err = asRhaiError(e, pos);
+      if (isSystemError(err)) throw err;
+      throw new RhaiError('ErrorInFunctionCall', `Error in call to function '${sf.def.name}': ${err.message}`, pos, undefined, err);
+    } finally {
+      this.depth--;
+    }
+    thisOut.v = frame.thisV;
+    return frame.signal === Signal.Return ? frame.sigVal : v;
+  }
+
+  callNative(o: NativeOverload, args: Value[], pos: Position): Value {
+    const saved = this.callPos;
+    this.callPos = pos;
+    try {
+      return o.fn(args, this);
+    } catch (e) {
+      throw asRhaiError(e, pos);
+    } finally {
+      this.callPos = saved;
+    }
+  }
+
+  /** Dynamic call by name: script functions of `lib` first, then natives. */
+  callFunction(lib: Library, name: string, args: Value[], pos: Position): Value {
+    const sf = lib.functions.get(fnKey(name, args.length));
+    if (sf) {
+      const vars = new Array<Value>(sf.def.slots);
+      for (let i = 0; i < args.length; i++) vars[i] = args[i];
+      return this.invokeScript(sf, vars, undefined, pos);
+    }
+    const list = this.engine.natives.lookup(name, args.length);
+    const o = list && matchOverload(list, args);
+    if (o) return this.callNative(o, args, pos);
+    throw new RhaiError('ErrorFunctionNotFound', `Function not found: ${signature(name, args)}`, pos);
+  }
+
+  callOperator(op: string, args: Value[], pos: Position): Value {
+    return this.callFunction(this.mainLib, op, args, pos);
+  }
+
+  callFnPtr(fp: FnPtr, args: Value[], pos: Position = this.callPos, thisV?: Value): Value {
+    const all = fp.curry.length > 0 ? fp.curry.concat(args) : args;
+    if (fp.closure) {
+      const sf = fp.closure.fn;
+      if (sf.def.params.length !== all.length) {
+        throw new RhaiError('ErrorFunctionNotFound', `Function not found: ${signature(fp.name, all)}`, pos);
+      }
+      const vars = new Array<Value>(sf.def.slots);
+      for (let i = 0; i < all.length; i++) vars[i] = all[i];
+      return this.invokeScript(sf, vars, thisV, pos, fp.closure.captures);
+    }
+    if (thisV !== undefined) {
+      const sf = this.mainLib.functions.get(fnKey(fp.name, all.length));
+      if (sf) {
+        const vars = new Array<Value>(sf.def.slots);
+        for (let i = 0; i < all.length; i++) vars[i] = all[i];
+        return this.invokeScript(sf, vars, thisV, pos);
+      }
+    }
+    return this.callFunction(this.mainLib, fp.name, all, pos);
+  }
+}

@@ -1,0 +1,36 @@
+// One iteration of a JavaScript brain, in a context of its own: brain state never carries over
+// between iterations (omw starts each iteration afresh too; state lives in host memory).
+
+import type { QuickJSHandle } from 'quickjs-emscripten-core';
+import type { EngineOptions, RunResult } from '../engine.ts';
+import { brainFailure } from './brain-failure.ts';
+import { completionOutcome } from './completion-outcome.ts';
+import type { EngineVm } from './engine-vm.ts';
+import { GuestRealm } from './guest-realm.ts';
+import { installOmwGlobal } from './omw-global.ts';
+import { installPrintGlobals } from './print-globals.ts';
+
+export function runIteration(vm: EngineVm, options: EngineOptions, script: string, filename: string): RunResult {
+  const ctx = vm.runtime.newContext();
+  const realm = new GuestRealm(ctx, vm.guard, options);
+  const failure = (thrown: QuickJSHandle): RunResult => brainFailure(ctx, thrown, filename, vm.guard.stopReason);
+  try {
+    installOmwGlobal(realm);
+    installPrintGlobals(realm);
+    vm.guard.start();
+    // Global (eval-style) code, not a function body: its completion value is the brain's answer.
+    const evaluation = ctx.evalCode(script, filename, { type: 'global' });
+    if (evaluation.error) return evaluation.error.consume(failure);
+    return evaluation.value.consume((completion) => {
+      const jobs = vm.runtime.executePendingJobs();
+      if (jobs.error) return jobs.error.consume(failure);
+      const result = completionOutcome(realm, completion);
+      // A stop the script swallowed (a caught host failure) still fails the iteration.
+      const stopReason = vm.guard.stopReason;
+      return stopReason === undefined ? result : { ok: false, error: stopReason };
+    });
+  } finally {
+    realm.dispose();
+    ctx.dispose();
+  }
+}

@@ -1,0 +1,51 @@
+// Everything the binding needs while one iteration's QuickJS context is alive.
+
+import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
+import { HostCallError } from '../../host-api/host-call-error.ts';
+import type { HostOp } from '../../host-api/host-ops.generated.ts';
+import type { EngineOptions } from '../engine.ts';
+import type { IterationGuard } from './iteration-guard.ts';
+import { VmValues } from './vm-values.ts';
+
+export class GuestRealm {
+  readonly ctx: QuickJSContext;
+  readonly values: VmValues;
+  readonly guard: IterationGuard;
+  readonly print: (text: string) => void;
+  readonly #hostCall: EngineOptions['hostCall'];
+  /** Handles that live as long as the context, e.g. the shared methods of provider handles. */
+  readonly #kept: QuickJSHandle[] = [];
+
+  constructor(ctx: QuickJSContext, guard: IterationGuard, options: Pick<EngineOptions, 'hostCall' | 'print'>) {
+    this.ctx = ctx;
+    this.values = new VmValues(ctx);
+    this.guard = guard;
+    this.print = options.print;
+    this.#hostCall = options.hostCall;
+  }
+
+  /**
+   * Calls the host. An `err` result (HostCallError) is the brain's to handle; anything else is a
+   * Brainbench bug, so it also stops the iteration even if the script catches the exception.
+   */
+  callHost(op: HostOp, args: readonly unknown[]): unknown {
+    try {
+      return this.#hostCall(op, args);
+    } catch (error) {
+      if (!(error instanceof HostCallError)) this.guard.stop(`host call ${op} failed: ${String(error)}`);
+      throw error;
+    } finally {
+      this.guard.hostReturned();
+    }
+  }
+
+  keep(handle: QuickJSHandle): QuickJSHandle {
+    this.#kept.push(handle);
+    return handle;
+  }
+
+  dispose(): void {
+    for (const handle of this.#kept) handle.dispose();
+    this.values.dispose();
+  }
+}

@@ -1,0 +1,46 @@
+// `omw.host`: one function per `host.*` op, plus the guest-side JSON helpers of omw-compat 8.
+
+import type { QuickJSHandle } from 'quickjs-emscripten-core';
+import { GuestArgumentError } from './guest-argument-error.ts';
+import { newGuestFunction, readArguments, type GuestImplementation } from './guest-function.ts';
+import { requireString } from './guest-input.ts';
+import { HOST_FUNCTION_OPS } from './guest-ops.ts';
+import type { GuestRealm } from './guest-realm.ts';
+import { parseOpaqueJson } from './opaque-json.ts';
+
+function jsonMemoryHelpers(realm: GuestRealm): Record<string, GuestImplementation> {
+  return {
+    /** The stored value parsed as JSON, the raw string when it is not JSON, undefined when absent. */
+    memoryGetAs: (_this, args) => {
+      const [key] = readArguments(realm, args, 1);
+      const text = realm.callHost('host.memory-get', [requireString(key, 'key')]) as string | undefined;
+      return realm.values.create(text === undefined ? undefined : parseOpaqueJson(text));
+    },
+    /** Stores any value as JSON, strings included, so the pair round-trips. */
+    memorySetAs: (_this, args) => {
+      const [key, value] = readArguments(realm, args, 2);
+      const text = JSON.stringify(value);
+      if (text === undefined) throw new GuestArgumentError('value must be JSON-serializable');
+      realm.callHost('host.memory-set', [requireString(key, 'key'), text]);
+      return realm.ctx.undefined;
+    },
+  };
+}
+
+export function newHostObject(realm: GuestRealm): QuickJSHandle {
+  const { ctx } = realm;
+  const host = ctx.newObject();
+  const define = (name: string, implementation: GuestImplementation): void => {
+    const fn = newGuestFunction(realm, name, 'Error', implementation);
+    ctx.setProp(host, name, fn);
+    fn.dispose();
+  };
+  for (const op of HOST_FUNCTION_OPS) {
+    define(op.name, (_this, args) => {
+      const result = realm.callHost(op.op, op.argumentsFromGuest(readArguments(realm, args, op.arity)));
+      return realm.values.create(op.resultForGuest(result));
+    });
+  }
+  for (const [name, implementation] of Object.entries(jsonMemoryHelpers(realm))) define(name, implementation);
+  return host;
+}

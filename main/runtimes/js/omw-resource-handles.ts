@@ -1,0 +1,51 @@
+// `omw.provider` and `omw.tooling`: `get(name)` looks the resource up on the host and returns a
+// plain object with a `name` property and methods. The methods read `this.name` (omw-compat 11),
+// so a handle is just its name and the brain must call them on the handle.
+
+import type { QuickJSHandle } from 'quickjs-emscripten-core';
+import { GuestArgumentError } from './guest-argument-error.ts';
+import { newGuestFunction, readArguments } from './guest-function.ts';
+import { requireString } from './guest-input.ts';
+import { handleMethodOps, type GuestOp } from './guest-ops.ts';
+import type { GuestRealm } from './guest-realm.ts';
+
+type ResourceKind = 'provider' | 'tooling';
+
+const METHOD_OPS: Record<ResourceKind, GuestOp[]> = {
+  provider: handleMethodOps('provider'),
+  tooling: handleMethodOps('tooling'),
+};
+
+function receiverName(realm: GuestRealm, kind: ResourceKind, method: string, thisValue: QuickJSHandle): string {
+  const self = realm.values.read(thisValue);
+  const name = typeof self === 'object' && self !== null ? (self as { name?: unknown }).name : undefined;
+  if (typeof name !== 'string') throw new GuestArgumentError(`${method} must be called on a ${kind} handle`);
+  return name;
+}
+
+function newMethod(realm: GuestRealm, kind: ResourceKind, op: GuestOp): QuickJSHandle {
+  return newGuestFunction(realm, op.name, 'TypeError', (thisValue, args) => {
+    const receiver = receiverName(realm, kind, op.name, thisValue);
+    const argumentsForHost = op.argumentsFromGuest(readArguments(realm, args, op.arity));
+    return realm.values.create(op.resultForGuest(realm.callHost(op.op, [receiver, ...argumentsForHost])));
+  });
+}
+
+export function newResourceNamespace(realm: GuestRealm, kind: ResourceKind): QuickJSHandle {
+  const { ctx } = realm;
+  // Made on the first lookup and shared by every handle of the iteration: most brains use few kinds.
+  let methods: [string, QuickJSHandle][] | undefined;
+  const get = newGuestFunction(realm, 'get', 'TypeError', (_this, args) => {
+    const name = requireString(readArguments(realm, args, 1)[0], 'name');
+    realm.callHost(`${kind}.get`, [name]);
+    methods ??= METHOD_OPS[kind].map((op) => [op.name, realm.keep(newMethod(realm, kind, op))]);
+    const handle = ctx.newObject();
+    ctx.newString(name).consume((nameHandle) => ctx.setProp(handle, 'name', nameHandle));
+    for (const [methodName, method] of methods) ctx.setProp(handle, methodName, method);
+    return handle;
+  });
+  const namespace = ctx.newObject();
+  ctx.setProp(namespace, 'get', get);
+  get.dispose();
+  return namespace;
+}

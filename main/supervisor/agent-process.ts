@@ -1,0 +1,130 @@
+import type { AgentChannel, AgentSpawner } from '../agent-process/agent-channel.ts';
+import type { AgentInit, AgentToHost, HostToAgent } from '../agent-process/protocol.ts';
+import { HostCallError } from '../host-api/host-call-error.ts';
+import type { HostOp } from '../host-api/host-ops.generated.ts';
+import type { Host } from '../host/host.ts';
+import type { CheckResult, RunResult } from '../runtimes/engine.ts';
+
+type Settle = (result: RunResult | CheckResult) => void;
+
+/**
+ * The host's handle on one agent process: starts it, sends it iterations, answers its host calls
+ * through the Host, and turns a dying process into a failed iteration. A new process is started
+ * on demand after a crash.
+ */
+export class AgentProcess {
+  private channel: AgentChannel | undefined;
+  private starting: Promise<void> | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, Settle>();
+  private forwarded: HostOp[] | 'all' = [];
+  /** Called with every line a script prints. */
+  onPrint: (text: string) => void = () => {};
+
+  constructor(
+    private readonly host: Host,
+    private readonly spawner: AgentSpawner,
+    private readonly entry: string,
+    private readonly init: AgentInit,
+  ) {}
+
+  get pid(): number | undefined {
+    return this.channel?.pid;
+  }
+
+  /** Starts the process if it is not running; resolves once its engine is ready. */
+  start(): Promise<void> {
+    if (this.starting) return this.starting;
+    this.starting = new Promise((resolve) => {
+      const channel = this.spawner(this.entry, { name: this.init.agent });
+      this.channel = channel;
+      channel.onMessage((message) => {
+        if ((message as AgentToHost).t === 'ready') resolve();
+        this.onMessage(channel, message as AgentToHost);
+      });
+      channel.onExit((code, signal) => this.onExit(channel, code, signal, resolve));
+      this.post({ t: 'init', init: this.init });
+      if (this.forwarded === 'all' || this.forwarded.length > 0) this.post({ t: 'forward', ops: this.forwarded });
+    });
+    return this.starting;
+  }
+
+  run(script: string, filename: string): Promise<RunResult> {
+    return this.command('run', script, filename) as Promise<RunResult>;
+  }
+
+  check(script: string, filename: string): Promise<CheckResult> {
+    return this.command('check', script, filename) as Promise<CheckResult>;
+  }
+
+  /** Abort tier 3: preempts the running engine. */
+  interrupt(): void {
+    this.post({ t: 'interrupt' });
+  }
+
+  /** Sends these ops to the host even if the process could answer them (breakpoints). */
+  forward(ops: HostOp[] | 'all'): void {
+    this.forwarded = ops;
+    this.post({ t: 'forward', ops });
+  }
+
+  kill(): void {
+    this.channel?.kill();
+  }
+
+  private async command(t: 'run' | 'check', script: string, filename: string): Promise<RunResult | CheckResult> {
+    await this.start();
+    if (!this.channel) return { ok: false, error: 'agent process could not be started' };
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.post({ t, id, script, filename });
+    });
+  }
+
+  private post(message: HostToAgent): void {
+    this.channel?.send(message);
+  }
+
+  private onMessage(channel: AgentChannel, message: AgentToHost): void {
+    if (channel !== this.channel) return;
+    switch (message.t) {
+      case 'call':
+        this.host.call(this.init.agent, message.op, message.args).then(
+          (value) => this.post({ t: 'reply', id: message.id, ok: true, value }),
+          (error: unknown) => {
+            const text = error instanceof Error ? error.message : String(error);
+            const prefix = error instanceof HostCallError ? '' : 'host error: ';
+            this.post({ t: 'reply', id: message.id, ok: false, error: prefix + text });
+          },
+        );
+        return;
+      case 'notify':
+        this.host.call(this.init.agent, message.op, message.args).catch(() => undefined);
+        return;
+      case 'print':
+        this.onPrint(message.text);
+        return;
+      case 'result': {
+        const settle = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        settle?.(message.result);
+        return;
+      }
+      case 'ready':
+        return;
+    }
+  }
+
+  private onExit(channel: AgentChannel, code: number | null, signal: string | null, started: () => void): void {
+    if (channel !== this.channel) return;
+    this.channel = undefined;
+    this.starting = undefined;
+    started();
+    const how = signal ? `signal ${signal}` : `code ${code}`;
+    for (const settle of this.pending.values()) {
+      settle({ ok: false, error: `agent process exited unexpectedly (${how})` });
+    }
+    this.pending.clear();
+  }
+}

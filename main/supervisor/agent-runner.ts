@@ -1,0 +1,232 @@
+import { readFile } from 'node:fs/promises';
+import type { AgentSpawner } from '../agent-process/agent-channel.ts';
+import type { AgentInit } from '../agent-process/protocol.ts';
+import type { HostOp } from '../host-api/host-ops.generated.ts';
+import type { AbortCause } from '../host/agent-context.ts';
+import type { Host } from '../host/host.ts';
+import type { CheckResult, RunResult } from '../runtimes/engine.ts';
+import type { IterationStartTrace } from '../trace/trace-event.ts';
+import { abortableDelay } from '../host/abortable.ts';
+import { AgentProcess } from './agent-process.ts';
+import type { AgentStatus, PausedCall, RunMode } from './agent-status.ts';
+import type { IterationResult } from './iteration-result.ts';
+
+export interface RunnerSettings {
+  host: Host;
+  spawner: AgentSpawner;
+  entry: string;
+  init: AgentInit;
+  onStatus: (status: AgentStatus) => void;
+}
+
+/** Resolves true when `work` settles within `ms`. */
+const settlesWithin = (work: Promise<unknown>, ms: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void work.finally(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+
+/**
+ * Runs one agent's iterations in omw's run and loop modes and Brainbench's step mode, holds it at
+ * host-call breakpoints, and stops it through omw's three abort tiers.
+ */
+export class AgentRunner {
+  readonly process: AgentProcess;
+  private statusValue: AgentStatus;
+  private current: Promise<IterationResult> | undefined;
+  private looping: Promise<void> | undefined;
+  private loopController: AbortController | undefined;
+  private lastGoodSource: string | undefined;
+  private releasePause: (() => void) | undefined;
+  /** Pause at the next host call, whatever its op (step over a call). */
+  pauseAtNextCall = false;
+
+  constructor(private readonly settings: RunnerSettings) {
+    const { host, spawner, entry, init } = settings;
+    this.process = new AgentProcess(host, spawner, entry, init);
+    this.process.onPrint = (text) => host.traceLog(host.context(init.agent), 'print', text);
+    this.statusValue = { agent: init.agent, runtimeKind: init.runtime.kind, state: 'idle', mode: undefined, iteration: 0 };
+  }
+
+  get name(): string {
+    return this.settings.init.agent;
+  }
+
+  get status(): AgentStatus {
+    return this.statusValue;
+  }
+
+  get busy(): boolean {
+    return this.current !== undefined || this.looping !== undefined;
+  }
+
+  /** Parses the brain without running it (omw's startup and pre-reload validation). */
+  async check(): Promise<CheckResult> {
+    const source = await this.readScript();
+    if (!source.ok) return { ok: false, error: source.error };
+    return this.process.check(source.text, this.script);
+  }
+
+  /** Runs exactly one iteration. */
+  async iterate(trigger: IterationStartTrace['trigger'], mode: RunMode): Promise<IterationResult> {
+    if (this.current) throw new Error(`agent "${this.name}" is already running an iteration`);
+    const work = this.runOnce(trigger, mode);
+    this.current = work;
+    try {
+      return await work;
+    } finally {
+      this.current = undefined;
+    }
+  }
+
+  /** omw's loop mode: iterate until stopped, backing off after failures (omw-compat 3.5). */
+  startLoop(): void {
+    if (this.looping) return;
+    const controller = new AbortController();
+    this.loopController = controller;
+    const { tunables } = this.settings.host.config;
+    this.looping = (async () => {
+      let delay = tunables.loop_backoff_start_ms;
+      let trigger: IterationStartTrace['trigger'] = 'loop';
+      while (!controller.signal.aborted) {
+        const result = await this.iterate(trigger, 'loop');
+        trigger = 'loop';
+        if (controller.signal.aborted) break;
+        if (result.kind === 'aborted' && result.cause === 'reload') {
+          trigger = 'reload';
+          continue;
+        }
+        if (result.kind !== 'failed') {
+          delay = tunables.loop_backoff_start_ms;
+          continue;
+        }
+        this.update({ state: 'backoff' });
+        await abortableDelay(delay, controller.signal).catch(() => undefined);
+        delay = Math.min(delay * 2, tunables.loop_backoff_cap_secs * 1000);
+      }
+    })().finally(() => {
+      this.looping = undefined;
+    });
+  }
+
+  /**
+   * Stops the agent: tier 1 sets the flag (and queues the event for reload and shutdown), tier 2
+   * waits `reload_grace_secs`, tier 3 preempts the engine and, failing that, kills the process.
+   */
+  async stop(cause: AbortCause): Promise<void> {
+    const { host } = this.settings;
+    const { tunables } = host.config;
+    if (cause !== 'reload') this.loopController?.abort();
+    const current = this.current;
+    if (current) {
+      host.abort(this.name, cause);
+      this.releasePause?.();
+      if (!(await settlesWithin(current, tunables.reload_grace_secs * 1000))) {
+        this.process.interrupt();
+        if (!(await settlesWithin(current, tunables.interrupt_budget_ms * 2 + 250))) {
+          this.process.kill();
+          await current;
+        }
+      }
+    }
+    if (cause !== 'reload' || tunables.cancel_pumps_on_reload) host.cancelAll(this.name);
+    if (cause === 'reload') return;
+    await this.looping;
+    this.update({ state: 'stopped' });
+  }
+
+  /** Holds the agent before a host call until `resume`. */
+  async pause(call: PausedCall): Promise<void> {
+    const previous = this.statusValue.state;
+    await new Promise<void>((resolve) => {
+      this.releasePause = resolve;
+      this.update({ state: 'paused', pausedAt: call });
+    });
+    this.releasePause = undefined;
+    this.update({ state: previous === 'paused' ? 'running' : previous, pausedAt: undefined });
+  }
+
+  resume(): boolean {
+    if (!this.releasePause) return false;
+    this.releasePause();
+    return true;
+  }
+
+  /** Marks the agent as blocked in `recv` for the duration of the call. */
+  waitingIn(op: HostOp): (() => void) | undefined {
+    if (op !== 'host.recv') return undefined;
+    this.update({ state: 'waiting' });
+    return () => {
+      if (this.statusValue.state === 'waiting') this.update({ state: 'running' });
+    };
+  }
+
+  dispose(): void {
+    this.loopController?.abort();
+    this.process.kill();
+  }
+
+  private get script(): string {
+    return this.settings.host.context(this.name).script;
+  }
+
+  private async runOnce(trigger: IterationStartTrace['trigger'], mode: RunMode): Promise<IterationResult> {
+    const { host } = this.settings;
+    const ctx = host.context(this.name);
+    const iteration = host.prepareIteration(this.name);
+    this.update({ state: 'running', mode, iteration });
+    host.trace.record({ type: 'iteration-start', agent: this.name, iteration, trigger });
+    const started = performance.now();
+    const source = await this.readScript();
+    const answer: RunResult = source.ok ? await this.process.run(source.text, this.script) : source;
+    const result: IterationResult = answer.ok
+      ? { kind: 'outcome', outcome: answer.outcome }
+      : ctx.abortCause
+        ? { kind: 'aborted', cause: ctx.abortCause }
+        : {
+            kind: 'failed',
+            error: answer.error,
+            ...(answer.line !== undefined ? { line: answer.line } : {}),
+            ...(answer.column !== undefined ? { column: answer.column } : {}),
+          };
+    ctx.endIteration();
+    const durationMs = performance.now() - started;
+    const end = { type: 'iteration-end' as const, agent: this.name, iteration, durationMs };
+    if (result.kind === 'outcome') {
+      host.trace.record({ ...end, outcome: result.outcome });
+      host.trace.record({ type: 'outcome', agent: this.name, iteration, outcome: result.outcome });
+    } else {
+      const error = result.kind === 'failed' ? result.error : `aborted: ${result.cause}`;
+      const position = result.kind === 'failed' && result.line !== undefined ? { line: result.line, column: result.column ?? 1 } : {};
+      host.trace.record({ ...end, error, ...position });
+    }
+    this.update({ state: stateAfter(result), last: result });
+    return result;
+  }
+
+  /** The brain's current source; the last good one when the file cannot be read (omw-compat 3.7). */
+  private async readScript(): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
+    try {
+      this.lastGoodSource = await readFile(this.script, 'utf8');
+    } catch (error) {
+      if (this.lastGoodSource === undefined) {
+        return { ok: false, error: `cannot read brain ${this.script}: ${(error as Error).message}` };
+      }
+    }
+    return { ok: true, text: this.lastGoodSource! };
+  }
+
+  private update(change: Partial<AgentStatus>): void {
+    this.statusValue = { ...this.statusValue, ...change };
+    this.settings.onStatus(this.statusValue);
+  }
+}
+
+function stateAfter(result: IterationResult): AgentStatus['state'] {
+  if (result.kind === 'failed') return 'failed';
+  if (result.kind === 'aborted') return 'stopped';
+  return result.outcome === 'completed' ? 'completed' : 'exited';
+}

@@ -1,0 +1,33 @@
+import type { HostOp } from '../host-api/host-ops.generated.ts';
+import type { IterationResult } from './iteration-result.ts';
+
+export type AgentState =
+  | 'idle'
+  | 'starting'
+  | 'running'
+  /** Held at a host-call breakpoint. */
+  | 'paused'
+  /** Blocked in `recv`. */
+  | 'waiting'
+  | 'backoff'
+  | 'exited'
+  | 'completed'
+  | 'failed'
+  | 'stopped';
+
+export type RunMode = 'run' | 'loop' | 'step';
+
+export interface PausedCall {
+  op: HostOp;
+  args: readonly unknown[];
+}
+
+export interface AgentStatus {
+  agent: string;
+  runtimeKind: string;
+  state: AgentState;
+  mode: RunMode | undefined;
+  iteration: number;
+  pausedAt?: PausedCall;
+  last?: IterationResult;
+}

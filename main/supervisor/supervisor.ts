@@ -1,0 +1,167 @@
+import type { AgentSpawner } from '../agent-process/agent-channel.ts';
+import type { AgentInit } from '../agent-process/protocol.ts';
+import { locatedError } from '../config/located-error.ts';
+import type { OmwConfig } from '../config/config-types.ts';
+import { interpretedRuntimeParamsSchema } from '../config/params/runtime-params.ts';
+import { parseParams } from '../config/params/parse-params.ts';
+import type { HostOp } from '../host-api/host-ops.generated.ts';
+import type { Host } from '../host/host.ts';
+import { isRuntimeKind, RUNTIME_KINDS } from '../runtimes/runtime-kinds.ts';
+import { AgentRunner } from './agent-runner.ts';
+import type { AgentStatus } from './agent-status.ts';
+import type { IterationResult } from './iteration-result.ts';
+
+export interface SupervisorOptions {
+  spawner: AgentSpawner;
+  /** The agent-process entry script. */
+  entry: string;
+}
+
+export type StatusListener = (status: AgentStatus) => void;
+
+/** Breakpoints that hold every agent, rather than one. */
+export const ALL_AGENTS = '*';
+
+function agentInit(config: OmwConfig, agent: string): AgentInit {
+  const runtimeName = config.agents[agent]!.runtime;
+  const impl = config.runtime[runtimeName]!;
+  if (!isRuntimeKind(impl.kind)) {
+    const supported = RUNTIME_KINDS.join(', ');
+    throw locatedError(config, ['runtime', runtimeName, 'kind'], `runtime kind "${impl.kind}" is not supported; supported kinds: ${supported}`);
+  }
+  const params = parseParams(interpretedRuntimeParamsSchema, impl, config, ['runtime', runtimeName]);
+  return {
+    agent,
+    runtime: { kind: impl.kind, params: impl.params },
+    limits: {
+      maxBusyMs: params.max_busy_ms,
+      maxMemoryBytes: params.max_memory_mb * 1024 * 1024,
+      maxStackBytes: params.max_stack_kb * 1024,
+    },
+    deadlineMs: params.deadline_ms,
+    interruptBudgetMs: config.tunables.interrupt_budget_ms,
+  };
+}
+
+/**
+ * Runs every agent of a config: omw's run and loop modes, Brainbench's step mode, host-call
+ * breakpoints, and orderly shutdown. One agent process per agent.
+ */
+export class Supervisor {
+  readonly runners = new Map<string, AgentRunner>();
+  private readonly listeners = new Set<StatusListener>();
+  private readonly breakpoints = new Map<string, Set<HostOp>>();
+
+  constructor(
+    readonly host: Host,
+    options: SupervisorOptions,
+  ) {
+    for (const agent of Object.keys(host.config.agents)) {
+      const runner = new AgentRunner({
+        host,
+        spawner: options.spawner,
+        entry: options.entry,
+        init: agentInit(host.config, agent),
+        onStatus: (status) => this.listeners.forEach((listener) => listener(status)),
+      });
+      this.runners.set(agent, runner);
+    }
+    host.beforeCall = (agent, op, args) => this.beforeCall(agent, op, args);
+  }
+
+  runner(agent: string): AgentRunner {
+    const runner = this.runners.get(agent);
+    if (!runner) throw new Error(`unknown agent "${agent}"`);
+    return runner;
+  }
+
+  onStatus(listener: StatusListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Starts every agent process; resolves when all engines are ready. */
+  async start(): Promise<void> {
+    await Promise.all([...this.runners.values()].map((runner) => runner.process.start()));
+  }
+
+  /**
+   * omw's run mode: validates every brain, then runs each agent's iteration once, concurrently.
+   * An invalid brain fails its agent without running.
+   */
+  async run(agents: readonly string[] = [...this.runners.keys()]): Promise<Map<string, IterationResult>> {
+    const results = await Promise.all(
+      agents.map(async (agent): Promise<[string, IterationResult]> => {
+        const runner = this.runner(agent);
+        const check = await runner.check();
+        if (!check.ok) {
+          const position = check.line !== undefined ? { line: check.line, column: check.column ?? 1 } : {};
+          return [agent, { kind: 'failed', error: check.error, ...position }];
+        }
+        return [agent, await runner.iterate('run', 'run')];
+      }),
+    );
+    return new Map(results);
+  }
+
+  /** omw's loop mode for the given agents (all by default). */
+  loop(agents: readonly string[] = [...this.runners.keys()]): void {
+    for (const agent of agents) this.runner(agent).startLoop();
+  }
+
+  /** Runs exactly one iteration of one agent. */
+  step(agent: string): Promise<IterationResult> {
+    return this.runner(agent).iterate('step', 'step');
+  }
+
+  stop(agent: string): Promise<void> {
+    return this.runner(agent).stop('stop');
+  }
+
+  /** Stops every agent as omw does on SIGINT/SIGTERM, then ends their processes. */
+  async shutdown(): Promise<void> {
+    await Promise.all([...this.runners.values()].map((runner) => runner.stop('shutdown')));
+    this.dispose();
+  }
+
+  dispose(): void {
+    for (const runner of this.runners.values()) runner.dispose();
+  }
+
+  /** Holds `agent` (or every agent, with ALL_AGENTS) before each of these host calls. */
+  setBreakpoints(agent: string, ops: readonly HostOp[]): void {
+    if (ops.length === 0) this.breakpoints.delete(agent);
+    else this.breakpoints.set(agent, new Set(ops));
+    this.updateForwarding();
+  }
+
+  /** Lets a paused agent go on; `step-call` pauses it again at its next host call. */
+  resume(agent: string, how: 'continue' | 'step-call' = 'continue'): boolean {
+    const runner = this.runner(agent);
+    runner.pauseAtNextCall = how === 'step-call';
+    this.updateForwarding();
+    return runner.resume();
+  }
+
+  private async beforeCall(agent: string, op: HostOp, args: readonly unknown[]): Promise<(() => void) | undefined> {
+    const runner = this.runner(agent);
+    const hit = runner.pauseAtNextCall || this.breakpoints.get(agent)?.has(op) || this.breakpoints.get(ALL_AGENTS)?.has(op);
+    if (hit && !this.host.context(agent).signal.aborted) {
+      runner.pauseAtNextCall = false;
+      await runner.pause({ op, args });
+    }
+    return runner.waitingIn(op);
+  }
+
+  /** Agent processes answer some calls themselves; breakpoints on those must reach the host. */
+  private updateForwarding(): void {
+    const everyone = this.breakpoints.get(ALL_AGENTS) ?? new Set<HostOp>();
+    for (const [agent, runner] of this.runners) {
+      if (runner.pauseAtNextCall) {
+        runner.process.forward('all');
+        continue;
+      }
+      runner.process.forward([...new Set([...everyone, ...(this.breakpoints.get(agent) ?? [])])]);
+    }
+  }
+}

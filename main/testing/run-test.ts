@@ -1,0 +1,129 @@
+import { dirname } from 'node:path';
+import type { AgentSpawner } from '../agent-process/agent-channel.ts';
+import { parseAssertions } from '../assertions/parse-assertions.ts';
+import { StreamingMatcher, type Verdict } from '../assertions/streaming-matcher.ts';
+import { loadTestConfig } from '../config/load-config.ts';
+import { Host } from '../host/host.ts';
+import { describeResult, type IterationResult } from '../supervisor/iteration-result.ts';
+import { Supervisor } from '../supervisor/supervisor.ts';
+import { isOmwTraceEvent, type TraceEvent } from '../trace/trace-event.ts';
+
+export interface AgentVerdict extends Verdict {
+  agent: string;
+}
+
+export interface TestResult {
+  file: string;
+  pass: boolean;
+  agents: AgentVerdict[];
+  /** Run-level failures: bootstrap errors, failed brains, a timeout. */
+  errors: string[];
+  /** Every trace event of the run, for the workbench's jump-to-trace. */
+  trace: TraceEvent[];
+  durationMs: number;
+}
+
+export interface RunTestOptions {
+  spawner: AgentSpawner;
+  entry: string;
+  /** Discovery root; base configs are layered from here down. */
+  root?: string;
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * Runs one omw test (omw-compat 14.2): the config in run mode against its mocks with tracing on,
+ * each asserted agent judged by a streaming matcher, the run shut down as soon as every asserted
+ * agent has a verdict.
+ */
+export async function runTest(file: string, options: RunTestOptions): Promise<TestResult> {
+  const started = performance.now();
+  const errors: string[] = [];
+  const trace: TraceEvent[] = [];
+  const verdicts = new Map<string, Verdict>();
+  const finish = (): TestResult => {
+    const agents = [...verdicts].map(([agent, verdict]) => ({ agent, ...verdict }));
+    const pass = errors.length === 0 && agents.every((v) => v.pass);
+    return { file, pass, agents, errors, trace, durationMs: performance.now() - started };
+  };
+
+  let supervisor: Supervisor;
+  let matchers: Map<string, StreamingMatcher>;
+  let asserted: Map<string, ReturnType<typeof parseAssertions>[string]>;
+  try {
+    const config = loadTestConfig(file, { root: options.root ?? dirname(file), env: options.env ?? process.env });
+    asserted = new Map(Object.entries(parseAssertions(config.assertions ?? {})));
+    for (const agent of asserted.keys()) {
+      if (!config.agents[agent]) throw new Error(`assertions.${agent}: no agent "${agent}" is configured`);
+    }
+    const host = new Host(config);
+    supervisor = new Supervisor(host, { spawner: options.spawner, entry: options.entry });
+    matchers = new Map([...asserted].map(([agent, assertion]) => [agent, new StreamingMatcher(assertion)]));
+    host.trace.subscribe((event) => {
+      trace.push(event);
+      if (!isOmwTraceEvent(event) || event.type === 'outcome') return;
+      matchers.get(event.agent)?.feed(event);
+      settleAsserted(event.agent);
+    });
+  } catch (error) {
+    errors.push((error as Error).message);
+    return finish();
+  }
+
+  let allSettled: () => void = () => {};
+  const settled = new Promise<void>((resolve) => (allSettled = resolve));
+  // With nothing asserted the run simply goes to its end.
+  const checkAllSettled = () => {
+    if (asserted.size > 0 && verdicts.size === asserted.size) allSettled();
+  };
+  function settleAsserted(agent: string): void {
+    const matcher = matchers.get(agent);
+    if (!matcher || verdicts.has(agent) || asserted.get(agent)?.outcome !== 'asserted' || !matcher.satisfied) return;
+    verdicts.set(agent, { pass: true });
+    void supervisor.stop(agent);
+    checkAllSettled();
+  }
+  for (const agent of asserted.keys()) settleAsserted(agent);
+  checkAllSettled();
+
+  const judge = (agent: string, result: IterationResult) => {
+    const matcher = matchers.get(agent);
+    if (result.kind === 'failed') errors.push(`agent "${agent}" ${describeResult(result)}`);
+    if (!matcher || verdicts.has(agent)) return;
+    if (asserted.get(agent)?.outcome === 'asserted') return;
+    if (result.kind === 'aborted') return;
+    verdicts.set(agent, matcher.judgeOutcome(result.kind === 'outcome' ? result.outcome : undefined));
+    checkAllSettled();
+  };
+
+  const timeoutSecs = supervisor.host.config.tunables.test_timeout_secs;
+  let timedOut = false;
+  const timer =
+    timeoutSecs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          allSettled();
+        }, timeoutSecs * 1000)
+      : undefined;
+
+  const agents = [...supervisor.runners.keys()];
+  const running = Promise.all(
+    agents.map(async (agent) => {
+      const [result] = (await supervisor.run([agent])).values();
+      judge(agent, result!);
+    }),
+  );
+  await Promise.race([running, settled]);
+  clearTimeout(timer);
+  await supervisor.shutdown();
+  await running;
+
+  for (const agent of asserted.keys()) {
+    if (verdicts.has(agent)) continue;
+    const reason = timedOut
+      ? `timed out after ${timeoutSecs} s before agent "${agent}"'s assertions settled`
+      : `the run ended before agent "${agent}"'s assertions settled`;
+    verdicts.set(agent, { pass: false, reason: `${reason}\n${matchers.get(agent)!.diff()}` });
+  }
+  return finish();
+}

@@ -1,0 +1,31 @@
+import type { OmwEvent, ResourceContent, ResourceInfo, Tool, ToolResult } from '../host-api/wit-types.ts';
+import type { CloseReason } from '../trace/trace-event.ts';
+
+/**
+ * Where a queued tool call or a resource subscription sends its events. The host binds it to
+ * one agent's inbox and one handle; deliveries after the handle closed are dropped.
+ */
+export interface Delivery {
+  readonly uuid: string;
+  isOpen(): boolean;
+  deliver(event: OmwEvent): void;
+  /** Closes the handle (a finished tool call); traced as `closed` with the reason. */
+  close(reason: CloseReason): void;
+}
+
+/** A named tool server (omw `[tooling.<name>]`). */
+export interface Tooling {
+  readonly name: string;
+  readonly kind: string;
+  listTools(signal: AbortSignal): Promise<Tool[]>;
+  /** `args` is JSON text; invalid JSON counts as null (omw-compat 2.3). */
+  callTool(name: string, args: string, signal: AbortSignal): Promise<ToolResult>;
+  /** Starts a queued call whose result or error goes to `delivery`. */
+  startToolCall(name: string, args: string, delivery: Delivery): void;
+  listResources(signal: AbortSignal): Promise<ResourceInfo[]>;
+  readResource(uri: string, signal: AbortSignal): Promise<ResourceContent>;
+  subscribeResourceList(delivery: Delivery): void;
+  subscribeResource(uri: string, delivery: Delivery): void;
+  /** Stops a subscription's or queued call's deliveries. */
+  stop(uuid: string): void;
+}
