@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 
 import { AssertionParseError } from '../../main/assertions/assertion-parse-error.ts';
 import { checkPattern, matchPattern } from '../../main/assertions/pattern.ts';
+import type { Json } from '../../main/trace/trace-event.ts';
 
 describe('object patterns', () => {
   it('match partially: named keys must exist and match, extra keys are ignored', () => {
@@ -29,6 +30,7 @@ describe('object patterns', () => {
 
   it('do not look up inherited properties', () => {
     assert.equal(matchPattern({ toString: '.*' }, {}), false);
+    assert.equal(matchPattern(JSON.parse('{ "__proto__": {} }') as Json, {}), false);
   });
 });
 
@@ -95,7 +97,7 @@ describe('array patterns (sequence rule)', () => {
   });
 
   it('$while consumes a run and $until skips ahead to its match', () => {
-    const pattern = [{ $while: '^a$' }, { $until: '^d$' }, { $while: '^e$' }];
+    const pattern: Json = [{ $while: '^a$' }, { $until: '^d$' }, { $while: '^e$' }];
     assert.equal(matchPattern(pattern, ['a', 'a', 'b', 'd', 'e', 'e', 'f']), true);
     assert.equal(matchPattern(pattern, ['a', 'b', 'c']), false);
   });
@@ -132,7 +134,7 @@ describe('array patterns (sequence rule)', () => {
   });
 
   it('express "many messages, only the tail matters" inside a detail', () => {
-    const pattern = {
+    const pattern: Json = {
       messages: [{ role: 'system' }, { $while: { role: 'assistant' } }, { role: 'user', content: 'final' }],
     };
     const messages = (roles: string[]) =>

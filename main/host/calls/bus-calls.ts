@@ -57,8 +57,6 @@ export const busCalls: CallHandlers = {
     const envelope = await scope.host.bus.inbox(scope.ctx.name).take(timeoutMs, scope.signal);
     return received(scope, envelope);
   },
-  'host.try-recv': (scope) => {
-    scope.signal.throwIfAborted();
-    return received(scope, scope.host.bus.inbox(scope.ctx.name).tryTake());
-  },
+  // Never fails on an abort: polling is how a brain sees its reload or shutdown event.
+  'host.try-recv': (scope) => received(scope, scope.host.bus.inbox(scope.ctx.name).tryTake()),
 };

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ChatDelta } from '../../main/host-api/wit-types.ts';
+import { ChatResultAssembler } from '../../main/providers/assemble-chat-result.ts';
+import { MockProvider } from '../../main/providers/mock-provider.ts';
+
+const request = { model: 'm', messages: [{ role: 'user' as const, content: 'hi' }], tools: [] };
+
+async function collect(provider: MockProvider, signal = new AbortController().signal): Promise<ChatDelta[]> {
+  const deltas: ChatDelta[] = [];
+  for await (const delta of provider.stream(request, signal)) deltas.push(delta);
+  return deltas;
+}
+
+test('a plain content turn is one delta with the content and "stop"', async () => {
+  const provider = new MockProvider('p', { turns: [{ content: 'hello' }], models: [] });
+  assert.deepEqual(await collect(provider), [{ content: 'hello', finish_reason: 'stop' }]);
+});
+
+test('reasoning, content and a tool call come as separate deltas; usage rides on the last', async () => {
+  const turn = {
+    reasoning: 'think',
+    content: 'calling',
+    tool_call: { id: 't1', name: 'add', arguments: '{"a":1}' },
+    usage: { total_tokens: 9 },
+  };
+  const provider = new MockProvider('p', { turns: [turn], models: [] });
+  assert.deepEqual(await collect(provider), [
+    { reasoning: 'think' },
+    { content: 'calling' },
+    { tool_call: { id: 't1', name: 'add', arguments: '{"a":1}' }, finish_reason: 'tool_calls', usage: { total_tokens: 9 } },
+  ]);
+});
+
+test('turns are consumed per call and the last one repeats; no turns is an empty stream', async () => {
+  const provider = new MockProvider('p', { turns: [{ content: 'one' }, { content: 'two' }], models: [] });
+  const texts = [];
+  for (let i = 0; i < 4; i++) texts.push((await collect(provider))[0]!.content);
+  assert.deepEqual(texts, ['one', 'two', 'two', 'two']);
+  assert.deepEqual(await collect(new MockProvider('p', { turns: [], models: [] })), []);
+  assert.deepEqual(await new MockProvider('p', { turns: [], models: [] }).listModels(), ['mock-model']);
+});
+
+test('an error turn emits its deltas, then fails the stream', async () => {
+  const provider = new MockProvider('p', { turns: [{ content: 'partial', error: 'rate limited' }], models: [] });
+  const seen: ChatDelta[] = [];
+  await assert.rejects(async () => {
+    for await (const delta of provider.stream(request, new AbortController().signal)) seen.push(delta);
+  }, /rate limited/);
+  assert.deepEqual(seen, [{ content: 'partial' }]);
+});
+
+test('a pending turn yields nothing until it is aborted', async () => {
+  const provider = new MockProvider('p', { turns: [{ pending: true }], models: [] });
+  const controller = new AbortController();
+  const streaming = collect(provider, controller.signal);
+  setTimeout(() => controller.abort(new Error('cancelled')), 20);
+  await assert.rejects(streaming, /cancelled/);
+});
+
+test('a blocking chat assembles the stream as omw does', () => {
+  const assembler = new ChatResultAssembler();
+  const deltas: ChatDelta[] = [
+    { reasoning: 'a' },
+    { content: 'Hel' },
+    { tool_call: { id: 'x', name: 'f', arguments: '{"q":' } },
+    { content: 'lo', reasoning: 'b' },
+    { tool_call: { id: 'y', name: 'g', arguments: '{}' } },
+    { tool_call: { id: 'x', name: '', arguments: '1}' } },
+    { tool_call: { id: 'y', name: 'g', arguments: '{}' } },
+    { finish_reason: 'tool_calls', usage: { total_tokens: 3 } },
+    { usage: { total_tokens: 4 } },
+  ];
+  deltas.forEach((d) => assembler.add(d));
+  assert.deepEqual(assembler.result(), {
+    content: 'Hello',
+    reasoning: 'ab',
+    tool_calls: [
+      { id: 'x', name: 'f', arguments: '{"q":1}' },
+      { id: 'y', name: 'g', arguments: '{}' },
+    ],
+    finish_reason: 'tool_calls',
+    usage: { total_tokens: 4 },
+  });
+  assert.deepEqual(new ChatResultAssembler().result(), { tool_calls: [] }, 'empty text is absent');
+});
