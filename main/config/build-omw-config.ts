@@ -69,11 +69,7 @@ function agentsOf(shape: ConfigShape, layered: LayeredConfig): Record<string, Ag
   );
 }
 
-function implsOf(
-  section: string,
-  impls: ConfigShape['providers'],
-  layered: LayeredConfig,
-): Record<string, ImplConfig> {
+function implsOf(section: string, impls: ConfigShape['providers'], layered: LayeredConfig): Record<string, ImplConfig> {
   return Object.fromEntries(Object.entries(impls).map(([name, raw]) => [name, implOf([section, name], raw, layered)]));
 }
 

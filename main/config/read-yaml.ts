@@ -14,7 +14,10 @@ export function readYaml(text: string, file: string): ParsedText {
     throw new ConfigError({ file, line: position?.line, column: position?.col, problem: yamlComplaint(error.message) });
   }
   const positions = new KeyPositions();
-  recordPositions(document.contents, [], positions, (offset) => ({ file, ...lineCounterPosition(lineCounter, offset) }));
+  recordPositions(document.contents, [], positions, (offset) => ({
+    file,
+    ...lineCounterPosition(lineCounter, offset),
+  }));
   return { data: document.toJS(), positions };
 }
 

@@ -117,7 +117,10 @@ describe('environment overlay', () => {
       '$OMW__TUNABLES__ALLOW_UNLOCKED_SECRETS:1:1: tunables.allow_unlocked_secrets: expected true or false (found "yes")',
     );
     const fraction = configErrorOf(() => loadWith({ OMW__TUNABLES__INBOX_BOUND: '2.5' }));
-    assert.equal(fraction.message, '$OMW__TUNABLES__INBOX_BOUND:1:1: tunables.inbox_bound: expected an integer (found 2.5)');
+    assert.equal(
+      fraction.message,
+      '$OMW__TUNABLES__INBOX_BOUND:1:1: tunables.inbox_bound: expected an integer (found 2.5)',
+    );
   });
 
   it('uses the prefix it is given', () => {

@@ -86,7 +86,10 @@ describe('tunables', () => {
   });
 
   it('rejects a negative or fractional count', () => {
-    const dir = fixtureDir({ 'omw.toml': 'tunables = { reload_grace_secs = -1 }', 'omw.json': '{"tunables":{"tui_tick_ms":1.5}}' });
+    const dir = fixtureDir({
+      'omw.toml': 'tunables = { reload_grace_secs = -1 }',
+      'omw.json': '{"tunables":{"tui_tick_ms":1.5}}',
+    });
     assert.match(
       configErrorOf(() => loadConfig(join(dir, 'omw.toml'), { env: {} })).message,
       /omw\.toml:1:14: tunables\.reload_grace_secs: expected a number >= 0 \(found -1\)$/,

@@ -9,10 +9,7 @@ import { openaiEndpointParamsSchema } from '../../main/config/params/endpoint-op
 import { parseParams } from '../../main/config/params/parse-params.ts';
 import { mockProviderParamsSchema } from '../../main/config/params/provider-mock-params.ts';
 import { openaiProviderParamsSchema } from '../../main/config/params/provider-openai-params.ts';
-import {
-  interpretedRuntimeParamsSchema,
-  wasmRuntimeParamsSchema,
-} from '../../main/config/params/runtime-params.ts';
+import { interpretedRuntimeParamsSchema, wasmRuntimeParamsSchema } from '../../main/config/params/runtime-params.ts';
 import { mcpToolingParamsSchema } from '../../main/config/params/tooling-mcp-params.ts';
 import { mockToolingParamsSchema } from '../../main/config/params/tooling-mock-params.ts';
 import { configErrorOf } from './config-error-of.ts';
@@ -227,29 +224,32 @@ requests = [{ model = "m", session_id = "s", session_end = { close = 1, abort = 
 describe('runtime params', () => {
   it('defaults the WASI keys to deny and the Brainbench limits to their defaults', () => {
     const { config } = loadToml('[runtime.js]\nkind = "js"\n');
-    assert.deepEqual(parseParams(interpretedRuntimeParamsSchema, implAt(config, 'runtime', 'js'), config, ['runtime', 'js']), {
-      inherit_stdio: false,
-      inherit_stdin: false,
-      inherit_stdout: false,
-      inherit_stderr: false,
-      inherit_env: false,
-      env: {},
-      inherit_args: false,
-      args: [],
-      initial_cwd: null,
-      preopens: [],
-      allow_blocking_current_thread: false,
-      insecure_random_seed: null,
-      max_random_size: null,
-      allow_ip_name_lookup: false,
-      allow_udp: false,
-      allow_tcp: false,
-      inherit_network: false,
-      max_busy_ms: 5000,
-      max_memory_mb: 256,
-      max_stack_kb: 512,
-      deadline_ms: 0,
-    });
+    assert.deepEqual(
+      parseParams(interpretedRuntimeParamsSchema, implAt(config, 'runtime', 'js'), config, ['runtime', 'js']),
+      {
+        inherit_stdio: false,
+        inherit_stdin: false,
+        inherit_stdout: false,
+        inherit_stderr: false,
+        inherit_env: false,
+        env: {},
+        inherit_args: false,
+        args: [],
+        initial_cwd: null,
+        preopens: [],
+        allow_blocking_current_thread: false,
+        insecure_random_seed: null,
+        max_random_size: null,
+        allow_ip_name_lookup: false,
+        allow_udp: false,
+        allow_tcp: false,
+        inherit_network: false,
+        max_busy_ms: 5000,
+        max_memory_mb: 256,
+        max_stack_kb: 512,
+        deadline_ms: 0,
+      },
+    );
   });
 
   it('reads preopens, interpreter and limits', () => {

@@ -42,7 +42,10 @@ describe('syntax errors', () => {
   });
 
   it('reports a JSON error at the offending character', () => {
-    const error = syntaxErrorIn('omw.json', '{\n  "agents": {\n    "alice": { "runtime": "js" "script": "x" }\n  }\n}\n');
+    const error = syntaxErrorIn(
+      'omw.json',
+      '{\n  "agents": {\n    "alice": { "runtime": "js" "script": "x" }\n  }\n}\n',
+    );
     assert.deepEqual([error.line, error.column], [3, 32]);
     assert.match(error.message, /omw\.json:3:32: comma expected$/);
   });

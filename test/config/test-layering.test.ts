@@ -114,7 +114,11 @@ describe('test config layering', () => {
       line: 7,
       column: 14,
     });
-    assert.deepEqual(config.providers['main']?.location, { file: join(root, 'omw.test.base.toml'), line: 14, column: 1 });
+    assert.deepEqual(config.providers['main']?.location, {
+      file: join(root, 'omw.test.base.toml'),
+      line: 14,
+      column: 1,
+    });
   });
 
   it('applies OMW_TEST__ variables last and ignores OMW__ ones', () => {

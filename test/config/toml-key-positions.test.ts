@@ -77,7 +77,7 @@ describe('TOML key positions', () => {
     assert.deepEqual(lineAndColumn(text, ['turns', 0, 'content']), [3, 5]);
     assert.deepEqual(lineAndColumn(text, ['turns', 1]), [4, 3]);
     assert.deepEqual(lineAndColumn(text, ['turns', 1, 'tool_call', 'id']), [5, 7]);
-    assert.deepEqual(lineAndColumn(text, ['turns', 1, 'tool_call', 'arguments', 'list', 1, 1]), [6, 34]);
+    assert.deepEqual(lineAndColumn(text, ['turns', 1, 'tool_call', 'arguments', 'list', 1, 1]), [6, 36]);
     assert.deepEqual(lineAndColumn(text, ['after']), [10, 1]);
   });
 

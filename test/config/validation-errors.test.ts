@@ -55,7 +55,10 @@ turns = [
     const files = config.tooling['files'];
     assert.ok(files);
     const error = configErrorOf(() => parseParams(mockToolingParamsSchema, files, config, ['tooling', 'files']));
-    assert.equal(error.message, `${file}:8:9: tooling.files.tool_calls[1].pending: expected true or false (found "yes")`);
+    assert.equal(
+      error.message,
+      `${file}:8:9: tooling.files.tool_calls[1].pending: expected true or false (found "yes")`,
+    );
   });
 
   it('reports a required key that is missing at its table', () => {
@@ -76,7 +79,10 @@ turns = [
     const main = config.providers['main'];
     assert.ok(main);
     const error = configErrorOf(() => parseParams(mockProviderParamsSchema, main, config, ['providers', 'main']));
-    assert.equal(error.message, `${file}:4:1: providers.main.turn: expected one of the keys turns, models (found "turn")`);
+    assert.equal(
+      error.message,
+      `${file}:4:1: providers.main.turn: expected one of the keys turns, models (found "turn")`,
+    );
   });
 
   it('explains that the [[agents]] list is now a map', () => {
@@ -123,12 +129,18 @@ runtime = "python"
   it('rejects a misspelt agent key', () => {
     const { file, load: loadIt } = load('omw.toml', '[agents.alice]\nruntime = "js"\nscirpt = "a.js"\n');
     const error = configErrorOf(loadIt);
-    assert.equal(error.message, `${file}:3:1: agents.alice.scirpt: expected one of the keys runtime, script (found "scirpt")`);
+    assert.equal(
+      error.message,
+      `${file}:3:1: agents.alice.scirpt: expected one of the keys runtime, script (found "scirpt")`,
+    );
   });
 
   it('requires every kind to be a string', () => {
     const numeric = load('omw.toml', '[tooling.files]\nkind = 3\n');
-    assert.equal(configErrorOf(numeric.load).message, `${numeric.file}:2:1: tooling.files.kind: expected a string (found 3)`);
+    assert.equal(
+      configErrorOf(numeric.load).message,
+      `${numeric.file}:2:1: tooling.files.kind: expected a string (found 3)`,
+    );
 
     const missing = load('omw.yaml', 'runtime:\n  js:\n    interpreter: x.wasm\n');
     assert.equal(

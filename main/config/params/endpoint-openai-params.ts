@@ -3,6 +3,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
+import { closedTable } from '../closed-table.ts';
+
 const HIGHEST_PORT = 65535;
 
 /** `127.0.0.1:8080` or `[::1]:8080`; omw rejects host names such as `localhost:8080`. */
@@ -14,13 +16,10 @@ function isNumericHostPort(text: string): boolean {
   return hostIsNumeric && Number(port) <= HIGHEST_PORT;
 }
 
-export const openaiEndpointParamsSchema = z.strictObject(
-  {
-    listen: z.string().refine(isNumericHostPort, {
-      error: 'expected a numeric host:port such as 127.0.0.1:8080 (host names are rejected)',
-    }),
-  },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'expected one of the keys listen' : undefined) },
-);
+export const openaiEndpointParamsSchema = closedTable({
+  listen: z.string().refine(isNumericHostPort, {
+    error: 'expected a numeric host:port such as 127.0.0.1:8080 (host names are rejected)',
+  }),
+});
 
 export type OpenaiEndpointParams = z.output<typeof openaiEndpointParamsSchema>;
