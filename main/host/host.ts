@@ -9,16 +9,10 @@ import { TraceRecorder } from '../trace/trace-recorder.ts';
 import { AgentContext, type AbortCause } from './agent-context.ts';
 import { buildBackends, type BackendFactories } from './backend-registry.ts';
 import { Bus } from './bus.ts';
-import type { CallHandlers, CallScope } from './call-scope.ts';
-import { busCalls } from './calls/bus-calls.ts';
+import type { CallScope } from './call-scope.ts';
+import { HOST_CALL_HANDLERS } from './calls/all-calls.ts';
 import { LOCAL_CALLS, isLocalOp } from './calls/local-calls.ts';
-import { memoryCalls } from './calls/memory-calls.ts';
-import { providerCalls } from './calls/provider-calls.ts';
-import { timerCalls } from './calls/timer-calls.ts';
-import { toolingCalls } from './calls/tooling-calls.ts';
 import { InjectionQueue } from './injection-queue.ts';
-
-const HANDLERS: CallHandlers = { ...busCalls, ...memoryCalls, ...providerCalls, ...timerCalls, ...toolingCalls };
 
 /**
  * Runs before a host call; resolves when the call may proceed (host-call breakpoints) and may
@@ -85,7 +79,7 @@ export class Host {
   private async dispatch(agent: string, op: HostOp, args: readonly unknown[]): Promise<unknown> {
     const ctx = this.context(agent);
     if (isLocalOp(op)) return LOCAL_CALLS[op](agent, args);
-    const handler = HANDLERS[op];
+    const handler = HOST_CALL_HANDLERS[op];
     if (!handler) throw new Error(`host op ${op} is not implemented`);
     let callSeq: number | undefined;
     const started = performance.now();

@@ -1,0 +1,32 @@
+// `npm run bench`: measures, prints a table and writes bench/results.json.
+import { writeFileSync } from 'node:fs';
+import { agentBenchmarks } from './agent-benchmarks.ts';
+import type { BenchRow } from './bench-row.ts';
+
+const suites: Record<string, () => Promise<BenchRow[]>> = {
+  agents: agentBenchmarks,
+};
+
+const only = process.argv.slice(2);
+const results: Record<string, BenchRow[]> = {};
+for (const [suite, run] of Object.entries(suites)) {
+  if (only.length > 0 && !only.includes(suite)) continue;
+  results[suite] = await run();
+}
+
+const format = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+for (const [suite, rows] of Object.entries(results)) {
+  console.log(`\n${suite}`);
+  console.log(`${'benchmark'.padEnd(52)} ${'median'.padStart(12)} ${'floor'.padStart(10)} ${'ratio'.padStart(7)}  target`);
+  for (const row of rows) {
+    const floor = row.floor !== undefined ? format(row.floor) : '';
+    const ratio = row.floor !== undefined ? `${(row.value / row.floor).toFixed(2)}x` : '';
+    console.log(
+      `${row.name.padEnd(52)} ${`${format(row.value)} ${row.unit}`.padStart(12)} ${floor.padStart(10)} ${ratio.padStart(7)}  ${row.target ?? ''}`,
+    );
+  }
+}
+writeFileSync(
+  new URL('./results.json', import.meta.url),
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`,
+);
