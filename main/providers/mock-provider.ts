@@ -11,12 +11,6 @@ export interface RecordedChat {
   turn: number | undefined;
 }
 
-(signal: AbortSignal): Promise<never> =>
-  new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
-
 /**
  * omw's deterministic provider double (omw-compat 13.1). Each chat or chat-stream call consumes
  * one turn and the last turn repeats once they run out. Where omw leaves the delta split open,

@@ -43,12 +43,21 @@ export class AgentRunner {
   private releasePause: (() => void) | undefined;
   /** Pause at the next host call, whatever its op (step over a call). */
   pauseAtNextCall = false;
+  /** How often the agent was stopped, and why last; lets a run that is still starting give up. */
+  stops = 0;
+  lastStop: AbortCause | undefined;
 
   constructor(private readonly settings: RunnerSettings) {
     const { host, spawner, entry, init } = settings;
     this.process = new AgentProcess(host, spawner, entry, init);
     this.process.onPrint = (text) => host.traceLog(host.context(init.agent), 'print', text);
-    this.statusValue = { agent: init.agent, runtimeKind: init.runtime.kind, state: 'idle', mode: undefined, iteration: 0 };
+    this.statusValue = {
+      agent: init.agent,
+      runtimeKind: init.runtime.kind,
+      state: 'idle',
+      mode: undefined,
+      iteration: 0,
+    };
   }
 
   get name(): string {
@@ -119,7 +128,11 @@ export class AgentRunner {
   async stop(cause: AbortCause): Promise<void> {
     const { host } = this.settings;
     const { tunables } = host.config;
-    if (cause !== 'reload') this.loopController?.abort();
+    if (cause !== 'reload') {
+      this.stops++;
+      this.lastStop = cause;
+      this.loopController?.abort();
+    }
     const current = this.current;
     if (current) {
       host.abort(this.name, cause);
@@ -200,7 +213,8 @@ export class AgentRunner {
       host.trace.record({ type: 'outcome', agent: this.name, iteration, outcome: result.outcome });
     } else {
       const error = result.kind === 'failed' ? result.error : `aborted: ${result.cause}`;
-      const position = result.kind === 'failed' && result.line !== undefined ? { line: result.line, column: result.column ?? 1 } : {};
+      const position =
+        result.kind === 'failed' && result.line !== undefined ? { line: result.line, column: result.column ?? 1 } : {};
       host.trace.record({ ...end, error, ...position });
     }
     this.update({ state: stateAfter(result), last: result });

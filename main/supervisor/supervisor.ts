@@ -27,7 +27,11 @@ function agentInit(config: OmwConfig, agent: string): AgentInit {
   const impl = config.runtime[runtimeName]!;
   if (!isRuntimeKind(impl.kind)) {
     const supported = RUNTIME_KINDS.join(', ');
-    throw locatedError(config, ['runtime', runtimeName, 'kind'], `runtime kind "${impl.kind}" is not supported; supported kinds: ${supported}`);
+    throw locatedError(
+      config,
+      ['runtime', runtimeName, 'kind'],
+      `runtime kind "${impl.kind}" is not supported; supported kinds: ${supported}`,
+    );
   }
   const params = parseParams(interpretedRuntimeParamsSchema, impl, config, ['runtime', runtimeName]);
   return {
@@ -93,7 +97,10 @@ export class Supervisor {
     const results = await Promise.all(
       agents.map(async (agent): Promise<[string, IterationResult]> => {
         const runner = this.runner(agent);
+        const stops = runner.stops;
         const check = await runner.check();
+        // Stopped while its process was still starting: the run never begins.
+        if (runner.stops !== stops) return [agent, { kind: 'aborted', cause: runner.lastStop ?? 'stop' }];
         if (!check.ok) {
           const position = check.line !== undefined ? { line: check.line, column: check.column ?? 1 } : {};
           return [agent, { kind: 'failed', error: check.error, ...position }];
@@ -145,7 +152,8 @@ export class Supervisor {
 
   private async beforeCall(agent: string, op: HostOp, args: readonly unknown[]): Promise<(() => void) | undefined> {
     const runner = this.runner(agent);
-    const hit = runner.pauseAtNextCall || this.breakpoints.get(agent)?.has(op) || this.breakpoints.get(ALL_AGENTS)?.has(op);
+    const hit =
+      runner.pauseAtNextCall || this.breakpoints.get(agent)?.has(op) || this.breakpoints.get(ALL_AGENTS)?.has(op);
     if (hit && !this.host.context(agent).signal.aborted) {
       runner.pauseAtNextCall = false;
       await runner.pause({ op, args });

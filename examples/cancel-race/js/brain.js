@@ -14,4 +14,4 @@ const first = omw.host.recv();
 if (first.id !== timer || first.kind !== 'timer') throw new Error(`expected the timer, got ${first.kind}`);
 omw.host.sleepFor(20);
 if (omw.host.tryRecv() !== undefined) throw new Error('a cancelled handle delivered an event');
-'timer won the race; stream and tool call cancelled; inbox quiet';
+('timer won the race; stream and tool call cancelled; inbox quiet');

@@ -12,4 +12,4 @@ for (let round = 1; round <= 3; round++) {
   const answer = next();
   if (answer !== `pong ${round}`) throw new Error(`expected pong ${round}, got ${answer}`);
 }
-'got 3 pongs';
+('got 3 pongs');

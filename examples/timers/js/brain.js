@@ -1,7 +1,7 @@
 // Starts three timers, cancels the long one, and waits for the other two in whatever order.
 const short = omw.host.waitFor(20);
 const long = omw.host.waitFor(60000);
-const cron = omw.host.waitCron('* * * * * *');
+omw.host.waitCron('* * * * * *');
 omw.host.cancelTimer(long);
 const fired = new Set();
 while (fired.size < 2) {
