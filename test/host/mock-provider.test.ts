@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ChatDelta } from '../../main/host-api/wit-types.ts';
 import { ChatResultAssembler } from '../../main/providers/assemble-chat-result.ts';
+import { mockProviderParamsSchema } from '../../main/config/params/provider-mock-params.ts';
 import { MockProvider } from '../../main/providers/mock-provider.ts';
+
+/** A mock provider with its params read as the config loader reads them. */
+const mock = (params: unknown) => new MockProvider('p', mockProviderParamsSchema.parse(params));
 
 const request = { model: 'm', messages: [{ role: 'user' as const, content: 'hi' }], tools: [] };
 
@@ -13,7 +17,7 @@ async function collect(provider: MockProvider, signal = new AbortController().si
 }
 
 test('a plain content turn is one delta with the content and "stop"', async () => {
-  const provider = new MockProvider('p', { turns: [{ content: 'hello' }], models: [] });
+  const provider = mock({ turns: [{ content: 'hello' }], models: [] });
   assert.deepEqual(await collect(provider), [{ content: 'hello', finish_reason: 'stop' }]);
 });
 
@@ -24,25 +28,29 @@ test('reasoning, content and a tool call come as separate deltas; usage rides on
     tool_call: { id: 't1', name: 'add', arguments: '{"a":1}' },
     usage: { total_tokens: 9 },
   };
-  const provider = new MockProvider('p', { turns: [turn], models: [] });
+  const provider = mock({ turns: [turn], models: [] });
   assert.deepEqual(await collect(provider), [
     { reasoning: 'think' },
     { content: 'calling' },
-    { tool_call: { id: 't1', name: 'add', arguments: '{"a":1}' }, finish_reason: 'tool_calls', usage: { total_tokens: 9 } },
+    {
+      tool_call: { id: 't1', name: 'add', arguments: '{"a":1}' },
+      finish_reason: 'tool_calls',
+      usage: { total_tokens: 9 },
+    },
   ]);
 });
 
 test('turns are consumed per call and the last one repeats; no turns is an empty stream', async () => {
-  const provider = new MockProvider('p', { turns: [{ content: 'one' }, { content: 'two' }], models: [] });
+  const provider = mock({ turns: [{ content: 'one' }, { content: 'two' }], models: [] });
   const texts = [];
   for (let i = 0; i < 4; i++) texts.push((await collect(provider))[0]!.content);
   assert.deepEqual(texts, ['one', 'two', 'two', 'two']);
-  assert.deepEqual(await collect(new MockProvider('p', { turns: [], models: [] })), []);
-  assert.deepEqual(await new MockProvider('p', { turns: [], models: [] }).listModels(), ['mock-model']);
+  assert.deepEqual(await collect(mock({ turns: [], models: [] })), []);
+  assert.deepEqual(await mock({ turns: [], models: [] }).listModels(), ['mock-model']);
 });
 
 test('an error turn emits its deltas, then fails the stream', async () => {
-  const provider = new MockProvider('p', { turns: [{ content: 'partial', error: 'rate limited' }], models: [] });
+  const provider = mock({ turns: [{ content: 'partial', error: 'rate limited' }], models: [] });
   const seen: ChatDelta[] = [];
   await assert.rejects(async () => {
     for await (const delta of provider.stream(request, new AbortController().signal)) seen.push(delta);
@@ -51,7 +59,7 @@ test('an error turn emits its deltas, then fails the stream', async () => {
 });
 
 test('a pending turn yields nothing until it is aborted', async () => {
-  const provider = new MockProvider('p', { turns: [{ pending: true }], models: [] });
+  const provider = mock({ turns: [{ pending: true }], models: [] });
   const controller = new AbortController();
   const streaming = collect(provider, controller.signal);
   setTimeout(() => controller.abort(new Error('cancelled')), 20);

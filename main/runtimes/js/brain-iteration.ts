@@ -11,13 +11,18 @@ import { installOmwGlobal } from './omw-global.ts';
 import { installPrintGlobals } from './print-globals.ts';
 
 export function runIteration(vm: EngineVm, options: EngineOptions, script: string, filename: string): RunResult {
+  vm.guard.start();
   const ctx = vm.runtime.newContext();
   const realm = new GuestRealm(ctx, vm.guard, options);
-  const failure = (thrown: QuickJSHandle): RunResult => brainFailure(ctx, thrown, filename, vm.guard.stopReason);
+  // A stop by the guard carries no position: QuickJS does not update the frame's position on
+  // loop back-edges, so an interrupt reports a stale one.
+  const failure = (thrown: QuickJSHandle): RunResult => {
+    const stopReason = vm.guard.stopReason;
+    return stopReason === undefined ? brainFailure(ctx, thrown, filename) : { ok: false, error: stopReason };
+  };
   try {
     installOmwGlobal(realm);
     installPrintGlobals(realm);
-    vm.guard.start();
     // Global (eval-style) code, not a function body: its completion value is the brain's answer.
     const evaluation = ctx.evalCode(script, filename, { type: 'global' });
     if (evaluation.error) return evaluation.error.consume(failure);

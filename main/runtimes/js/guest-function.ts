@@ -23,8 +23,9 @@ export function newGuestFunction(
       if (error instanceof HostCallError) return { error: realm.values.newError(hostErrorClass, error.message) };
       if (error instanceof GuestArgumentError) return { error: realm.values.newError('TypeError', error.message) };
       // A bug on our side: fail the iteration, whatever the script does with the exception.
-      realm.guard.stop(`${name} failed inside Brainbench: ${String(error)}`);
-      return { error: realm.values.newError('Error', realm.guard.stopReason ?? String(error)) };
+      const reason = `${name} failed inside Brainbench: ${String(error)}`;
+      realm.guard.stop(reason);
+      return { error: realm.values.newError('Error', reason) };
     }
   });
 }

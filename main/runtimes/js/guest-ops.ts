@@ -89,7 +89,8 @@ export const guestNameOf = (op: HostOp): string =>
   op.slice(op.indexOf('.') + 1).replace(/-([a-z0-9])/g, (_, next: string) => next.toUpperCase());
 
 /** The `ok` type of a WIT result: the err arm never reaches the binding, HostCall throws it. */
-const okTypeOf = (result: string | undefined): string => /^result<(.+), string>$/.exec(result ?? '_')?.[1] ?? result ?? '_';
+const okTypeOf = (result: string | undefined): string =>
+  /^result<(.+), string>$/.exec(result ?? '_')?.[1] ?? result ?? '_';
 
 function lookup<T>(table: Record<string, T>, key: string, op: HostOp): T {
   const found = table[key];

@@ -11,8 +11,8 @@ export class GuestRealm {
   readonly ctx: QuickJSContext;
   readonly values: VmValues;
   readonly guard: IterationGuard;
-  readonly print: (text: string) => void;
   readonly #hostCall: EngineOptions['hostCall'];
+  readonly #print: EngineOptions['print'];
   /** Handles that live as long as the context, e.g. the shared methods of provider handles. */
   readonly #kept: QuickJSHandle[] = [];
 
@@ -20,8 +20,8 @@ export class GuestRealm {
     this.ctx = ctx;
     this.values = new VmValues(ctx);
     this.guard = guard;
-    this.print = options.print;
     this.#hostCall = options.hostCall;
+    this.#print = options.print;
   }
 
   /**
@@ -34,6 +34,15 @@ export class GuestRealm {
     } catch (error) {
       if (!(error instanceof HostCallError)) this.guard.stop(`host call ${op} failed: ${String(error)}`);
       throw error;
+    } finally {
+      this.guard.hostReturned();
+    }
+  }
+
+  /** Output travels to the host like a host call, so its time is not the brain's either. */
+  print(text: string): void {
+    try {
+      this.#print(text);
     } finally {
       this.guard.hostReturned();
     }

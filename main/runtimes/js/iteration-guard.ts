@@ -1,25 +1,21 @@
-// Decides when a running brain must be stopped. QuickJS calls `shouldInterrupt` regularly while it
-// runs brain code (about every 30 µs in a tight loop); interrupting raises an exception the
-// script cannot catch. The first reason to stop wins and becomes the iteration's error.
+// Decides when a running brain must be stopped. QuickJS polls `shouldInterrupt` while it runs
+// brain code, every few thousand bytecode operations (about every 30 µs in a tight loop), and
+// interrupting raises an exception the script cannot catch. The first reason to stop wins and
+// becomes the iteration's error.
 
 import { performance } from 'node:perf_hooks';
 import type { EngineLimits } from '../engine.ts';
 
-export const memoryCapMessage = (maxMemoryBytes: number): string =>
-  `brain exceeded its memory cap of ${+(maxMemoryBytes / 2 ** 20).toFixed(2)} MiB`;
-
 export class IterationGuard {
   readonly #limits: EngineLimits;
   readonly #interrupt: Int32Array;
-  readonly #memoryBytes: () => number;
   /** When the brain last started computing: at the run's start or when a host call returned. */
   #busySince = 0;
   #stopReason: string | undefined;
 
-  constructor(limits: EngineLimits, interrupt: Int32Array, memoryBytes: () => number) {
+  constructor(limits: EngineLimits, interrupt: Int32Array) {
     this.#limits = limits;
     this.#interrupt = interrupt;
-    this.#memoryBytes = memoryBytes;
   }
 
   start(): void {
@@ -41,18 +37,13 @@ export class IterationGuard {
   }
 
   readonly shouldInterrupt = (): boolean => {
-    if (this.#stopReason === undefined) this.#checkLimits();
-    return this.#stopReason !== undefined;
-  };
-
-  #checkLimits(): void {
-    const { maxBusyMs, maxMemoryBytes } = this.#limits;
+    if (this.#stopReason !== undefined) return true;
+    const { maxBusyMs } = this.#limits;
     if (Atomics.load(this.#interrupt, 0) !== 0) {
       this.stop('iteration interrupted');
     } else if (performance.now() - this.#busySince > maxBusyMs) {
       this.stop(`brain computed for more than ${maxBusyMs} ms without calling the host`);
-    } else if (this.#memoryBytes() > maxMemoryBytes) {
-      this.stop(memoryCapMessage(maxMemoryBytes));
     }
-  }
+    return this.#stopReason !== undefined;
+  };
 }

@@ -5,8 +5,7 @@ import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts';
 import { brainFailure } from './brain-failure.ts';
 import { runIteration } from './brain-iteration.ts';
-import { EngineVm, loadQuickJsModule } from './engine-vm.ts';
-import { memoryCapMessage } from './iteration-guard.ts';
+import { EngineVm, loadQuickJsModule, memoryCapMessage } from './engine-vm.ts';
 
 /** Async only because loading the wasm module is; the engine itself is synchronous. */
 export async function createJsEngine(options: EngineOptions): Promise<Engine> {
@@ -53,19 +52,22 @@ class JsEngine implements Engine {
     const vm = this.#currentVm();
     if (vm === undefined) return { ok: false, error: this.#unavailableMessage() };
     let result: RunResult;
+    let quickJsFailed = false;
     try {
       result = runIteration(vm, this.#options, script, filename);
     } catch (error) {
       // QuickJS itself failed (a wasm trap or abort): nothing in that module can be trusted now.
-      this.#retireVm();
-      return { ok: false, error: `the js engine failed: ${String(error)}` };
+      quickJsFailed = true;
+      result = { ok: false, error: vm.guard.stopReason ?? `the js engine failed: ${String(error)}` };
     }
-    const { maxMemoryBytes } = this.#options.limits;
-    if (vm.memoryBytes > maxMemoryBytes) {
+    const { memoryCapHit } = vm;
+    // A brain stopped mid-flight can leave objects QuickJS never frees, and a failed one can leave
+    // jobs queued that would run in the next iteration. QuickJS can neither drop those nor free
+    // such a runtime cleanly, so the whole module is replaced, which also releases its memory.
+    if (quickJsFailed || memoryCapHit || vm.guard.stopReason !== undefined || vm.runtime.hasPendingJob()) {
       this.#retireVm();
-      if (result.ok) return { ok: false, error: memoryCapMessage(maxMemoryBytes) };
     }
-    return result;
+    return memoryCapHit ? { ok: false, error: memoryCapMessage(this.#options.limits.maxMemoryBytes) } : result;
   }
 
   dispose(): void {
@@ -76,32 +78,21 @@ class JsEngine implements Engine {
     vm?.dispose();
   }
 
-  /** True between a memory-cap breach and the moment a replacement module is in place. */
-  get poisoned(): boolean {
-    return this.#vm === undefined && !this.#disposed;
-  }
-
   #currentVm(): EngineVm | undefined {
-    if (this.#vm === undefined && this.#spare !== undefined && !this.#disposed) {
-      this.#vm = new EngineVm(this.#spare, this.#options);
-      this.#spare = undefined;
-      this.#loadSpare();
-    }
+    if (this.#vm === undefined) this.#promoteSpare();
     return this.#vm;
   }
 
-  /** Drops the module and its memory; the next run switches to the spare. */
+  /** Drops the module whole, without freeing its runtime first: that would abort in the cases above. */
   #retireVm(): void {
-    const vm = this.#vm;
     this.#vm = undefined;
-    try {
-      vm?.dispose();
-    } catch {
-      // The module is being dropped whole, so a runtime that cannot be freed cleanly does not matter.
-    }
+    this.#promoteSpare();
   }
 
-  #loadSpare(): void {
+  #promoteSpare(): void {
+    if (this.#spare === undefined || this.#disposed) return;
+    this.#vm = new EngineVm(this.#spare, this.#options);
+    this.#spare = undefined;
     loadQuickJsModule().then(
       (module) => {
         if (!this.#disposed) this.#spare = module;
@@ -115,6 +106,6 @@ class JsEngine implements Engine {
   #unavailableMessage(): string {
     if (this.#disposed) return 'the js engine has been disposed';
     const cause = this.#spareFailure === undefined ? '' : `: ${this.#spareFailure}`;
-    return `the js engine is still replacing its QuickJS module after a failure${cause}`;
+    return `the js engine is still loading a fresh QuickJS module after a failure${cause}`;
   }
 }

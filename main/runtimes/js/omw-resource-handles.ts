@@ -33,10 +33,12 @@ function newMethod(realm: GuestRealm, kind: ResourceKind, op: GuestOp): QuickJSH
 
 export function newResourceNamespace(realm: GuestRealm, kind: ResourceKind): QuickJSHandle {
   const { ctx } = realm;
-  // Made on the first lookup and shared by every handle of the iteration: most brains use few kinds.
+  // Created on the first lookup and shared by every handle of the iteration, so an iteration that
+  // looks nothing up does not pay for them.
   let methods: [string, QuickJSHandle][] | undefined;
   const get = newGuestFunction(realm, 'get', 'TypeError', (_this, args) => {
     const name = requireString(readArguments(realm, args, 1)[0], 'name');
+    // Success is all the answer says: per HostCall's receiver convention, a handle is its name.
     realm.callHost(`${kind}.get`, [name]);
     methods ??= METHOD_OPS[kind].map((op) => [op.name, realm.keep(newMethod(realm, kind, op))]);
     const handle = ctx.newObject();

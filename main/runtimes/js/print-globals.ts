@@ -28,10 +28,10 @@ export function installPrintGlobals(realm: GuestRealm): void {
     realm.print(args.map((arg) => printable(realm, arg)).join(' '));
     return ctx.undefined;
   });
-  const console = ctx.newObject();
-  for (const method of CONSOLE_METHODS) ctx.setProp(console, method, print);
-  ctx.setProp(ctx.global, 'console', console);
+  const consoleObject = ctx.newObject();
+  for (const method of CONSOLE_METHODS) ctx.setProp(consoleObject, method, print);
+  ctx.setProp(ctx.global, 'console', consoleObject);
   ctx.setProp(ctx.global, 'print', print);
-  console.dispose();
+  consoleObject.dispose();
   print.dispose();
 }
