@@ -191,7 +191,9 @@ class EngineHost {
     }
     if (running.interruptedAt && now - running.interruptedAt > budget) {
       const pastDeadline = this.init.deadlineMs > 0 && now - running.startedAt > this.init.deadlineMs;
-      this.replace(pastDeadline ? `iteration exceeded its deadline of ${this.init.deadlineMs} ms` : 'iteration interrupted');
+      this.replace(
+        pastDeadline ? `iteration exceeded its deadline of ${this.init.deadlineMs} ms` : 'iteration interrupted',
+      );
     }
   }
 
@@ -220,7 +222,10 @@ link.onMessage((raw) => {
       engineHost?.submit(message);
       return;
     case 'reply':
-      engineHost?.reply(message.id, message.ok ? { ok: true, value: message.value } : { ok: false, error: message.error });
+      engineHost?.reply(
+        message.id,
+        message.ok ? { ok: true, value: message.value } : { ok: false, error: message.error },
+      );
       return;
     case 'forward':
       engineHost?.setForwarded(message.ops);

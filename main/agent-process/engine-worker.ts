@@ -33,9 +33,13 @@ async function main(): Promise<void> {
   }
   parentPort!.on('message', (command: WorkerCommand) => {
     const result =
-      command.t === 'run' ? engine.run(command.script, command.filename) : engine.check(command.script, command.filename);
+      command.t === 'run'
+        ? engine.run(command.script, command.filename)
+        : engine.check(command.script, command.filename);
     post({ t: 'result', id: command.id, result });
+    setImmediate(() => engine.prepare?.());
   });
+  engine.prepare?.();
   post({ t: 'ready' });
 }
 

@@ -46,6 +46,8 @@ export interface Engine {
   check(script: string, filename: string): CheckResult;
   /** Runs one iteration. */
   run(script: string, filename: string): RunResult;
+  /** Uses idle time between iterations to get the next one ready. */
+  prepare?(): void;
   /** Releases the engine's memory. */
   dispose(): void;
 }

@@ -1,7 +1,7 @@
 // One iteration of a JavaScript brain, in a context of its own: brain state never carries over
 // between iterations (omw starts each iteration afresh too; state lives in host memory).
 
-import type { QuickJSHandle } from 'quickjs-emscripten-core';
+import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
 import type { EngineOptions, RunResult } from '../engine.ts';
 import { brainFailure } from './brain-failure.ts';
 import { completionOutcome } from './completion-outcome.ts';
@@ -10,10 +10,37 @@ import { GuestRealm } from './guest-realm.ts';
 import { installOmwGlobal } from './omw-global.ts';
 import { installPrintGlobals } from './print-globals.ts';
 
-export function runIteration(vm: EngineVm, options: EngineOptions, script: string, filename: string): RunResult {
+/** A fresh context with the brain's globals installed, ready for one iteration. */
+export interface IterationContext {
+  ctx: QuickJSContext;
+  realm: GuestRealm;
+}
+
+/** Builds the next iteration's context; the engine does it ahead of time, between iterations. */
+export function prepareIteration(vm: EngineVm, options: EngineOptions): IterationContext {
   vm.guard.start();
   const ctx = vm.runtime.newContext();
   const realm = new GuestRealm(ctx, vm.guard, options);
+  try {
+    installOmwGlobal(realm);
+    installPrintGlobals(realm);
+  } catch (error) {
+    realm.dispose();
+    ctx.dispose();
+    throw error;
+  }
+  return { ctx, realm };
+}
+
+export function runIteration(
+  vm: EngineVm,
+  options: EngineOptions,
+  script: string,
+  filename: string,
+  prepared: IterationContext = prepareIteration(vm, options),
+): RunResult {
+  vm.guard.start();
+  const { ctx, realm } = prepared;
   // A stop by the guard carries no position: QuickJS does not update the frame's position on
   // loop back-edges, so an interrupt reports a stale one.
   const failure = (thrown: QuickJSHandle): RunResult => {
@@ -21,8 +48,6 @@ export function runIteration(vm: EngineVm, options: EngineOptions, script: strin
     return stopReason === undefined ? brainFailure(ctx, thrown, filename) : { ok: false, error: stopReason };
   };
   try {
-    installOmwGlobal(realm);
-    installPrintGlobals(realm);
     // Global (eval-style) code, not a function body: its completion value is the brain's answer.
     const evaluation = ctx.evalCode(script, filename, { type: 'global' });
     if (evaluation.error) return evaluation.error.consume(failure);

@@ -4,7 +4,7 @@
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts';
 import { brainFailure } from './brain-failure.ts';
-import { runIteration } from './brain-iteration.ts';
+import { prepareIteration, runIteration, type IterationContext } from './brain-iteration.ts';
 import { EngineVm, loadQuickJsModule, memoryCapMessage } from './engine-vm.ts';
 
 /** Async only because loading the wasm module is; the engine itself is synchronous. */
@@ -22,6 +22,8 @@ class JsEngine implements Engine {
    */
   #spare: QuickJSWASMModule | undefined;
   #spareFailure: string | undefined;
+  /** The next iteration's context, built while the engine was idle, for the VM it belongs to. */
+  #prepared: { vm: EngineVm; context: IterationContext } | undefined;
   #disposed = false;
 
   constructor(options: EngineOptions, module: QuickJSWASMModule, spare: QuickJSWASMModule) {
@@ -53,8 +55,10 @@ class JsEngine implements Engine {
     if (vm === undefined) return { ok: false, error: this.#unavailableMessage() };
     let result: RunResult;
     let quickJsFailed = false;
+    const prepared = this.#prepared?.vm === vm ? this.#prepared.context : undefined;
+    this.#prepared = undefined;
     try {
-      result = runIteration(vm, this.#options, script, filename);
+      result = runIteration(vm, this.#options, script, filename, prepared);
     } catch (error) {
       // QuickJS itself failed (a wasm trap or abort): nothing in that module can be trusted now.
       quickJsFailed = true;
@@ -70,8 +74,21 @@ class JsEngine implements Engine {
     return memoryCapHit ? { ok: false, error: memoryCapMessage(this.#options.limits.maxMemoryBytes) } : result;
   }
 
+  /** Builds the next iteration's context now, so that a run does not pay for it. */
+  prepare(): void {
+    const vm = this.#currentVm();
+    if (vm === undefined || this.#prepared !== undefined) return;
+    this.#prepared = { vm, context: prepareIteration(vm, this.#options) };
+  }
+
   dispose(): void {
     this.#disposed = true;
+    const prepared = this.#prepared;
+    this.#prepared = undefined;
+    if (prepared) {
+      prepared.context.realm.dispose();
+      prepared.context.ctx.dispose();
+    }
     this.#spare = undefined;
     const vm = this.#vm;
     this.#vm = undefined;
@@ -86,6 +103,7 @@ class JsEngine implements Engine {
   /** Drops the module whole, without freeing its runtime first: that would abort in the cases above. */
   #retireVm(): void {
     this.#vm = undefined;
+    this.#prepared = undefined;
     this.#promoteSpare();
   }
 
