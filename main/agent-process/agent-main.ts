@@ -39,7 +39,10 @@ class EngineHost {
   /** Set when no engine can be built (e.g. an unsupported runtime kind); every command fails with it. */
   private fatal: string | undefined;
 
-  constructor(private readonly init: AgentInit) {
+  constructor(
+    private readonly init: AgentInit,
+    private readonly options: { announceReady: boolean } = { announceReady: true },
+  ) {
     setInterval(() => this.watch(), WATCHDOG_TICK_MS).unref();
     setInterval(() => this.watchMemory(), MEMORY_TICK_MS).unref();
     this.spawn();
@@ -55,6 +58,11 @@ class EngineHost {
       return;
     }
     this.start(command);
+  }
+
+  /** True while an iteration runs; a check then goes to a second engine (omw checks while running). */
+  get busy(): boolean {
+    return this.running !== undefined;
   }
 
   setForwarded(ops: HostOp[] | 'all'): void {
@@ -130,7 +138,7 @@ class EngineHost {
       case 'ready':
         this.ready = true;
         this.baselineRss = process.memoryUsage.rss();
-        send({ t: 'ready' });
+        if (this.options.announceReady) send({ t: 'ready' });
         if (this.queued.length > 0) this.start(this.queued.shift()!);
         return;
       case 'print':
@@ -141,7 +149,7 @@ class EngineHost {
         return;
       case 'failed':
         this.fatal = event.error;
-        send({ t: 'ready' });
+        if (this.options.announceReady) send({ t: 'ready' });
         for (const command of this.queued.splice(0)) this.submit(command);
         return;
     }
@@ -210,16 +218,27 @@ class EngineHost {
 }
 
 let engineHost: EngineHost | undefined;
+/** A second engine, started on first need, that validates a new brain while the old one runs. */
+let checker: EngineHost | undefined;
+let agentInit: AgentInit | undefined;
 
 link.onMessage((raw) => {
   const message = raw as HostToAgent;
   switch (message.t) {
     case 'init':
+      agentInit = message.init;
       engineHost = new EngineHost(message.init);
       return;
     case 'run':
-    case 'check':
       engineHost?.submit(message);
+      return;
+    case 'check':
+      if (engineHost?.busy && agentInit) {
+        checker ??= new EngineHost(agentInit, { announceReady: false });
+        checker.submit(message);
+      } else {
+        engineHost?.submit(message);
+      }
       return;
     case 'reply':
       engineHost?.reply(

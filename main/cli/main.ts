@@ -4,8 +4,8 @@ import { runCommand } from './run-command.ts';
 import { testCommand } from './test-command.ts';
 
 const USAGE = `usage:
-  brainbench run  [--config FILE] [--format toml|yaml|json] [--trace]   run every agent's brain once
-  brainbench loop [--config FILE] [--format toml|yaml|json] [--trace]   run agents in a loop until Ctrl+C
+  brainbench run  [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run every agent's brain once
+  brainbench loop [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run agents in a loop until Ctrl+C
   brainbench test [PATH] [--include GLOB]... [--exclude GLOB]... [--all] [-j N]
                                                                           run omw.test.* files`;
 
@@ -16,10 +16,21 @@ async function main(argv: string[]): Promise<number> {
     case 'loop': {
       const { values } = parseArgs({
         args: rest,
-        options: { config: { type: 'string', short: 'c' }, format: { type: 'string' }, trace: { type: 'boolean' } },
+        options: {
+          config: { type: 'string', short: 'c' },
+          format: { type: 'string' },
+          trace: { type: 'boolean' },
+          watch: { type: 'boolean', short: 'w' },
+        },
       });
       const format = values.format as 'toml' | 'yaml' | 'json' | undefined;
-      return runCommand({ mode: command, trace: values.trace ?? false, ...(values.config ? { config: values.config } : {}), ...(format ? { format } : {}) });
+      return runCommand({
+        mode: command,
+        trace: values.trace ?? false,
+        watch: values.watch ?? false,
+        ...(values.config ? { config: values.config } : {}),
+        ...(format ? { format } : {}),
+      });
     }
     case 'test': {
       const { values, positionals } = parseArgs({
@@ -49,7 +60,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? `config error: ${error.message}` : (error as Error).stack ?? String(error));
+    console.error(
+      error instanceof ConfigError ? `config error: ${error.message}` : ((error as Error).stack ?? String(error)),
+    );
     process.exit(1);
   },
 );

@@ -16,6 +16,8 @@ export function renderTraceLine(event: TraceEvent, everything: boolean): string 
       return `${who} iteration ${outcome} in ${ms} ms`;
     }
     default:
-      return everything ? `${who} ${event.type} ${JSON.stringify({ ...event, agent: undefined, seq: undefined })}` : undefined;
+      return everything
+        ? `${who} ${event.type} ${JSON.stringify({ ...event, agent: undefined, seq: undefined })}`
+        : undefined;
   }
 }

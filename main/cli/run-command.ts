@@ -5,6 +5,7 @@ import { Host } from '../host/host.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
 import { describeResult } from '../supervisor/iteration-result.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
+import { watchScripts } from '../supervisor/script-watcher.ts';
 import { renderTraceLine } from './render-trace-line.ts';
 
 export interface RunCommandOptions {
@@ -13,6 +14,8 @@ export interface RunCommandOptions {
   mode: 'run' | 'loop';
   /** Print every trace event, not only logs and outcomes. */
   trace: boolean;
+  /** Reload agents when their brain changes on disk. */
+  watch: boolean;
 }
 
 /** `brainbench run` / `brainbench loop`: omw's runtime, with logs on stderr. Returns the exit code. */
@@ -32,6 +35,7 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
     console.error(`shutting down (config ${dirname(file)})`);
     void supervisor.shutdown();
   };
+  const stopWatching = options.watch ? watchScripts(supervisor) : () => {};
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 
@@ -41,7 +45,9 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
     return 0;
   }
   const results = await supervisor.run();
+  stopWatching();
   supervisor.dispose();
+  await host.close();
   if (shuttingDown) return 0;
   const failures = [...results].filter(([, result]) => result.kind === 'failed');
   if (failures.length === 0) return 0;

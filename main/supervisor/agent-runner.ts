@@ -72,6 +72,11 @@ export class AgentRunner {
     return this.current !== undefined || this.looping !== undefined;
   }
 
+  /** True while an iteration is running. */
+  get running(): boolean {
+    return this.current !== undefined;
+  }
+
   /** Parses the brain without running it (omw's startup and pre-reload validation). */
   async check(): Promise<CheckResult> {
     const source = this.readScript();

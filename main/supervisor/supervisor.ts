@@ -6,6 +6,7 @@ import { interpretedRuntimeParamsSchema } from '../config/params/runtime-params.
 import { parseParams } from '../config/params/parse-params.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { Host } from '../host/host.ts';
+import type { CheckResult } from '../runtimes/engine.ts';
 import { isRuntimeKind, RUNTIME_KINDS } from '../runtimes/runtime-kinds.ts';
 import { AgentRunner } from './agent-runner.ts';
 import type { AgentStatus } from './agent-status.ts';
@@ -55,6 +56,7 @@ export class Supervisor {
   readonly runners = new Map<string, AgentRunner>();
   private readonly listeners = new Set<StatusListener>();
   private readonly breakpoints = new Map<string, Set<HostOp>>();
+  private readonly reloads = new Map<string, Promise<CheckResult>>();
 
   constructor(
     readonly host: Host,
@@ -105,7 +107,10 @@ export class Supervisor {
           const position = check.line !== undefined ? { line: check.line, column: check.column ?? 1 } : {};
           return [agent, { kind: 'failed', error: check.error, ...position }];
         }
-        return [agent, await runner.iterate('run', 'run')];
+        let result = await runner.iterate('run', 'run');
+        // A valid reload restarts the run in place, with the same context (omw-compat 3.4).
+        while (result.kind === 'aborted' && result.cause === 'reload') result = await runner.iterate('reload', 'run');
+        return [agent, result];
       }),
     );
     return new Map(results);
@@ -114,6 +119,37 @@ export class Supervisor {
   /** omw's loop mode for the given agents (all by default). */
   loop(agents: readonly string[] = [...this.runners.keys()]): void {
     for (const agent of agents) this.runner(agent).startLoop();
+  }
+
+  /**
+   * omw's hot reload (omw-compat 3.7): checks the brain as it is now on disk while the old
+   * iteration keeps going. A valid brain aborts the running iteration, which then restarts in
+   * place; an invalid one leaves it alone and tells the brain through its lifecycle handle.
+   * Reloads that arrive while one is under way collapse into it.
+   */
+  async reload(agent: string): Promise<CheckResult> {
+    const runner = this.runner(agent);
+    const pending = this.reloads.get(agent);
+    if (pending) return pending;
+    const reloading = (async (): Promise<CheckResult> => {
+      const check = await runner.check();
+      const ctx = this.host.context(agent);
+      if (!check.ok) {
+        const where = check.line !== undefined ? ` (line ${check.line}, column ${check.column ?? 1})` : '';
+        this.host.traceLog(ctx, 'warn', `reload rejected: ${check.error}${where}`);
+        const lifecycle = this.host.bus.lifecycleOf(agent);
+        if (lifecycle) this.host.deliver(ctx, { id: lifecycle, event: { kind: 'error', data: check.error } });
+        return check;
+      }
+      if (runner.running) await runner.stop('reload');
+      return check;
+    })();
+    this.reloads.set(agent, reloading);
+    try {
+      return await reloading;
+    } finally {
+      this.reloads.delete(agent);
+    }
   }
 
   /** Runs exactly one iteration of one agent. */

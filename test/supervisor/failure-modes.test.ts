@@ -35,7 +35,8 @@ test('a brain that computes without calling the host is stopped at its busy limi
 
 test('a brain that grows without bound hits its memory cap and the next iteration works', async () => {
   const ws = workspace(jsAgents(['hog']), {
-    'hog.js': "const keep = [];\nfor (let i = 0; ; i++) { keep.push('x'.repeat(4096) + i); if (i % 1000 === 0) omw.host.timeNow(); }\n",
+    'hog.js':
+      "const keep = [];\nfor (let i = 0; ; i++) { keep.push('x'.repeat(4096) + i); if (i % 1000 === 0) omw.host.timeNow(); }\n",
   });
   try {
     const result = await ws.supervisor.step('hog');

@@ -58,10 +58,16 @@ test('a breakpoint holds the agent before recv until it is continued', async () 
     await waitFor(() => ws.supervisor.runner('listener').status.state === 'paused', 'the pause');
     assert.equal(ws.supervisor.runner('listener').status.pausedAt?.op, 'host.recv');
     const uuid = ws.trace.find((e) => e.type === 'call' && e.op === 'subscribe_agent');
-    ws.host.inject('listener', { id: uuid && uuid.type === 'call' ? uuid.uuid! : 'x', event: { kind: 'message', data: 'hello' } });
+    ws.host.inject('listener', {
+      id: uuid && uuid.type === 'call' ? uuid.uuid! : 'x',
+      event: { kind: 'message', data: 'hello' },
+    });
     assert.equal(ws.supervisor.resume('listener'), true);
     assert.deepEqual(await running, { kind: 'outcome', outcome: { exited: 'hello' } });
-    assert.ok(statuses.some((s) => s.state === 'waiting'), 'the agent was shown waiting in recv');
+    assert.ok(
+      statuses.some((s) => s.state === 'waiting'),
+      'the agent was shown waiting in recv',
+    );
   } finally {
     ws.supervisor.dispose();
   }
@@ -69,7 +75,8 @@ test('a breakpoint holds the agent before recv until it is continued', async () 
 
 test('step-over-call pauses again at the next host call, even one the agent process answers itself', async () => {
   const ws = workspace(jsAgents(['walker']), {
-    'walker.js': "omw.host.memorySet('a', '1');\nconst id = omw.host.newUuid();\nomw.host.memorySet('b', '2');\n'walked';\n",
+    'walker.js':
+      "omw.host.memorySet('a', '1');\nconst id = omw.host.newUuid();\nomw.host.memorySet('b', '2');\n'walked';\n",
   });
   try {
     ws.supervisor.setBreakpoints('walker', ['host.memory-set']);
@@ -80,7 +87,10 @@ test('step-over-call pauses again at the next host call, even one the agent proc
     ws.supervisor.resume('walker', 'step-call');
     await waitFor(() => runner.status.pausedAt?.op === 'host.new-uuid', 'a pause at the local call');
     ws.supervisor.resume('walker', 'step-call');
-    await waitFor(() => runner.status.pausedAt?.op === 'host.memory-set' && runner.status.pausedAt.args[0] === 'b', 'the third');
+    await waitFor(
+      () => runner.status.pausedAt?.op === 'host.memory-set' && runner.status.pausedAt.args[0] === 'b',
+      'the third',
+    );
     ws.supervisor.resume('walker');
     assert.deepEqual(await running, { kind: 'outcome', outcome: { exited: 'walked' } });
   } finally {
@@ -107,7 +117,8 @@ test('stop aborts a brain blocked in recv cooperatively and cancels its timers',
 });
 
 test('stop preempts a brain that never calls the host (tier 3)', async () => {
-  const config = jsAgents(['spinner']).replace('max_busy_ms = 300', 'max_busy_ms = 60000') + '\n[tunables]\nreload_grace_secs = 0\n';
+  const config =
+    jsAgents(['spinner']).replace('max_busy_ms = 300', 'max_busy_ms = 60000') + '\n[tunables]\nreload_grace_secs = 0\n';
   const ws = workspace(config, { 'spinner.js': 'for (;;) {}\n' });
   try {
     const running = ws.supervisor.step('spinner');
@@ -138,7 +149,7 @@ test('a reload fails a blocking recv without consuming what is queued', async ()
 test('a polling brain sees the reload event on its lifecycle handle', async () => {
   const ws = workspace(jsAgents(['poller']), {
     'poller.js':
-      "const life = omw.host.subscribeLifecycle();\nlet e;\nwhile (!(e = omw.host.tryRecv())) {}\n`${e.kind}:${e.id === life}`;\n",
+      'const life = omw.host.subscribeLifecycle();\nlet e;\nwhile (!(e = omw.host.tryRecv())) {}\n`${e.kind}:${e.id === life}`;\n',
   });
   try {
     const running = ws.supervisor.step('poller');
