@@ -1,15 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AgentStatus } from '../../main/supervisor/agent-status.ts';
-import { jsAgents, workspace } from './workspace.ts';
-
-const waitFor = async (condition: () => boolean, what: string, ms = 5000) => {
-  const until = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
+import { jsAgents, waitFor, workspace } from './workspace.ts';
 
 test('step runs exactly one iteration; memory carries over between iterations', async () => {
   const ws = workspace(jsAgents(['counter']), {

@@ -1,15 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { watchScripts } from '../../main/supervisor/script-watcher.ts';
-import { jsAgents, workspace } from './workspace.ts';
-
-const waitFor = async (condition: () => boolean, what: string, ms = 8000) => {
-  const until = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+import { jsAgents, waitFor, workspace } from './workspace.ts';
 
 test('a valid reload restarts a run in place, with the same inbox and memory', async () => {
   const ws = workspace(jsAgents(['agent']), {

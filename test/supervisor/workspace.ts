@@ -37,3 +37,12 @@ export function jsAgents(names: readonly string[], extra = ''): string {
   const agents = names.map((name) => `[agents.${name}]\nruntime = "js"\nscript = "${name}.js"\n`).join('\n');
   return `[runtime.js]\nkind = "js"\nmax_busy_ms = 300\nmax_memory_mb = 64\n\n${agents}\n${extra}`;
 }
+
+/** Polls until `condition` holds; fails the test after `ms`. */
+export async function waitFor(condition: () => boolean, what: string, ms = 8000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
