@@ -33,7 +33,7 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
     if (shuttingDown) return;
     shuttingDown = true;
     console.error(`shutting down (config ${dirname(file)})`);
-    void supervisor.shutdown();
+    void supervisor.shutdown().then(() => host.close());
   };
   const stopWatching = options.watch ? watchScripts(supervisor) : () => {};
   process.once('SIGINT', shutdown);

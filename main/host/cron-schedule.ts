@@ -14,7 +14,8 @@ function croneDayOfWeek(field: string, spec: string): string {
       const [range, step] = item.split('/');
       const shifted = range!.replace(/\d+/g, (digits) => {
         const day = Number(digits);
-        if (day < 1 || day > 7) throw new HostCallError(`invalid cron spec "${spec}": day of week ${day} is not in 1-7`);
+        if (day < 1 || day > 7)
+          throw new HostCallError(`invalid cron spec "${spec}": day of week ${day} is not in 1-7`);
         return String(day - 1);
       });
       return step === undefined ? shifted : `${shifted}/${step}`;
@@ -30,7 +31,9 @@ function croneDayOfWeek(field: string, spec: string): string {
 export function nextCronFire(spec: string, after: number = Date.now()): number {
   const fields = spec.trim().split(/\s+/);
   if (fields.length < 6 || fields.length > 7) {
-    throw new HostCallError(`invalid cron spec "${spec}": expected 6 or 7 fields (seconds first), got ${fields.length}`);
+    throw new HostCallError(
+      `invalid cron spec "${spec}": expected 6 or 7 fields (seconds first), got ${fields.length}`,
+    );
   }
   fields[DAY_OF_WEEK_FIELD] = croneDayOfWeek(fields[DAY_OF_WEEK_FIELD]!, spec);
   let next: Date | null;

@@ -1,4 +1,6 @@
 import type { OmwConfig } from '../config/config-types.ts';
+import { buildEndpoint } from '../endpoint/build-endpoint.ts';
+import type { Endpoint } from '../endpoint/endpoint.ts';
 import { HostCallError } from '../host-api/host-call-error.ts';
 import { HOST_OPS, type HostOp } from '../host-api/host-ops.generated.ts';
 import type { EventEnvelope } from '../host-api/wit-types.ts';
@@ -7,6 +9,7 @@ import type { Tooling } from '../tooling/tooling.ts';
 import type { CloseReason, Json, LogTrace, SourceKind } from '../trace/trace-event.ts';
 import { TraceRecorder } from '../trace/trace-recorder.ts';
 import { AgentContext, type AbortCause } from './agent-context.ts';
+import type { BackendEntry } from './backend-status.ts';
 import { buildBackends, type BackendFactories } from './backend-registry.ts';
 import { Bus } from './bus.ts';
 import type { CallScope } from './call-scope.ts';
@@ -41,6 +44,9 @@ export class Host {
   readonly providers: Map<string, Provider>;
   readonly tooling: Map<string, Tooling>;
   readonly agents = new Map<string, AgentContext>();
+  /** omw's `[endpoint]`, when one is configured. */
+  readonly endpoint: Endpoint | undefined;
+  private closing: Promise<void> | undefined;
   beforeCall: BeforeCallHook | undefined;
 
   constructor(
@@ -55,6 +61,13 @@ export class Host {
     for (const [name, agent] of Object.entries(config.agents)) {
       this.agents.set(name, new AgentContext(name, agent.script, config.memory[name]));
     }
+    // Last: an HTTP endpoint starts listening, and nothing may fail after that.
+    this.endpoint = buildEndpoint(config, {
+      trace: this.trace,
+      injections: this.injections,
+      deliver: (agent, envelope) => this.deliver(this.context(agent), envelope),
+      warn: (agent, message) => this.traceLog(this.context(agent), 'warn', message),
+    });
   }
 
   context(agent: string): AgentContext {
@@ -108,9 +121,15 @@ export class Host {
     }
   }
 
-  deliver(ctx: AgentContext, envelope: EventEnvelope): void {
-    if (this.bus.deliver(ctx.name, envelope)) return;
-    this.traceLog(ctx, 'warn', `inbox full (${this.bus.inbox(ctx.name).bound} events): dropped a ${envelope.event.kind} event`);
+  /** Puts an envelope into an agent's inbox; a full inbox drops it with a warning and returns false. */
+  deliver(ctx: AgentContext, envelope: EventEnvelope): boolean {
+    if (this.bus.deliver(ctx.name, envelope)) return true;
+    this.traceLog(
+      ctx,
+      'warn',
+      `inbox full (${this.bus.inbox(ctx.name).bound} events): dropped a ${envelope.event.kind} event`,
+    );
+    return false;
   }
 
   /** omw's send-agent: delivered only if `dest` subscribed to the sender. */
@@ -119,6 +138,37 @@ export class Host {
     const target = this.agents.get(dest);
     if (!subscription || !target) return;
     this.deliver(target, { id: subscription.uuid, event: { kind: 'message', data: payload } });
+  }
+
+  /** Every configured provider and tool server with its kind and, for real back ends, live status. */
+  backends(): BackendEntry[] {
+    const entry = (section: BackendEntry['section'], backend: Provider | Tooling): BackendEntry => {
+      const status = backend.status?.();
+      return { section, name: backend.name, kind: backend.kind, ...(status ? { status } : {}) };
+    };
+    return [
+      ...[...this.providers.values()].map((p) => entry('providers', p)),
+      ...[...this.tooling.values()].map((t) => entry('tooling', t)),
+    ];
+  }
+
+  /** Restarts a provider (aborting its requests) or a tool server (a new process or session). */
+  async restartBackend(section: BackendEntry['section'], name: string): Promise<void> {
+    const backend = section === 'providers' ? this.providers.get(name) : this.tooling.get(name);
+    if (!backend) throw new Error(`no such ${section === 'providers' ? 'provider' : 'tooling'} "${name}"`);
+    await backend.restart?.();
+  }
+
+  /**
+   * Ends server processes and connections, and the endpoint's sessions; the host is not used
+   * afterwards. Idempotent: the supervisor's shutdown and the commands both close it.
+   */
+  close(): Promise<void> {
+    this.closing ??= Promise.all([
+      ...[...this.providers.values(), ...this.tooling.values()].map((backend) => backend.close?.()),
+      this.endpoint?.close(),
+    ]).then(() => undefined);
+    return this.closing;
   }
 
   /** Puts an event into an agent's inbox from outside the brain (the workbench's inject). */
@@ -158,7 +208,13 @@ export class Host {
   }
 
   traceInbound(ctx: AgentContext, envelope: EventEnvelope): void {
-    this.trace.record({ type: 'inbound', agent: ctx.name, iteration: ctx.iteration, id: envelope.id, event: envelope.event });
+    this.trace.record({
+      type: 'inbound',
+      agent: ctx.name,
+      iteration: ctx.iteration,
+      id: envelope.id,
+      event: envelope.event,
+    });
     this.injections.flush();
   }
 

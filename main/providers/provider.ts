@@ -1,4 +1,5 @@
 import type { ChatDelta, ChatMessage, Tool } from '../host-api/wit-types.ts';
+import type { BackendStatus } from '../host/backend-status.ts';
 import type { Json } from '../trace/trace-event.ts';
 
 export interface ChatRequest {
@@ -16,4 +17,10 @@ export interface Provider {
   listModels(signal: AbortSignal): Promise<string[]>;
   /** Yields the answer's deltas; throws (possibly after some deltas) when the stream fails. */
   stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<ChatDelta>;
+  /** Live state, for back ends that do I/O. */
+  status?(): BackendStatus;
+  /** Aborts what is in flight and starts afresh. */
+  restart?(): Promise<void>;
+  /** Releases connections when the host closes. */
+  close?(): Promise<void>;
 }

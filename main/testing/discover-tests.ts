@@ -30,7 +30,8 @@ export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-const isTestFile = (name: string): boolean => TEST_FILE.test(name) && !BASE_FILE.test(name) && !name.includes('.template.');
+const isTestFile = (name: string): boolean =>
+  TEST_FILE.test(name) && !BASE_FILE.test(name) && !name.includes('.template.');
 
 function walk(dir: string, found: string[]): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -117,6 +117,7 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
   clearTimeout(timer);
   await supervisor.shutdown();
   await running;
+  await supervisor.host.close();
 
   for (const agent of asserted.keys()) {
     if (verdicts.has(agent)) continue;

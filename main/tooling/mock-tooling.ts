@@ -53,7 +53,10 @@ export class MockTooling implements Tooling {
     private readonly env: MockEnvironment,
   ) {
     const gated = <T extends { after?: unknown }>(steps: T[], key: string): Gated<T>[] =>
-      steps.map((step, i) => ({ step, gate: new TraceGate(step.after, `tooling.${name}.${key}[${i}].after`, env.trace) }));
+      steps.map((step, i) => ({
+        step,
+        gate: new TraceGate(step.after, `tooling.${name}.${key}[${i}].after`, env.trace),
+      }));
     this.toolCalls = gated(params.tool_calls, 'tool_calls');
     this.listUpdates = gated(params.resource_list_updates, 'resource_list_updates');
     this.contentUpdates = gated(params.resource_content_updates, 'resource_content_updates');
@@ -159,7 +162,12 @@ export class MockTooling implements Tooling {
       arguments: args,
       result: { content, ...(structured !== undefined ? { structured_content: structured } : {}) },
     });
-    return { name: step.name, arguments: args, content, ...(structured !== undefined ? { structured_content: structured } : {}) };
+    return {
+      name: step.name,
+      arguments: args,
+      content,
+      ...(structured !== undefined ? { structured_content: structured } : {}),
+    };
   }
 
   /** Delivers a subscription's steps in order, each once its gate opens; one cursor per subscription. */

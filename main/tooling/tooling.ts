@@ -1,4 +1,5 @@
 import type { OmwEvent, ResourceContent, ResourceInfo, Tool, ToolResult } from '../host-api/wit-types.ts';
+import type { BackendStatus } from '../host/backend-status.ts';
 import type { CloseReason } from '../trace/trace-event.ts';
 
 /**
@@ -25,7 +26,14 @@ export interface Tooling {
   listResources(signal: AbortSignal): Promise<ResourceInfo[]>;
   readResource(uri: string, signal: AbortSignal): Promise<ResourceContent>;
   subscribeResourceList(delivery: Delivery): void;
-  subscribeResource(uri: string, delivery: Delivery): void;
+  /** A back end that must ask its server first resolves once the server agreed, or rejects. */
+  subscribeResource(uri: string, delivery: Delivery): void | Promise<void>;
   /** Stops a subscription's or queued call's deliveries. */
   stop(uuid: string): void;
+  /** Live state, for back ends that do I/O. */
+  status?(): BackendStatus;
+  /** Drops the connection (ending a server process) and connects again. */
+  restart?(): Promise<void>;
+  /** Releases connections and server processes when the host closes. */
+  close?(): Promise<void>;
 }

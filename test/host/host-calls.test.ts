@@ -11,9 +11,16 @@ import type { TraceEvent } from '../../main/trace/trace-event.ts';
 
 // The host answered directly, as an agent process would ask it: deterministic, no processes.
 
-function host(config: string): { host: Host; trace: TraceEvent[]; call: (op: HostOp, ...args: unknown[]) => Promise<unknown> } {
+function host(config: string): {
+  host: Host;
+  trace: TraceEvent[];
+  call: (op: HostOp, ...args: unknown[]) => Promise<unknown>;
+} {
   const dir = mkdtempSync(join(tmpdir(), 'brainbench-host-'));
-  writeFileSync(join(dir, 'omw.toml'), `[runtime.js]\nkind = "js"\n[agents.alice]\nruntime = "js"\nscript = "a.js"\n[agents.bob]\nruntime = "js"\nscript = "b.js"\n${config}`);
+  writeFileSync(
+    join(dir, 'omw.toml'),
+    `[runtime.js]\nkind = "js"\n[agents.alice]\nruntime = "js"\nscript = "a.js"\n[agents.bob]\nruntime = "js"\nscript = "b.js"\n${config}`,
+  );
   const h = new Host(loadConfig(join(dir, 'omw.toml'), { env: {} }));
   const trace: TraceEvent[] = [];
   h.trace.subscribe((e) => trace.push(e));
@@ -49,7 +56,10 @@ test('a queued mock tool call is delivered before the call returns and its handl
   assert.deepEqual(inbox(h), [
     {
       id: uuid,
-      event: { kind: 'tool-result', data: { name: 'add', arguments: '{"a":1}', content: '[{"type":"text","text":"3"}]' } },
+      event: {
+        kind: 'tool-result',
+        data: { name: 'add', arguments: '{"a":1}', content: '[{"type":"text","text":"3"}]' },
+      },
     },
   ]);
   assert.equal(await call('tooling.is-open', 't', uuid), false);
@@ -67,7 +77,11 @@ test('a gated step waits for its gate; a pending one never comes and cancels cle
   await call('host.memory-set', 'go', 'x');
   const delivered = inbox(h)[0]!;
   assert.equal(delivered.id, gated);
-  assert.equal(delivered.event.kind === 'tool-result' && delivered.event.data.arguments, 'null', 'invalid JSON counts as null');
+  assert.equal(
+    delivered.event.kind === 'tool-result' && delivered.event.data.arguments,
+    'null',
+    'invalid JSON counts as null',
+  );
   const slow = (await call('tooling.call-tool', 't', 'slow', '{}')) as string;
   await call('host.memory-set', 'go', 'again');
   assert.equal(await call('tooling.is-open', 't', slow), true);
@@ -80,17 +94,30 @@ test('script mismatches and exhaustion reach the brain as error events or errors
   const { host: h, call } = host(TOOLING);
   await call('tooling.call-tool', 't', 'multiply', '{}');
   assert.deepEqual(inbox(h)[0]!.event, { kind: 'error', data: 'mock expected tool "add", got "multiply"' });
-  await assert.rejects(call('tooling.call-tool-blocking', 't', 'multiply', '{}'), /mock expected tool "add", got "multiply"/);
+  await assert.rejects(
+    call('tooling.call-tool-blocking', 't', 'multiply', '{}'),
+    /mock expected tool "add", got "multiply"/,
+  );
   const empty = host('[tooling.e]\nkind = "mock"\n');
-  await assert.rejects(empty.call('tooling.call-tool-blocking', 'e', 'x', '{}'), /mock has no scripted result for tool "x"/);
+  await assert.rejects(
+    empty.call('tooling.call-tool-blocking', 'e', 'x', '{}'),
+    /mock has no scripted result for tool "x"/,
+  );
   await empty.call('tooling.call-tool', 'e', 'x', '{}');
   assert.deepEqual(inbox(empty.host)[0]!.event, { kind: 'error', data: 'mock tool calls exhausted at "x"' });
-  await assert.rejects(call('tooling.read-resource', 't', 'mem://none'), /mock has no content for resource mem:\/\/none/);
+  await assert.rejects(
+    call('tooling.read-resource', 't', 'mem://none'),
+    /mock has no content for resource mem:\/\/none/,
+  );
   await assert.rejects(call('tooling.list-tools', 'nope'), /no such tooling "nope"/);
 });
 
 test('each resource subscription replays the updates from the start, filtered to its URI', async () => {
-  const { host: h, trace, call } = host(`
+  const {
+    host: h,
+    trace,
+    call,
+  } = host(`
 [tooling.r]
 kind = "mock"
 initial_resource_list = [ { uri = "a://1", name = "one" } ]
@@ -178,8 +205,19 @@ test('the pre-iteration drain drops reload, shutdown and lifecycle errors only',
 });
 
 test('a streaming chat delivers deltas then chat-end; cancel stops it with one close', async () => {
-  const { host: h, trace, call } = host('[providers.p]\nkind = "mock"\nturns = [ { content = "hi" }, { pending = true } ]\n');
-  const uuid = (await call('provider.chat-stream', 'p', 'mock-model', [{ role: 'user', content: 'x' }], [], undefined)) as string;
+  const {
+    host: h,
+    trace,
+    call,
+  } = host('[providers.p]\nkind = "mock"\nturns = [ { content = "hi" }, { pending = true } ]\n');
+  const uuid = (await call(
+    'provider.chat-stream',
+    'p',
+    'mock-model',
+    [{ role: 'user', content: 'x' }],
+    [],
+    undefined,
+  )) as string;
   const signal = new AbortController().signal;
   assert.deepEqual(await h.bus.inbox('alice').take(1000, signal), {
     id: uuid,
@@ -191,7 +229,11 @@ test('a streaming chat delivers deltas then chat-end; cancel stops it with one c
   await call('provider.cancel', 'p', pending);
   await call('provider.cancel', 'p', pending);
   assert.equal(await call('provider.is-open', 'p', pending), false);
-  assert.deepEqual(compact(trace).slice(-3), ['call chat_stream', 'opened chat-stream', 'closed chat-stream cancelled']);
+  assert.deepEqual(compact(trace).slice(-3), [
+    'call chat_stream',
+    'opened chat-stream',
+    'closed chat-stream cancelled',
+  ]);
   await assert.rejects(call('provider.chat', 'p', 'm', [], [], '{oops'), /invalid chat params JSON/);
   await assert.rejects(call('provider.chat', 'nope', 'm', [], [], undefined), /no such provider "nope"/);
 });

@@ -3,8 +3,7 @@ import { test } from 'node:test';
 import type { TraceEvent } from '../../main/trace/trace-event.ts';
 import { TraceRecorder } from '../../main/trace/trace-recorder.ts';
 
-const log = (agent: string, message: string) =>
-  ({ type: 'log', agent, iteration: 1, level: 'info', message }) as const;
+const log = (agent: string, message: string) => ({ type: 'log', agent, iteration: 1, level: 'info', message }) as const;
 
 test('events are stamped in order and streamed to listeners synchronously', () => {
   const recorder = new TraceRecorder(10);

@@ -123,7 +123,9 @@ test('brainbench test prints PASS and FAIL lines, a tally, and exits non-zero on
     'bad/omw.test.toml': `${AGENT}\n[assertions.alice]\noutcome = "completed"\n`,
     'bad/brain.js': "'not completed';\n",
   });
-  const cli = spawnSync(process.execPath, ['bin/brainbench.mjs', 'test', root, '--all', '-j', '1'], { encoding: 'utf8' });
+  const cli = spawnSync(process.execPath, ['bin/brainbench.mjs', 'test', root, '--all', '-j', '1'], {
+    encoding: 'utf8',
+  });
   assert.equal(cli.status, 1);
   assert.match(cli.stdout, /^FAIL bad\/omw\.test\.toml$/m);
   assert.match(cli.stdout, /^PASS good\/omw\.test\.toml$/m);

@@ -17,9 +17,13 @@ function isNumericHostPort(text: string): boolean {
 }
 
 export const openaiEndpointParamsSchema = closedTable({
-  listen: z.string().refine(isNumericHostPort, {
-    error: 'expected a numeric host:port such as 127.0.0.1:8080 (host names are rejected)',
-  }),
+  // omw requires `listen`; Brainbench lets it default to loopback, so nothing is exposed unasked.
+  listen: z
+    .string()
+    .refine(isNumericHostPort, {
+      error: 'expected a numeric host:port such as 127.0.0.1:8080 (host names are rejected)',
+    })
+    .default('127.0.0.1:8080'),
 });
 
 export type OpenaiEndpointParams = z.output<typeof openaiEndpointParamsSchema>;

@@ -39,14 +39,8 @@ export const busCalls: CallHandlers = {
   },
   'host.unsubscribe-lifecycle': (scope, [uuid]) => {
     scope.record('unsubscribe_lifecycle', { uuid: String(uuid) });
-    if (scope.host.bus.clearLifecycle(scope.ctx.name, String(uuid))) scope.closed('lifecycle', String(uuid), 'cancelled');
-  },
-  'host.subscribe-endpoint': () => {
-    throw new HostCallError('the endpoint is not configured');
-  },
-  'host.unsubscribe-endpoint': () => undefined,
-  'host.stream-endpoint': () => {
-    throw new HostCallError('the endpoint is not configured');
+    if (scope.host.bus.clearLifecycle(scope.ctx.name, String(uuid)))
+      scope.closed('lifecycle', String(uuid), 'cancelled');
   },
   'host.send-agent': (scope, [agent, payload]) => {
     scope.record('send_agent', { agent: String(agent) });

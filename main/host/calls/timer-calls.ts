@@ -39,7 +39,8 @@ async function sleepUntil(scope: CallScope, dueAt: number): Promise<void> {
 }
 
 export const timerCalls: CallHandlers = {
-  'host.wait-until': (scope, [ts]) => startTimer(scope, 'wait_until', { ts: Number(ts) }, () => futureTimestamp(Number(ts))),
+  'host.wait-until': (scope, [ts]) =>
+    startTimer(scope, 'wait_until', { ts: Number(ts) }, () => futureTimestamp(Number(ts))),
   'host.wait-for': (scope, [ms]) => startTimer(scope, 'wait_for', { ms: Number(ms) }, () => Date.now() + Number(ms)),
   'host.wait-cron': (scope, [spec]) =>
     startTimer(scope, 'wait_cron', { spec: String(spec) }, () => nextCronFire(String(spec))),

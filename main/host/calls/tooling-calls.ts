@@ -31,7 +31,13 @@ function openHandle(
 ): Delivery {
   const { host, ctx } = scope;
   const uuid = crypto.randomUUID();
-  registry.add({ uuid, source, openedAt: Date.now(), info: { tooling: server.name, ...info }, stop: () => server.stop(uuid) });
+  registry.add({
+    uuid,
+    source,
+    openedAt: Date.now(),
+    info: { tooling: server.name, ...info },
+    stop: () => server.stop(uuid),
+  });
   return {
     uuid,
     isOpen: () => registry.isOpen(uuid),
@@ -93,12 +99,17 @@ export const toolingCalls: CallHandlers = {
     server.subscribeResourceList(delivery);
     return delivery.uuid;
   },
-  'tooling.subscribe-resource': (scope, [name, uri]) => {
+  'tooling.subscribe-resource': async (scope, [name, uri]) => {
     const server = tooling(scope, name);
     const delivery = openHandle(scope, scope.ctx.resources, 'resource', server, { uri: String(uri) });
     scope.record('subscribe_resource', { uri: String(uri) }, delivery.uuid);
     scope.opened('resource', delivery.uuid);
-    server.subscribeResource(String(uri), delivery);
+    try {
+      await raceAbort(Promise.resolve(server.subscribeResource(String(uri), delivery)), scope.signal);
+    } catch (error) {
+      delivery.close('failed');
+      throw error;
+    }
     return delivery.uuid;
   },
   'tooling.unsubscribe-resource-list': (scope, [, uuid]) =>

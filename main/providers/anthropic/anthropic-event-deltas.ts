@@ -1,0 +1,64 @@
+import type Anthropic from '@anthropic-ai/sdk';
+
+import type { ChatDelta } from '../../host-api/wit-types.ts';
+
+/** The Messages API's stop reasons in chat-completions terms, so brains see one vocabulary. */
+const FINISH_REASONS: Record<string, string> = {
+  end_turn: 'stop',
+  stop_sequence: 'stop',
+  max_tokens: 'length',
+  tool_use: 'tool_calls',
+};
+
+/**
+ * Turns one Messages stream's events into omw deltas. A tool call's input arrives as JSON
+ * fragments of its content block; each delta carries the block's tool id and name.
+ */
+export class AnthropicEventDeltas {
+  private readonly toolBlocks = new Map<number, { id: string; name: string }>();
+  private promptTokens: number | undefined;
+
+  deltas(event: Anthropic.Messages.RawMessageStreamEvent): ChatDelta[] {
+    switch (event.type) {
+      case 'message_start':
+        this.promptTokens = event.message.usage.input_tokens;
+        return [];
+      case 'content_block_start': {
+        const block = event.content_block;
+        if (block.type === 'tool_use') {
+          this.toolBlocks.set(event.index, { id: block.id, name: block.name });
+          return [{ tool_call: { id: block.id, name: block.name, arguments: '' } }];
+        }
+        if (block.type === 'text' && block.text) return [{ content: block.text }];
+        return [];
+      }
+      case 'content_block_delta': {
+        const delta = event.delta;
+        if (delta.type === 'text_delta') return delta.text ? [{ content: delta.text }] : [];
+        if (delta.type === 'thinking_delta') return delta.thinking ? [{ reasoning: delta.thinking }] : [];
+        const tool = this.toolBlocks.get(event.index);
+        if (delta.type === 'input_json_delta' && tool) {
+          return [{ tool_call: { id: tool.id, name: tool.name, arguments: delta.partial_json } }];
+        }
+        return [];
+      }
+      case 'message_delta': {
+        const completion = event.usage.output_tokens;
+        const prompt = event.usage.input_tokens ?? this.promptTokens;
+        const reason = event.delta.stop_reason;
+        return [
+          {
+            ...(reason ? { finish_reason: FINISH_REASONS[reason] ?? reason } : {}),
+            usage: {
+              ...(prompt != null ? { prompt_tokens: prompt } : {}),
+              completion_tokens: completion,
+              ...(prompt != null ? { total_tokens: prompt + completion } : {}),
+            },
+          },
+        ];
+      }
+      default:
+        return [];
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import type Anthropic from '@anthropic-ai/sdk';
+
+import type { ChatMessage, Tool } from '../../host-api/wit-types.ts';
+import { toolInputSchema } from '../tool-input-schema.ts';
+
+type MessageParam = Anthropic.Messages.MessageParam;
+type BlockParam = Anthropic.Messages.ContentBlockParam;
+
+/**
+ * omw's chat messages in the Messages API shape: system messages become the `system` text, a
+ * tool call a `tool_use` block, a `tool` message a `tool_result` block in a user turn. omw has one
+ * tool call per message, so consecutive messages of a role are merged into one turn (the API wants
+ * parallel calls and their results side by side). Reasoning is not sent back: the API only accepts
+ * signed thinking blocks.
+ */
+export function anthropicMessages(messages: readonly ChatMessage[]): { system?: string; messages: MessageParam[] } {
+  const system = messages.filter((m) => m.role === 'system').map((m) => m.content ?? '');
+  const turns: { role: 'user' | 'assistant'; content: BlockParam[] }[] = [];
+  for (const message of messages) {
+    if (message.role === 'system') continue;
+    const role = message.role === 'assistant' ? 'assistant' : 'user';
+    const blocks = contentBlocks(message);
+    const last = turns[turns.length - 1];
+    if (last?.role === role) last.content.push(...blocks);
+    else turns.push({ role, content: blocks });
+  }
+  return { ...(system.length > 0 ? { system: system.join('\n\n') } : {}), messages: turns };
+}
+
+function contentBlocks(message: ChatMessage): BlockParam[] {
+  if (message.role === 'tool') {
+    return [{ type: 'tool_result', tool_use_id: message.tool_call?.id ?? '', content: message.content ?? '' }];
+  }
+  const blocks: BlockParam[] = message.content ? [{ type: 'text', text: message.content }] : [];
+  const call = message.tool_call;
+  if (call) blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: toolInput(call.arguments) });
+  return blocks;
+}
+
+/** Arguments a model wrote are not always JSON; the API insists on an object. */
+function toolInput(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+export function anthropicTools(tools: readonly Tool[]): Anthropic.Messages.Tool[] {
+  return tools.map((tool) => ({
+    name: tool.name,
+    ...(tool.description !== undefined ? { description: tool.description } : {}),
+    input_schema: toolInputSchema(tool) as Anthropic.Messages.Tool.InputSchema,
+  }));
+}

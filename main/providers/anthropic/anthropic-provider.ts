@@ -1,0 +1,77 @@
+import Anthropic from '@anthropic-ai/sdk';
+
+import type { AnthropicProviderParams } from '../../config/params/provider-anthropic-params.ts';
+import type { ChatDelta } from '../../host-api/wit-types.ts';
+import type { BackendStatus } from '../../host/backend-status.ts';
+import type { ChatRequest, Provider } from '../provider.ts';
+import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, ProviderRequests } from '../provider-requests.ts';
+import { requestModel } from '../request-model.ts';
+import { AnthropicEventDeltas } from './anthropic-event-deltas.ts';
+import { anthropicMessages, anthropicTools } from './anthropic-messages.ts';
+
+/** The Messages API requires `max_tokens`; this applies when neither the defaults nor the call set it. */
+export const DEFAULT_MAX_TOKENS = 4096;
+
+/** Anthropic's Messages API (a Brainbench extension), mapped onto omw's deltas like the openai kind. */
+export class AnthropicProvider implements Provider {
+  readonly kind = 'anthropic';
+  private client: Anthropic;
+  private readonly requests: ProviderRequests;
+
+  constructor(
+    readonly name: string,
+    private readonly params: AnthropicProviderParams,
+    private readonly env: Record<string, string | undefined> = process.env,
+  ) {
+    this.requests = new ProviderRequests(params.timeout_ms ?? DEFAULT_TIMEOUT_MS);
+    this.client = this.newClient();
+  }
+
+  listModels(signal: AbortSignal): Promise<string[]> {
+    return this.requests.run(signal, async (combined) => {
+      const ids: string[] = [];
+      for await (const model of this.client.models.list({}, { signal: combined })) ids.push(model.id);
+      return ids;
+    });
+  }
+
+  async *stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<ChatDelta> {
+    const { system, messages } = anthropicMessages(request.messages);
+    const body = {
+      max_tokens: DEFAULT_MAX_TOKENS,
+      ...this.params.params,
+      ...request.params,
+      model: requestModel(request, this.params.model),
+      messages,
+      ...(system !== undefined ? { system } : {}),
+      ...(request.tools.length > 0 ? { tools: anthropicTools(request.tools) } : {}),
+      stream: true,
+    } as Anthropic.Messages.MessageCreateParamsStreaming;
+    const mapper = new AnthropicEventDeltas();
+    const events = this.requests.stream(signal, (combined) => this.client.messages.create(body, { signal: combined }));
+    for await (const event of events) yield* mapper.deltas(event);
+  }
+
+  status(): BackendStatus {
+    return this.requests.status();
+  }
+
+  async restart(): Promise<void> {
+    this.requests.restart();
+    this.client = this.newClient();
+  }
+
+  async close(): Promise<void> {
+    this.requests.close();
+  }
+
+  private newClient(): Anthropic {
+    const apiKey = this.params.api_key ?? this.env['ANTHROPIC_API_KEY'];
+    return new Anthropic({
+      apiKey: apiKey ?? null,
+      ...(this.params.base_url !== undefined ? { baseURL: this.params.base_url } : {}),
+      timeout: this.params.timeout_ms ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: this.params.max_retries ?? DEFAULT_MAX_RETRIES,
+    });
+  }
+}

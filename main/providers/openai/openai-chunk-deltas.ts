@@ -1,0 +1,61 @@
+import type OpenAI from 'openai';
+
+import type { ChatDelta, ToolCall } from '../../host-api/wit-types.ts';
+
+type Chunk = OpenAI.Chat.Completions.ChatCompletionChunk;
+
+/**
+ * Reasoning text has no standard field: DeepSeek, vLLM and llama.cpp send `reasoning_content`,
+ * Ollama and OpenRouter `reasoning`.
+ */
+interface ReasoningDelta {
+  reasoning_content?: string | null;
+  reasoning?: string | null;
+}
+
+/**
+ * Turns one stream's chunks into omw deltas. Tool-call fragments arrive by index with the id and
+ * name only on the first one; every delta yielded here carries both, so a brain (and the host's
+ * assembler, which merges by id) can join the arguments without knowing the index.
+ */
+export class OpenaiChunkDeltas {
+  private readonly calls = new Map<number, { id: string; name: string }>();
+
+  deltas(chunk: Chunk): ChatDelta[] {
+    const choice = chunk.choices[0];
+    const delta = choice?.delta;
+    const head: ChatDelta = {};
+    if (delta?.content) head.content = delta.content;
+    const reasoningDelta = delta as ReasoningDelta | undefined;
+    const reasoning = reasoningDelta?.reasoning_content ?? reasoningDelta?.reasoning;
+    if (reasoning) head.reasoning = reasoning;
+    // A chunk may carry several parallel calls' fragments; omw's delta holds one call.
+    const out: ChatDelta[] = (delta?.tool_calls ?? []).map((fragment, i) => ({
+      ...(i === 0 ? head : {}),
+      tool_call: this.toolCall(fragment),
+    }));
+    if (out.length === 0) out.push(head);
+    const last = out[out.length - 1]!;
+    if (choice?.finish_reason) last.finish_reason = choice.finish_reason;
+    if (chunk.usage) {
+      last.usage = {
+        prompt_tokens: chunk.usage.prompt_tokens,
+        completion_tokens: chunk.usage.completion_tokens,
+        total_tokens: chunk.usage.total_tokens,
+      };
+    }
+    return out.filter((d) => Object.keys(d).length > 0);
+  }
+
+  private toolCall(fragment: OpenAI.Chat.Completions.ChatCompletionChunk.Choice.Delta.ToolCall): ToolCall {
+    let known = this.calls.get(fragment.index);
+    if (!known) {
+      // Some local servers omit the id; the index still identifies the call within this answer.
+      known = { id: fragment.id || `call_${fragment.index}`, name: fragment.function?.name ?? '' };
+      this.calls.set(fragment.index, known);
+    } else if (fragment.function?.name) {
+      known.name = fragment.function.name;
+    }
+    return { id: known.id, name: known.name, arguments: fragment.function?.arguments ?? '' };
+  }
+}

@@ -1,0 +1,54 @@
+import { dirname, isAbsolute, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+
+import type { KeyOrigins } from '../../config/config-types.ts';
+import type { McpToolingParams } from '../../config/params/tooling-mcp-params.ts';
+
+/** A transport to open, and for a stdio server its process's stderr. */
+export interface McpTransport {
+  transport: Transport;
+  /** The server process's id once started; stdio only. */
+  pid(): number | undefined;
+  stderr?: Readable;
+}
+
+/**
+ * A relative `cwd` is relative to the config file that set it, like an agent's `script`, so a
+ * config (or an omw test) keeps working from whatever folder Brainbench was started in.
+ */
+export function resolveServerCwd(cwd: string, origins: KeyOrigins, path: readonly string[]): string {
+  if (isAbsolute(cwd)) return cwd;
+  const file = origins.locate([...path, 'cwd'])?.file;
+  return file && isAbsolute(file) ? resolve(dirname(file), cwd) : resolve(cwd);
+}
+
+export function openMcpTransport(params: McpToolingParams, cwd: string | undefined): McpTransport {
+  if (params.transport === 'http') {
+    const headers = {
+      ...params.headers,
+      ...(params.auth_token !== undefined ? { Authorization: `Bearer ${params.auth_token}` } : {}),
+    };
+    return {
+      transport: new StreamableHTTPClientTransport(new URL(params.url), { requestInit: { headers } }),
+      pid: () => undefined,
+    };
+  }
+  const transport = new StdioClientTransport({
+    command: params.command,
+    args: params.args,
+    env: params.env,
+    ...(cwd !== undefined ? { cwd } : {}),
+    // Piped rather than inherited: a chatty server must not flood Brainbench's own output, and
+    // its last words explain a crash.
+    stderr: 'pipe',
+  });
+  return {
+    transport,
+    pid: () => transport.pid ?? undefined,
+    ...(transport.stderr ? { stderr: transport.stderr as Readable } : {}),
+  };
+}

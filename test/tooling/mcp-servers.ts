@@ -1,0 +1,69 @@
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+import type { OmwEvent } from '../../main/host-api/wit-types.ts';
+import type { CloseReason } from '../../main/trace/trace-event.ts';
+import type { Delivery } from '../../main/tooling/tooling.ts';
+
+// The third-party MCP servers the tests start, run from this repository's node_modules.
+
+const bin = (pkg: string) => fileURLToPath(new URL(`../../node_modules/${pkg}/dist/index.js`, import.meta.url));
+
+export const EVERYTHING_SERVER = bin('@modelcontextprotocol/server-everything');
+export const FILESYSTEM_SERVER = bin('@modelcontextprotocol/server-filesystem');
+
+/** Fast reconnects, so crash tests do not wait on omw's default backoff. */
+export const TEST_BACKOFF = { startMs: 50, capMs: 400 };
+
+/** A Delivery that records what it is given, as the host's would put it into an inbox. */
+export class RecordingDelivery implements Delivery {
+  readonly uuid = crypto.randomUUID();
+  readonly events: OmwEvent[] = [];
+  closed: CloseReason | undefined;
+  private waiters: (() => void)[] = [];
+
+  isOpen(): boolean {
+    return this.closed === undefined;
+  }
+
+  deliver(event: OmwEvent): void {
+    if (!this.isOpen()) return;
+    this.events.push(event);
+    this.waiters.splice(0).forEach((wake) => wake());
+  }
+
+  close(reason: CloseReason): void {
+    this.closed ??= reason;
+  }
+
+  /** Waits until `count` events have arrived in all, failing after `ms`; returns the `count`th. */
+  async next(count = 1, ms = 8000): Promise<OmwEvent> {
+    const deadline = Date.now() + ms;
+    while (this.events.length < count) {
+      if (Date.now() > deadline) throw new Error(`expected ${count} event(s), got ${this.events.length}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+    return this.events[count - 1]!;
+  }
+}
+
+/** A port nothing listens on right now, for a server the test starts. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Polls until `check` holds, failing after `ms`. */
+export async function eventually(check: () => boolean, what: string, ms = 8000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
