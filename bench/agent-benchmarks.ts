@@ -83,14 +83,32 @@ export async function agentBenchmarks(): Promise<BenchRow[]> {
   try {
     await supervisor.start();
     const empty = await stepTime(supervisor, 'empty', 41);
-    const local = ((await stepTime(supervisor, 'local', 9)) - empty) * 1000 / CALLS;
-    const hosted = ((await stepTime(supervisor, 'hosted', 9)) - empty) * 1000 / CALLS;
+    const local = (((await stepTime(supervisor, 'local', 9)) - empty) * 1000) / CALLS;
+    const hosted = (((await stepTime(supervisor, 'hosted', 9)) - empty) * 1000) / CALLS;
     rows.push(
       { name: 'floor: two-thread Atomics ping-pong', value: atomicsFloor, unit: 'µs' },
       { name: 'floor: process round trip (IPC)', value: processFloor, unit: 'µs' },
-      { name: 'host call answered in the agent process', value: local, unit: 'µs', floor: atomicsFloor, target: '≤ 3x floor' },
-      { name: 'host call answered by the host', value: hosted, unit: 'µs', floor: processFloor + atomicsFloor, target: '≤ 3x floor' },
-      { name: 'empty JS iteration, step to outcome', value: empty * 1000, unit: 'µs', floor: processFloor + atomicsFloor, target: '< 1000 µs' },
+      {
+        name: 'host call answered in the agent process',
+        value: local,
+        unit: 'µs',
+        floor: atomicsFloor,
+        target: '≤ 3x floor',
+      },
+      {
+        name: 'host call answered by the host',
+        value: hosted,
+        unit: 'µs',
+        floor: processFloor + atomicsFloor,
+        target: '≤ 3x floor',
+      },
+      {
+        name: 'empty JS iteration, step to outcome',
+        value: empty * 1000,
+        unit: 'µs',
+        floor: processFloor + atomicsFloor,
+        target: '< 1000 µs',
+      },
     );
   } finally {
     supervisor.dispose();
@@ -113,7 +131,13 @@ export async function agentBenchmarks(): Promise<BenchRow[]> {
   }
   rows.push(
     { name: 'floor: bare Node process, spawn to first message', value: bare.startMs, unit: 'ms' },
-    { name: 'agent process cold start (spawn to engine ready)', value: median(colds), unit: 'ms', floor: bare.startMs, target: '< 150 ms' },
+    {
+      name: 'agent process cold start (spawn to engine ready)',
+      value: median(colds),
+      unit: 'ms',
+      floor: bare.startMs,
+      target: '< 150 ms',
+    },
     { name: 'floor: idle bare Node process RSS', value: bare.rss, unit: 'MB' },
     { name: 'idle agent process RSS', value: median(rss), unit: 'MB', floor: bare.rss, target: '< 40 MB' },
     { name: 'idle agent process private memory', value: median(privateMemory), unit: 'MB', floor: bare.private },
@@ -136,7 +160,8 @@ export async function agentBenchmarks(): Promise<BenchRow[]> {
       for (let i = 0; i < 5; i++) {
         const started = performance.now();
         const [a, b] = await Promise.all([messaging.step('receiver'), messaging.step('sender')]);
-        if (a.kind !== 'outcome' || b.kind !== 'outcome') throw new Error(`messaging benchmark failed: ${JSON.stringify([a, b])}`);
+        if (a.kind !== 'outcome' || b.kind !== 'outcome')
+          throw new Error(`messaging benchmark failed: ${JSON.stringify([a, b])}`);
         values.push(MESSAGES / ((performance.now() - started) / 1000));
       }
       return values;

@@ -2,9 +2,15 @@
 import { writeFileSync } from 'node:fs';
 import { agentBenchmarks } from './agent-benchmarks.ts';
 import type { BenchRow } from './bench-row.ts';
+import { endpointBenchmarks } from './endpoint-benchmarks.ts';
+import { ioBenchmarks } from './io-benchmarks.ts';
+import { wasmBenchmarks } from './wasm-benchmarks.ts';
 
 const suites: Record<string, () => Promise<BenchRow[]>> = {
   agents: agentBenchmarks,
+  io: ioBenchmarks,
+  endpoint: endpointBenchmarks,
+  wasm: wasmBenchmarks,
 };
 
 const only = process.argv.slice(2);
@@ -17,7 +23,9 @@ for (const [suite, run] of Object.entries(suites)) {
 const format = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 for (const [suite, rows] of Object.entries(results)) {
   console.log(`\n${suite}`);
-  console.log(`${'benchmark'.padEnd(52)} ${'median'.padStart(12)} ${'floor'.padStart(10)} ${'ratio'.padStart(7)}  target`);
+  console.log(
+    `${'benchmark'.padEnd(52)} ${'median'.padStart(12)} ${'floor'.padStart(10)} ${'ratio'.padStart(7)}  target`,
+  );
   for (const row of rows) {
     const floor = row.floor !== undefined ? format(row.floor) : '';
     const ratio = row.floor !== undefined ? `${(row.value / row.floor).toFixed(2)}x` : '';

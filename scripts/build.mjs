@@ -1,8 +1,9 @@
 // Bundles what runs outside tsx: the agent process and its engine worker, so that an agent
 // starts without a TypeScript loader. Fast (esbuild), so every start and test run rebuilds.
 import { build } from 'esbuild';
+import { buildGuests } from './build-guests.mjs';
 
-const external = ['quickjs-emscripten-core', '@jitl/*', 'electron'];
+const external = ['quickjs-emscripten-core', '@jitl/*', 'electron', '@bytecodealliance/*'];
 
 await build({
   entryPoints: {
@@ -19,3 +20,6 @@ await build({
   external,
   logLevel: 'warning',
 });
+
+// The example and test guest components (guests/build/); only the stale ones are rebuilt.
+await buildGuests();

@@ -23,6 +23,11 @@ interface Running {
   /** When the engine last started computing; undefined while it waits in a host call. */
   busySince: number | undefined;
   interruptedAt: number | undefined;
+  /**
+   * Since when the engine has been loading what the command needs (a component); loading counts
+   * against neither the busy limit, the deadline nor the brain's memory.
+   */
+  loadingSince: number | undefined;
 }
 
 class EngineHost {
@@ -121,7 +126,13 @@ class EngineHost {
   private start(command: WorkerCommand): void {
     Atomics.store(this.control, INTERRUPT_FLAG, 0);
     const now = Date.now();
-    this.running = { id: command.id, startedAt: now, busySince: now, interruptedAt: undefined };
+    this.running = {
+      id: command.id,
+      startedAt: now,
+      busySince: now,
+      interruptedAt: undefined,
+      loadingSince: undefined,
+    };
     this.worker!.postMessage(command);
   }
 
@@ -143,6 +154,22 @@ class EngineHost {
         return;
       case 'print':
         send(event);
+        return;
+      case 'loading':
+        if (this.running) Object.assign(this.running, { busySince: undefined, loadingSince: Date.now() });
+        return;
+      case 'loaded':
+        if (this.running) {
+          const now = Date.now();
+          const { startedAt, loadingSince = now } = this.running;
+          Object.assign(this.running, {
+            busySince: now,
+            loadingSince: undefined,
+            startedAt: startedAt + now - loadingSince,
+          });
+        }
+        // What was loaded (a component's compiled code, say) belongs to the engine, not the brain.
+        if (event.fresh) this.baselineRss = process.memoryUsage.rss();
         return;
       case 'result':
         if (this.running?.id === event.id) this.finish(event.result);
@@ -194,7 +221,11 @@ class EngineHost {
       this.replace(`brain computed for more than ${maxBusyMs} ms without calling the host`);
       return;
     }
-    if (this.init.deadlineMs > 0 && now - running.startedAt > this.init.deadlineMs) {
+    if (
+      this.init.deadlineMs > 0 &&
+      running.loadingSince === undefined &&
+      now - running.startedAt > this.init.deadlineMs
+    ) {
       if (!running.interruptedAt) this.interrupt();
     }
     if (running.interruptedAt && now - running.interruptedAt > budget) {
@@ -206,7 +237,7 @@ class EngineHost {
   }
 
   private watchMemory(): void {
-    if (!this.running || this.baselineRss === 0) return;
+    if (!this.running || this.running.loadingSince !== undefined || this.baselineRss === 0) return;
     if (process.memoryUsage.rss() > this.baselineRss + this.init.limits.maxMemoryBytes + PROCESS_OVERHEAD_BYTES) {
       this.replace(this.memoryMessage());
     }

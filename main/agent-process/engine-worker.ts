@@ -31,16 +31,21 @@ async function main(): Promise<void> {
     post({ t: 'failed', error: (error as Error).message });
     return;
   }
-  parentPort!.on('message', (command: WorkerCommand) => {
-    const result =
-      command.t === 'run'
-        ? engine.run(command.script, command.filename)
-        : engine.check(command.script, command.filename);
-    post({ t: 'result', id: command.id, result });
-    setImmediate(() => engine.prepare?.());
-  });
+  parentPort!.on('message', (command: WorkerCommand) => void execute(engine, command));
   engine.prepare?.();
   post({ t: 'ready' });
+}
+
+async function execute(engine: Engine, command: WorkerCommand): Promise<void> {
+  if (engine.load) {
+    post({ t: 'loading' });
+    const fresh = await engine.load(command.script, command.filename);
+    post({ t: 'loaded', fresh });
+  }
+  const result =
+    command.t === 'run' ? engine.run(command.script, command.filename) : engine.check(command.script, command.filename);
+  post({ t: 'result', id: command.id, result });
+  setImmediate(() => engine.prepare?.());
 }
 
 void main();

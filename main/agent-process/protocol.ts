@@ -44,6 +44,10 @@ export type WorkerCommand = { t: 'run' | 'check'; id: number; script: string; fi
 
 export type WorkerEvent =
   | { t: 'ready' }
+  /** The engine is loading what the next command needs (a component); not busy time. */
+  | { t: 'loading' }
+  /** `fresh` when something new was loaded, whose memory is then the engine's, not the brain's. */
+  | { t: 'loaded'; fresh: boolean }
   | { t: 'print'; text: string }
   | { t: 'result'; id: number; result: RunResult | CheckResult }
   | { t: 'failed'; error: string };

@@ -42,6 +42,13 @@ export interface EngineOptions {
 export interface Engine {
   /** `js`, `rhai`, or what a component brain reports. */
   kind(): string;
+  /**
+   * Loads what the next `check` or `run` of this brain needs (the wasm engine loads or reloads its
+   * component). Awaited before each command; neither its time nor its memory counts against the
+   * brain. Resolves true when it loaded something new. Never throws; a failure is reported by the
+   * command that follows.
+   */
+  load?(script: string, filename: string): Promise<boolean>;
   /** Parses/compiles only; never runs the brain. */
   check(script: string, filename: string): CheckResult;
   /** Runs one iteration. */

@@ -231,6 +231,8 @@ export class AgentRunner {
    * Read synchronously: brains are small, and an async read costs more than the read itself.
    */
   private readScript(): { ok: true; text: string } | { ok: false; error: string } {
+    // A component brain is a binary that its engine loads from the file itself.
+    if (this.settings.init.runtime.kind === 'wasm') return { ok: true, text: '' };
     try {
       this.lastGoodSource = readFileSync(this.script, 'utf8');
     } catch (error) {

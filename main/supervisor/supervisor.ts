@@ -2,12 +2,13 @@ import type { AgentSpawner } from '../agent-process/agent-channel.ts';
 import type { AgentInit } from '../agent-process/protocol.ts';
 import { locatedError } from '../config/located-error.ts';
 import type { OmwConfig } from '../config/config-types.ts';
-import { interpretedRuntimeParamsSchema } from '../config/params/runtime-params.ts';
+import { interpretedRuntimeParamsSchema, wasmRuntimeParamsSchema } from '../config/params/runtime-params.ts';
 import { parseParams } from '../config/params/parse-params.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { Host } from '../host/host.ts';
 import type { CheckResult } from '../runtimes/engine.ts';
 import { isRuntimeKind, RUNTIME_KINDS } from '../runtimes/runtime-kinds.ts';
+import { withResolvedPaths } from '../runtimes/wasm/runtime-paths.ts';
 import { AgentRunner } from './agent-runner.ts';
 import type { AgentStatus } from './agent-status.ts';
 import type { IterationResult } from './iteration-result.ts';
@@ -34,10 +35,11 @@ function agentInit(config: OmwConfig, agent: string): AgentInit {
       `runtime kind "${impl.kind}" is not supported; supported kinds: ${supported}`,
     );
   }
-  const params = parseParams(interpretedRuntimeParamsSchema, impl, config, ['runtime', runtimeName]);
+  const schema = impl.kind === 'wasm' ? wasmRuntimeParamsSchema : interpretedRuntimeParamsSchema;
+  const params = parseParams(schema, impl, config, ['runtime', runtimeName]);
   return {
     agent,
-    runtime: { kind: impl.kind, params: impl.params },
+    runtime: { kind: impl.kind, params: withResolvedPaths(params, config, ['runtime', runtimeName]) },
     limits: {
       maxBusyMs: params.max_busy_ms,
       maxMemoryBytes: params.max_memory_mb * 1024 * 1024,
@@ -161,10 +163,11 @@ export class Supervisor {
     return this.runner(agent).stop('stop');
   }
 
-  /** Stops every agent as omw does on SIGINT/SIGTERM, then ends their processes. */
+  /** Stops every agent as omw does on SIGINT/SIGTERM, ends their processes, then closes the host (its endpoint). */
   async shutdown(): Promise<void> {
     await Promise.all([...this.runners.values()].map((runner) => runner.stop('shutdown')));
     this.dispose();
+    await this.host.close();
   }
 
   dispose(): void {

@@ -1,0 +1,86 @@
+/* global TextDecoder, TextEncoder */
+// A custom interpreter component (omw's `interpreter = "<component>"`): it receives the brain's
+// script text and runs it one command per line. Its file, environment and `print` commands go
+// through WASI, so it doubles as the probe of the runtime's sandbox. Command results are
+// collected; `exit` without text exits with all of them joined by "; ".
+import { log, sendAgent } from 'omw:omw/host';
+import { getEnvironment } from 'wasi:cli/environment@0.2.3';
+import { getDirectories } from 'wasi:filesystem/preopens@0.2.3';
+
+const errorText = (error) => (error && typeof error === 'object' && 'payload' in error ? error.payload : String(error));
+
+/** The preopened directory that covers `path`, and the path relative to it. */
+function locate(path) {
+  for (const [directory, guestPath] of getDirectories()) {
+    const base = guestPath.endsWith('/') ? guestPath : `${guestPath}/`;
+    if (path === guestPath || path.startsWith(base)) return [directory, path.slice(base.length) || '.'];
+  }
+  throw 'no preopened directory covers this path';
+}
+
+function read(path) {
+  const [directory, relative] = locate(path);
+  const file = directory.openAt({ symlinkFollow: false }, relative, {}, { read: true });
+  const [bytes] = file.read(65536n, 0n);
+  return new TextDecoder().decode(bytes);
+}
+
+function write(path, text) {
+  const [directory, relative] = locate(path);
+  const file = directory.openAt({ symlinkFollow: false }, relative, { create: true, truncate: true }, { write: true });
+  file.write(new TextEncoder().encode(text), 0n);
+  return 'written';
+}
+
+function preopens() {
+  const paths = getDirectories().map(([, guestPath]) => guestPath);
+  return paths.length > 0 ? paths.join(', ') : '<none>';
+}
+
+function env(name) {
+  const found = getEnvironment().find(([key]) => key === name);
+  return found ? found[1] : '<unset>';
+}
+
+/** Commands whose failure is a result, so a script can probe what the sandbox allows. */
+const PROBES = { preopens, read, write, env };
+
+function parse(script) {
+  return script.split('\n').flatMap((text, index) => {
+    const trimmed = text.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) return [];
+    const [name, ...words] = trimmed.split(/\s+/);
+    if (!(name in PROBES) && !['log', 'print', 'send', 'exit', 'fail'].includes(name)) {
+      throw `line ${index + 1}: unknown command "${name}"`;
+    }
+    return [{ name, words }];
+  });
+}
+
+export const runtime = {
+  kind() {
+    return 'lines';
+  },
+  run(script) {
+    const outputs = [];
+    for (const { name, words } of parse(script)) {
+      if (name === 'log') log('info', words.join(' '));
+      else if (name === 'print') console.log(words.join(' '));
+      else if (name === 'send') sendAgent(words[0], words.slice(1).join(' '));
+      else if (name === 'exit') return words.length > 0 ? words.join(' ') : outputs.join('; ');
+      else if (name === 'fail') throw words.join(' ');
+      else {
+        const label = [name, ...words.slice(0, 1)].join(' ');
+        try {
+          outputs.push(`${label}: ${PROBES[name](...words)}`);
+        } catch (error) {
+          outputs.push(`${label}: error ${errorText(error)}`);
+        }
+      }
+    }
+    return undefined;
+  },
+  check(script) {
+    parse(script);
+  },
+};

@@ -1,0 +1,42 @@
+;; Calls `host.time-now` 1000 times per iteration, then completes. Beside the no-op guest it gives
+;; the cost of one host call made from a component.
+(component
+  (import "omw:omw/host" (instance $host
+    (export "time-now" (func (result u64)))))
+  (core func $time_now (canon lower (func $host "time-now")))
+  (core module $brain
+    (import "host" "time-now" (func $time_now (result i64)))
+    (memory (export "memory") 1)
+    (func (export "cabi_realloc") (param i32 i32 i32 i32) (result i32)
+      (i32.const 1024))
+    (data (i32.const 16) "host-calls")
+    (func (export "kind") (result i32)
+      (i32.store (i32.const 32) (i32.const 16))
+      (i32.store (i32.const 36) (i32.const 10))
+      (i32.const 32))
+    (func (export "run") (param i32 i32) (result i32)
+      (local $left i32)
+      (local.set $left (i32.const 1000))
+      (loop $again
+        (drop (call $time_now))
+        (local.set $left (i32.sub (local.get $left) (i32.const 1)))
+        (br_if $again (local.get $left)))
+      (i32.store8 (i32.const 48) (i32.const 0))
+      (i32.store8 (i32.const 52) (i32.const 0))
+      (i32.const 48))
+    (func (export "check") (param i32 i32) (result i32)
+      (i32.store8 (i32.const 64) (i32.const 0))
+      (i32.const 64)))
+  (core instance $imports (export "time-now" (func $time_now)))
+  (core instance $brain (instantiate $brain (with "host" (instance $imports))))
+  (func $kind (result string)
+    (canon lift (core func $brain "kind") (memory (core memory $brain "memory"))))
+  (func $run (param "script" string) (result (result (option string) (error string)))
+    (canon lift (core func $brain "run") (memory (core memory $brain "memory")) (realloc (core func $brain "cabi_realloc"))))
+  (func $check (param "script" string) (result (result (error string)))
+    (canon lift (core func $brain "check") (memory (core memory $brain "memory")) (realloc (core func $brain "cabi_realloc"))))
+  (instance $runtime
+    (export "kind" (func $kind))
+    (export "run" (func $run))
+    (export "check" (func $check)))
+  (export "omw:omw/runtime" (instance $runtime)))

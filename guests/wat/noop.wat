@@ -1,0 +1,42 @@
+;; The smallest omw brain: every iteration completes at once. Used by the benchmarks to measure
+;; the runtime's own cost per iteration.
+(component
+  (core module $brain
+    (memory (export "memory") 1)
+    (global $next (mut i32) (i32.const 1024))
+    (func (export "cabi_realloc") (param $old i32) (param $old_size i32) (param $align i32) (param $size i32) (result i32)
+      (local $at i32)
+      (local.set $at
+        (i32.and
+          (i32.add (global.get $next) (i32.sub (local.get $align) (i32.const 1)))
+          (i32.sub (i32.const 0) (local.get $align))))
+      (global.set $next (i32.add (local.get $at) (local.get $size)))
+      (if (i32.gt_u (global.get $next) (i32.shl (memory.size) (i32.const 16)))
+        (then (drop (memory.grow (i32.add (i32.shr_u (i32.sub (global.get $next) (i32.shl (memory.size) (i32.const 16))) (i32.const 16)) (i32.const 1))))))
+      (local.get $at))
+    (data (i32.const 16) "noop")
+    (func (export "kind") (result i32)
+      (i32.store (i32.const 32) (i32.const 16))
+      (i32.store (i32.const 36) (i32.const 4))
+      (i32.const 32))
+    (func (export "run") (param i32 i32) (result i32)
+      (global.set $next (i32.const 1024))
+      (i32.store8 (i32.const 48) (i32.const 0))
+      (i32.store8 (i32.const 52) (i32.const 0))
+      (i32.const 48))
+    (func (export "check") (param i32 i32) (result i32)
+      (global.set $next (i32.const 1024))
+      (i32.store8 (i32.const 64) (i32.const 0))
+      (i32.const 64)))
+  (core instance $brain (instantiate $brain))
+  (func $kind (result string)
+    (canon lift (core func $brain "kind") (memory (core memory $brain "memory"))))
+  (func $run (param "script" string) (result (result (option string) (error string)))
+    (canon lift (core func $brain "run") (memory (core memory $brain "memory")) (realloc (core func $brain "cabi_realloc"))))
+  (func $check (param "script" string) (result (result (error string)))
+    (canon lift (core func $brain "check") (memory (core memory $brain "memory")) (realloc (core func $brain "cabi_realloc"))))
+  (instance $runtime
+    (export "kind" (func $kind))
+    (export "run" (func $run))
+    (export "check" (func $check)))
+  (export "omw:omw/runtime" (instance $runtime)))

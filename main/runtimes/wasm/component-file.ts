@@ -1,0 +1,51 @@
+// Reads a brain's component file: binary `.wasm`, or `.wat` text assembled on the fly. Anything
+// that is not a component is refused here with a message that says what it is instead.
+
+import { readFile } from 'node:fs/promises';
+
+const MAGIC = [0x00, 0x61, 0x73, 0x6d];
+/** The version and layer fields after the magic: a component is layer 1. */
+const COMPONENT_LAYER = [0x0d, 0x00, 0x01, 0x00];
+const CORE_MODULE_VERSION = [0x01, 0x00, 0x00, 0x00];
+
+export class ComponentFileError extends Error {
+  override readonly name = 'ComponentFileError';
+}
+
+const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0): boolean =>
+  prefix.every((byte, index) => bytes[at + index] === byte);
+
+/** Throws a ComponentFileError unless `bytes` are a WebAssembly component. */
+function requireComponent(bytes: Uint8Array, path: string): void {
+  if (!startsWith(bytes, MAGIC)) {
+    throw new ComponentFileError(`${path} is not a WebAssembly file (no \\0asm header)`);
+  }
+  if (startsWith(bytes, CORE_MODULE_VERSION, 4)) {
+    throw new ComponentFileError(
+      `${path} is a core WebAssembly module, not a component; wrap it into a component that targets the omw:omw world (e.g. wasm-tools component new)`,
+    );
+  }
+  if (!startsWith(bytes, COMPONENT_LAYER, 4)) {
+    throw new ComponentFileError(`${path} is a WebAssembly binary of an unknown version, not a component`);
+  }
+}
+
+/** The component's bytes; `.wat` files are assembled first. */
+export async function readComponentFile(path: string): Promise<Uint8Array> {
+  if (path.endsWith('.cwasm')) {
+    throw new ComponentFileError(`${path} is precompiled for wasmtime (.cwasm); Brainbench needs the .wasm component`);
+  }
+  let bytes: Uint8Array;
+  try {
+    if (path.endsWith('.wat')) {
+      const { parse } = await import('@bytecodealliance/jco-transpile/wasm-tools');
+      bytes = await parse(await readFile(path, 'utf8'));
+    } else {
+      bytes = new Uint8Array(await readFile(path));
+    }
+  } catch (error) {
+    throw new ComponentFileError(`cannot read component ${path}: ${(error as Error).message}`);
+  }
+  requireComponent(bytes, path);
+  return bytes;
+}

@@ -1,0 +1,167 @@
+// The `wasm` engine: a WebAssembly component that exports omw:omw/runtime, transpiled by jco and
+// run on the agent's worker thread. Also runs substitute interpreter components for the `js` and
+// `rhai` kinds (omw's `interpreter` parameter), which receive the script text instead.
+//
+// Loading is asynchronous (transpile or cache read, core module compilation) and happens in
+// `load`, before each command; `run` and `check` are synchronous. An instance is reused while it
+// is healthy and replaced after anything that may have poisoned it: a trap, a host failure that
+// unwound through the guest, or a memory cap hit.
+
+import { stat } from 'node:fs/promises';
+import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts';
+import { loadComponent, type LoadedComponent, type RuntimeExport } from './component-loader.ts';
+import { unversioned } from './component-world.ts';
+import { omwImports, UnanswerableHostError, type JcoImports } from './omw-imports.ts';
+import { webAssembly, type CoreMemory } from './webassembly-api.ts';
+import { wasiSandbox, GuestExitError, type WasiImportsFactory, type WasiSandboxParams } from './wasi-sandbox.ts';
+
+/** What the engine loads: the agent's script itself, or a fixed interpreter component. */
+export type WasmEngineSource = { kind: 'component' } | { kind: 'interpreter'; path: string };
+
+export interface WasmEngineSettings {
+  source: WasmEngineSource;
+  sandbox: WasiSandboxParams;
+}
+
+type Failure = { ok: false; error: string };
+
+const memoryCapMessage = (bytes: number): string =>
+  `brain exceeded its memory cap of ${Math.round(bytes / 1024 / 1024)} MiB`;
+
+class MemoryCapError extends Error {}
+
+/** How a value thrown out of the guest reads in the iteration's error. */
+function failureText(thrown: unknown): string {
+  if (thrown instanceof webAssembly.RuntimeError) return `the brain trapped: ${thrown.message}`;
+  if (thrown instanceof UnanswerableHostError || thrown instanceof GuestExitError) return thrown.message;
+  if (thrown instanceof MemoryCapError) return thrown.message;
+  if (thrown instanceof Error) return `the wasm engine failed: ${thrown.message}`;
+  return `the wasm engine failed: ${String(thrown)}`;
+}
+
+export function createWasmEngine(options: EngineOptions, settings: WasmEngineSettings): Engine {
+  return new WasmEngine(options, settings);
+}
+
+class WasmEngine implements Engine {
+  readonly #options: EngineOptions;
+  readonly #settings: WasmEngineSettings;
+  readonly #omw: JcoImports;
+  #component: LoadedComponent | undefined;
+  /** Identifies the file the component was loaded from, to notice when it changes. */
+  #fingerprint: string | undefined;
+  #loadError: string | undefined;
+  #wasi: WasiImportsFactory | undefined;
+  #instance: RuntimeExport | undefined;
+  #memories: CoreMemory[] = [];
+  #kind: string | undefined;
+
+  constructor(options: EngineOptions, settings: WasmEngineSettings) {
+    this.#options = options;
+    this.#settings = settings;
+    this.#omw = omwImports((op, args) => {
+      this.#enforceMemoryCap();
+      return options.hostCall(op, args);
+    });
+  }
+
+  kind(): string {
+    return this.#kind ?? (this.#settings.source.kind === 'interpreter' ? 'interpreter' : 'wasm');
+  }
+
+  /** Loads the component, or reloads it when its file changed; never throws. */
+  async load(_script: string, filename: string): Promise<boolean> {
+    const path = this.#settings.source.kind === 'interpreter' ? this.#settings.source.path : filename;
+    try {
+      const stats = await stat(path).catch((error: Error) => {
+        throw new Error(`cannot read component ${path}: ${error.message}`);
+      });
+      const fingerprint = `${path}\n${stats.size}\n${stats.mtimeMs}\n${stats.ino}`;
+      if (fingerprint === this.#fingerprint && this.#component) return false;
+      const component = await loadComponent(path);
+      const usesWasi = component.world.imports.some((name) => unversioned(name).startsWith('wasi:'));
+      if (usesWasi) this.#wasi ??= await wasiSandbox(this.#settings.sandbox, this.#options.print);
+      this.#component = component;
+      this.#fingerprint = fingerprint;
+      this.#loadError = undefined;
+      this.#instance = undefined;
+      this.#kind = undefined;
+    } catch (error) {
+      this.#component = undefined;
+      this.#fingerprint = undefined;
+      this.#instance = undefined;
+      this.#loadError = (error as Error).message;
+    }
+    return true;
+  }
+
+  check(script: string, filename: string): CheckResult {
+    const result = this.#call((runtime) => runtime.check(this.#argument(script, filename)));
+    return result.ok ? { ok: true } : result;
+  }
+
+  run(script: string, filename: string): RunResult {
+    const result = this.#call((runtime) => runtime.run(this.#argument(script, filename)));
+    if (!result.ok) return result;
+    return { ok: true, outcome: result.value === undefined ? 'completed' : { exited: result.value } };
+  }
+
+  dispose(): void {
+    this.#instance = undefined;
+    this.#component = undefined;
+    this.#memories = [];
+  }
+
+  /**
+   * What `run(script)` and `check(script)` receive: an interpreter gets the script text; a
+   * component brain gets the absolute path of its own file (omw-compat UNKNOWN 12).
+   */
+  #argument(script: string, filename: string): string {
+    return this.#settings.source.kind === 'interpreter' ? script : filename;
+  }
+
+  #call<T>(body: (runtime: RuntimeExport) => T): { ok: true; value: T } | Failure {
+    if (!this.#component) return { ok: false, error: this.#loadError ?? 'the component has not been loaded' };
+    let runtime: RuntimeExport;
+    try {
+      runtime = this.#instantiated(this.#component);
+    } catch (error) {
+      this.#instance = undefined;
+      return { ok: false, error: `cannot instantiate ${this.#component.path}: ${failureText(error)}` };
+    }
+    try {
+      const value = body(runtime);
+      this.#enforceMemoryCap();
+      return { ok: true, value };
+    } catch (thrown) {
+      // A WIT `err` arrives as its string and leaves the instance healthy; anything else unwound
+      // through the guest, and jco refuses to enter such an instance again.
+      if (typeof thrown === 'string') return { ok: false, error: thrown };
+      this.#instance = undefined;
+      return { ok: false, error: failureText(thrown) };
+    }
+  }
+
+  #instantiated(component: LoadedComponent): RuntimeExport {
+    if (this.#instance) return this.#instance;
+    const memories = new Set<CoreMemory>();
+    const imports = { ...this.#wasi?.(), ...this.#omw };
+    const instance = component.instantiate(imports, (core) => {
+      for (const value of Object.values(core.exports)) if (value instanceof webAssembly.Memory) memories.add(value);
+    });
+    this.#memories = [...memories];
+    this.#instance = instance;
+    this.#kind = instance.kind();
+    return instance;
+  }
+
+  /** Linear memory is outside the worker's heap limit, so the engine checks it at every host call. */
+  #enforceMemoryCap(): void {
+    const cap = this.#options.limits.maxMemoryBytes;
+    const used = this.#memories.reduce((sum, memory) => sum + memory.buffer.byteLength, 0);
+    if (used > cap) {
+      this.#instance = undefined;
+      throw new MemoryCapError(memoryCapMessage(cap));
+    }
+  }
+}
