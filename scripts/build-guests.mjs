@@ -26,6 +26,8 @@ const JS_GUESTS = [
   { name: 'hello', source: 'hello/hello.js' },
   { name: 'ping-pong', source: 'ping-pong/ping-pong.js' },
   { name: 'tool-agent', source: 'tool-agent/tool-agent.js' },
+  { name: 'mcp-tool-agent', source: 'mcp-tool-agent/mcp-tool-agent.js' },
+  { name: 'mcp-resource-watcher', source: 'mcp-resource-watcher/mcp-resource-watcher.js' },
   {
     name: 'line-interpreter',
     source: 'line-interpreter/line-interpreter.js',
