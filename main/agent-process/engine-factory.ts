@@ -1,6 +1,7 @@
 import type { InterpretedRuntimeParams, WasmRuntimeParams } from '../config/params/runtime-params.ts';
 import type { Engine, EngineOptions } from '../runtimes/engine.ts';
 import { createJsEngine } from '../runtimes/js/js-engine.ts';
+import { createRhaiEngine } from '../runtimes/rhai/rhai-engine.ts';
 import { isRuntimeKind, RUNTIME_KINDS, type RuntimeKind } from '../runtimes/runtime-kinds.ts';
 import { createWasmEngine } from '../runtimes/wasm/wasm-engine.ts';
 import type { RuntimeSpec } from './protocol.ts';
@@ -9,6 +10,7 @@ type EngineFactory = (options: EngineOptions, runtime: RuntimeSpec) => Promise<E
 
 const ENGINES: Record<RuntimeKind, EngineFactory> = {
   js: (options) => createJsEngine(options),
+  rhai: (options) => createRhaiEngine(options),
   wasm: async (options, runtime) =>
     createWasmEngine(options, { source: { kind: 'component' }, sandbox: runtime.params as WasmRuntimeParams }),
 };

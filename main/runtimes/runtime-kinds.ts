@@ -1,5 +1,5 @@
 /** The `[runtime.<name>] kind`s this build runs; the agent process has an engine for each. */
-export const RUNTIME_KINDS = ['js', 'wasm'] as const;
+export const RUNTIME_KINDS = ['js', 'rhai', 'wasm'] as const;
 
 export type RuntimeKind = (typeof RUNTIME_KINDS)[number];
 

@@ -138,3 +138,14 @@ test('every example passes under brainbench test', () => {
   assert.doesNotMatch(cli.stdout, /^FAIL/m);
   assert.match(cli.stdout, /^\d+ passed, 0 failed$/m);
 });
+
+test('the workspace npm start opens runs every agent on every runtime to a clean end', () => {
+  const cli = spawnSync(process.execPath, ['bin/brainbench.mjs', 'run', '--config', 'examples/workspace/omw.toml'], {
+    encoding: 'utf8',
+  });
+  assert.equal(cli.status, 0, cli.stderr);
+  assert.match(cli.stderr, /\[reporter#1\] iteration exited: finding: omw runs agent brains/);
+  assert.match(cli.stderr, /\[ticker#1\] INFO ticked 3 times so far/);
+  assert.match(cli.stderr, /\[component#1\] iteration exited: Hello from a WebAssembly component!/);
+  assert.doesNotMatch(cli.stderr, /failed/);
+});

@@ -1,5 +1,5 @@
 // Streams a greeting for the user remembered in memory.
-const llm = omw.provider.get('llm');
+const llm = omw.provider.get('chat');
 const user = omw.host.memoryGet('user');
 const stream = llm.chatStream('mock-model', [{ role: 'user', content: `Greet ${user}` }], []);
 let text = '';

@@ -12,7 +12,7 @@ import {
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
 import type { EngineOptions } from '../engine.ts';
-import { IterationGuard } from './iteration-guard.ts';
+import { IterationGuard } from '../iteration-guard.ts';
 
 // The project's libs (ES2023, @types/node 20) carry no WebAssembly types; these are the parts used.
 declare const WebAssembly: { compile(bytes: Uint8Array): Promise<object> };

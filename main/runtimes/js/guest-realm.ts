@@ -4,7 +4,7 @@ import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
 import { HostCallError } from '../../host-api/host-call-error.ts';
 import type { HostOp } from '../../host-api/host-ops.generated.ts';
 import type { EngineOptions } from '../engine.ts';
-import type { IterationGuard } from './iteration-guard.ts';
+import type { IterationGuard } from '../iteration-guard.ts';
 import { VmValues } from './vm-values.ts';
 
 export class GuestRealm {

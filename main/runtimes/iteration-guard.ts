@@ -1,10 +1,10 @@
-// Decides when a running brain must be stopped. QuickJS polls `shouldInterrupt` while it runs
-// brain code, every few thousand bytecode operations (about every 30 µs in a tight loop), and
-// interrupting raises an exception the script cannot catch. The first reason to stop wins and
-// becomes the iteration's error.
+// Decides when a running brain must be stopped. Interpreters poll `shouldInterrupt` while they run
+// brain code (QuickJS every few thousand bytecode operations, about every 30 µs in a tight loop;
+// the Rhai engine from its progress hook), and interrupting raises an error the script cannot
+// catch. The first reason to stop wins and becomes the iteration's error.
 
 import { performance } from 'node:perf_hooks';
-import type { EngineLimits } from '../engine.ts';
+import type { EngineLimits } from './engine.ts';
 
 export class IterationGuard {
   readonly #limits: EngineLimits;

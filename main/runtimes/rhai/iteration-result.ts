@@ -1,0 +1,59 @@
+// What a Rhai iteration reports: omw's terminal message rule for a finished script, and the
+// message and position of a failed one.
+
+import { toDiagnostic, type Diagnostic } from '../../rhai/language/check.ts';
+import { ParseFailure } from '../../rhai/language/engine.ts';
+import { RhaiError } from '../../rhai/language/errors.ts';
+import { displayValue } from '../../rhai/language/format.ts';
+import type { Value } from '../../rhai/language/values.ts';
+import type { RunResult, SourcePosition } from '../engine.ts';
+
+export type Failure = { ok: false; error: string } & Partial<SourcePosition>;
+
+/** The script's final value: unit completes, anything else exits with its display string. */
+export function terminalOutcome(value: Value): RunResult {
+  return value === undefined
+    ? { ok: true, outcome: 'completed' }
+    : { ok: true, outcome: { exited: displayValue(value) } };
+}
+
+/** The innermost position of an error chain: where the brain actually failed. */
+function innermostPosition(error: RhaiError): SourcePosition | undefined {
+  let position: SourcePosition | undefined;
+  for (let link: RhaiError | undefined = error; link !== undefined; link = link.inner) {
+    if (link.pos.line > 0) position = { line: link.pos.line, column: link.pos.col };
+  }
+  return position;
+}
+
+/** Line 0 is the language's "no position": an error about the whole script. */
+const hasPosition = (diagnostic: Diagnostic): boolean => diagnostic.start.line > 0;
+
+const located = (diagnostic: Diagnostic): string =>
+  hasPosition(diagnostic)
+    ? `line ${diagnostic.start.line}, column ${diagnostic.start.column}: ${diagnostic.message}`
+    : diagnostic.message;
+
+/**
+ * A brain that does not parse: the first error with its position, and the others the parser found
+ * after it appended to the message, so one report shows them all.
+ */
+export function parseFailure(diagnostics: readonly Diagnostic[]): Failure {
+  const [first, ...rest] = diagnostics;
+  if (first === undefined) return { ok: false, error: 'the brain does not parse' };
+  const error = [first.message, ...rest.map(located)].join('; ');
+  return hasPosition(first) ? { ok: false, error, ...first.start } : { ok: false, error };
+}
+
+export function scriptFailure(error: unknown): Failure {
+  if (error instanceof ParseFailure) return parseFailure(error.errors.map(toDiagnostic));
+  if (error instanceof RhaiError) return { ok: false, error: error.message, ...innermostPosition(error) };
+  return { ok: false, error: `the rhai engine failed: ${String(error)}` };
+}
+
+/** `exit(value)` ends the script early with `value` as its final value. */
+export const exitValueOf = (error: unknown): { value: Value } | undefined =>
+  error instanceof RhaiError && error.root().kind === 'ErrorTerminated' ? { value: error.root().value } : undefined;
+
+export const isDataTooLarge = (error: unknown): error is RhaiError =>
+  error instanceof RhaiError && error.root().kind === 'ErrorDataTooLarge';

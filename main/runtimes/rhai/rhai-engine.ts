@@ -1,0 +1,98 @@
+// The `rhai` engine: Rhai brains on Brainbench's own Rhai implementation (main/rhai), bound to
+// the host as omw's Rhai interpreter is (omw-compat 10). See docs/rhai-runtime.md.
+
+import { Engine as LanguageEngine } from '../../rhai/language/engine.ts';
+import type { RunHooks } from '../../rhai/language/runtime.ts';
+import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts';
+import { IterationGuard } from '../iteration-guard.ts';
+import { CompiledScripts } from './compiled-scripts.ts';
+import { HostCalls } from './host-calls.ts';
+import { exitValueOf, isDataTooLarge, parseFailure, scriptFailure, terminalOutcome } from './iteration-result.ts';
+import { registerOmwModule } from './omw-module.ts';
+import { applyEngineLimits, memoryCapMessage } from './rhai-limits.ts';
+
+/**
+ * Operations between two checks of the busy limit and the interrupt flag: about 5 µs of a tight
+ * loop, so a stop lands within microseconds while the clock reads cost under 1% of the run.
+ */
+const PROGRESS_INTERVAL = 1024;
+
+/** Async to match the other engines' factories; nothing needs loading. */
+export function createRhaiEngine(options: EngineOptions): Promise<Engine> {
+  return Promise.resolve(new RhaiEngine(options));
+}
+
+class RhaiEngine implements Engine {
+  readonly #options: EngineOptions;
+  readonly #language = new LanguageEngine();
+  readonly #guard: IterationGuard;
+  readonly #scripts: CompiledScripts;
+  readonly #hooks: RunHooks;
+
+  constructor(options: EngineOptions) {
+    this.#options = options;
+    this.#guard = new IterationGuard(options.limits, options.interrupt);
+    applyEngineLimits(this.#language.limits, options.limits);
+    registerOmwModule(this.#language, new HostCalls(options.hostCall, this.#guard));
+    this.#scripts = new CompiledScripts((source) => this.#language.compile(source));
+    const print = (text: string): void => this.#print(text);
+    this.#hooks = {
+      print,
+      debug: print,
+      progress: () => (this.#guard.shouldInterrupt() ? this.#guard.stopReason : undefined),
+      progressInterval: PROGRESS_INTERVAL,
+    };
+  }
+
+  kind(): string {
+    return 'rhai';
+  }
+
+  check(script: string): CheckResult {
+    const { diagnostics } = this.#language.check(script);
+    if (diagnostics.length > 0) return parseFailure(diagnostics);
+    // Compiling caches the brain for the run that follows a successful check, and finds what
+    // parsing alone does not (an expression too deep for the compiler).
+    try {
+      this.#scripts.get(script);
+      return { ok: true };
+    } catch (error) {
+      return scriptFailure(error);
+    }
+  }
+
+  run(script: string, filename: string): RunResult {
+    this.#guard.start();
+    let result: RunResult;
+    try {
+      result = terminalOutcome(this.#language.run(this.#scripts.get(script), { hooks: this.#hooks, source: filename }));
+    } catch (error) {
+      result = this.#failure(error);
+    }
+    // A stop the script swallowed (a caught host failure) still fails the iteration.
+    const { stopReason } = this.#guard;
+    return stopReason === undefined ? result : { ok: false, error: stopReason };
+  }
+
+  dispose(): void {
+    this.#scripts.clear();
+  }
+
+  #failure(error: unknown): RunResult {
+    const exit = exitValueOf(error);
+    if (exit !== undefined && this.#guard.stopReason === undefined) return terminalOutcome(exit.value);
+    if (isDataTooLarge(error)) {
+      return { ok: false, error: `${memoryCapMessage(this.#options.limits.maxMemoryBytes)}: ${error.root().message}` };
+    }
+    return scriptFailure(error);
+  }
+
+  /** Output travels to the host like a host call, so its time is not the brain's either. */
+  #print(text: string): void {
+    try {
+      this.#options.print(text);
+    } finally {
+      this.#guard.hostReturned();
+    }
+  }
+}
