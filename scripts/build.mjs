@@ -1,9 +1,13 @@
 // Bundles what runs outside tsx: the agent process and its engine worker, so that an agent
 // starts without a TypeScript loader. Fast (esbuild), so every start and test run rebuilds.
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 import { buildGuests } from './build-guests.mjs';
 
 const external = ['quickjs-emscripten-core', '@jitl/*', 'electron', '@bytecodealliance/*'];
+
+// Chunk names carry hashes: start clean so that old chunks do not pile up.
+rmSync('dist/agent', { recursive: true, force: true });
 
 await build({
   entryPoints: {
@@ -12,6 +16,9 @@ await build({
   },
   outdir: 'dist/agent',
   outExtension: { '.js': '.mjs' },
+  // Each runtime's engine is its own chunk, loaded only by the agents that use it.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,21 +1,23 @@
 import type { InterpretedRuntimeParams, WasmRuntimeParams } from '../config/params/runtime-params.ts';
 import type { Engine, EngineOptions } from '../runtimes/engine.ts';
-import { createJsEngine } from '../runtimes/js/js-engine.ts';
-import { createRhaiEngine } from '../runtimes/rhai/rhai-engine.ts';
 import { isRuntimeKind, RUNTIME_KINDS, type RuntimeKind } from '../runtimes/runtime-kinds.ts';
-import { createWasmEngine } from '../runtimes/wasm/wasm-engine.ts';
 import type { RuntimeSpec } from './protocol.ts';
 
 type EngineFactory = (options: EngineOptions, runtime: RuntimeSpec) => Promise<Engine>;
 
+// Each engine is loaded only by the agents that use it: an agent process starts faster when it
+// does not parse the other runtimes (jco's glue above all).
 const ENGINES: Record<RuntimeKind, EngineFactory> = {
-  js: (options) => createJsEngine(options),
-  rhai: (options) => createRhaiEngine(options),
+  js: async (options) => (await import('../runtimes/js/js-engine.ts')).createJsEngine(options),
+  rhai: async (options) => (await import('../runtimes/rhai/rhai-engine.ts')).createRhaiEngine(options),
   wasm: async (options, runtime) =>
-    createWasmEngine(options, { source: { kind: 'component' }, sandbox: runtime.params as WasmRuntimeParams }),
+    (await import('../runtimes/wasm/wasm-engine.ts')).createWasmEngine(options, {
+      source: { kind: 'component' },
+      sandbox: runtime.params as WasmRuntimeParams,
+    }),
 };
 
-export function createEngine(options: EngineOptions, runtime: RuntimeSpec): Promise<Engine> {
+export async function createEngine(options: EngineOptions, runtime: RuntimeSpec): Promise<Engine> {
   if (!isRuntimeKind(runtime.kind)) {
     throw new Error(`runtime kind "${runtime.kind}" is not supported; supported kinds: ${RUNTIME_KINDS.join(', ')}`);
   }
@@ -24,7 +26,8 @@ export function createEngine(options: EngineOptions, runtime: RuntimeSpec): Prom
   const { interpreter } = runtime.params as Partial<InterpretedRuntimeParams>;
   if (interpreter !== undefined) {
     const sandbox = runtime.params as InterpretedRuntimeParams;
-    return Promise.resolve(createWasmEngine(options, { source: { kind: 'interpreter', path: interpreter }, sandbox }));
+    const { createWasmEngine } = await import('../runtimes/wasm/wasm-engine.ts');
+    return createWasmEngine(options, { source: { kind: 'interpreter', path: interpreter }, sandbox });
   }
   return ENGINES[runtime.kind](options, runtime);
 }
