@@ -4,8 +4,23 @@
 import { RhaiError, type Position } from './errors.ts';
 import { intAnd, intOr, intShl, intShr, toBig, normalizeBig, type Int } from './int.ts';
 import type { Runtime } from './runtime.ts';
+import { codePoints } from './text.ts';
 import { matchOverload } from './runtime.ts';
 import { Blob, RChar, RRange, cloneValue, typeOf, type Value } from './values.ts';
+
+/** Upstream's wording: "...: array is empty", "...: only 1 element in array", ... */
+function boundsError(
+  kind: 'ErrorArrayBounds' | 'ErrorStringBounds',
+  what: string,
+  idx: Value,
+  len: number,
+  unit: string,
+  container: string,
+  pos: Position,
+): RhaiError {
+  const detail = len === 0 ? `${container} is empty` : `only ${len} ${unit}${len === 1 ? '' : 's'} in ${container}`;
+  return new RhaiError(kind, `${what} index ${idx} out of bounds: ${detail}`, pos);
+}
 
 function normIndex(i: Value, len: number): number {
   const n = typeof i === 'number' ? i : Number(i);
@@ -59,14 +74,32 @@ export function setProp(rt: Runtime, obj: Value, name: string, value: Value, pos
 
 function bitBounds(i: Value, pos: Position): number {
   const n = normIndex(i, 64);
-  if (n < 0 || n >= 64) throw new RhaiError('ErrorBitFieldBounds', `Bit-field index ${i} out of bounds: only 64 bits`, pos);
+  if (n < 0 || n >= 64)
+    throw new RhaiError('ErrorBitFieldBounds', `Bit-field index ${i} out of bounds: only 64 bits in bit-field`, pos);
   return n;
 }
 
 function bitRange(r: RRange, pos: Position): [number, number] {
-  const start = bitBounds(r.start, pos);
-  let end = Number(r.end) + (r.inclusive ? 1 : 0);
-  if (end > 64) end = 64;
+  const start = Number(r.start);
+  const end = Number(r.end) + (r.inclusive ? 1 : 0);
+  if (start < 0 || start >= 64 || end > 64 || end < start) {
+    throw new RhaiError('ErrorBitFieldBounds', `Bit-field range ${r.start}..${r.end} out of bounds`, pos);
+  }
+  return [start, end];
+}
+
+/** Character range of a string slice; negative ends count from the end, out-of-range ends clamp. */
+function stringRange(r: RRange, len: number): [number, number] {
+  const clamp = (n: number): number => Math.min(len, Math.max(0, n < 0 ? len + n : n));
+  const start = clamp(Number(r.start));
+  const rawEnd = Number(r.end);
+  if (rawEnd < 0) {
+    // A negative end is resolved first; an empty or reversed slice stays empty even when inclusive.
+    const end = clamp(rawEnd);
+    if (end <= start) return [start, start];
+    return [start, Math.min(len, r.inclusive ? end + 1 : end)];
+  }
+  const end = clamp(r.inclusive ? rawEnd + 1 : rawEnd);
   return [start, Math.max(start, end)];
 }
 
@@ -79,7 +112,7 @@ export function getIndex(rt: Runtime, obj: Value, idx: Value, pos: Position): Va
     if (typeof idx !== 'number' && typeof idx !== 'bigint') throw indexTypeError(obj, idx, pos);
     const n = normIndex(idx, obj.length);
     if (n < 0 || n >= obj.length) {
-      throw new RhaiError('ErrorArrayBounds', `Array index ${idx} out of bounds: only ${obj.length} elements`, pos);
+      throw boundsError('ErrorArrayBounds', 'Array', idx, obj.length, 'element', 'array', pos);
     }
     return obj[n];
   }
@@ -93,11 +126,15 @@ export function getIndex(rt: Runtime, obj: Value, idx: Value, pos: Position): Va
     return v;
   }
   if (typeof obj === 'string') {
+    if (idx instanceof RRange) {
+      const chars = codePoints(obj);
+      return chars.slice(...stringRange(idx, chars.length)).join('');
+    }
     if (typeof idx !== 'number' && typeof idx !== 'bigint') throw indexTypeError(obj, idx, pos);
-    const chars = [...obj];
+    const chars = codePoints(obj);
     const n = normIndex(idx, chars.length);
     if (n < 0 || n >= chars.length) {
-      throw new RhaiError('ErrorStringBounds', `String index ${idx} out of bounds: only ${chars.length} characters`, pos);
+      throw boundsError('ErrorStringBounds', 'String', idx, chars.length, 'character', 'string', pos);
     }
     return new RChar(chars[n]!);
   }
@@ -114,7 +151,7 @@ export function getIndex(rt: Runtime, obj: Value, idx: Value, pos: Position): Va
     if (typeof idx !== 'number') throw indexTypeError(obj, idx, pos);
     const n = normIndex(idx, obj.bytes.length);
     if (n < 0 || n >= obj.bytes.length) {
-      throw new RhaiError('ErrorArrayBounds', `Blob index ${idx} out of bounds: only ${obj.bytes.length} bytes`, pos);
+      throw boundsError('ErrorArrayBounds', 'Blob', idx, obj.bytes.length, 'byte', 'BLOB', pos);
     }
     return obj.bytes[n];
   }
@@ -138,7 +175,7 @@ export function setIndex(rt: Runtime, obj: Value, idx: Value, value: Value, pos:
     if (typeof idx !== 'number' && typeof idx !== 'bigint') throw indexTypeError(obj, idx, pos);
     const n = normIndex(idx, obj.length);
     if (n < 0 || n >= obj.length) {
-      throw new RhaiError('ErrorArrayBounds', `Array index ${idx} out of bounds: only ${obj.length} elements`, pos);
+      throw boundsError('ErrorArrayBounds', 'Array', idx, obj.length, 'element', 'array', pos);
     }
     obj[n] = value;
     return obj;
@@ -151,14 +188,23 @@ export function setIndex(rt: Runtime, obj: Value, idx: Value, value: Value, pos:
     return obj;
   }
   if (typeof obj === 'string') {
+    if (idx instanceof RRange) {
+      if (typeof value !== 'string') {
+        throw new RhaiError('ErrorMismatchDataType', `Data type incorrect: ${typeOf(value)} (expecting string)`, pos);
+      }
+      const chars = codePoints(obj);
+      const [start, end] = stringRange(idx, chars.length);
+      chars.splice(start, end - start, value);
+      return rt.checkStringSize(chars.join(''));
+    }
     if (typeof idx !== 'number' && typeof idx !== 'bigint') throw indexTypeError(obj, idx, pos);
     if (!(value instanceof RChar)) {
       throw new RhaiError('ErrorMismatchDataType', `Data type incorrect: ${typeOf(value)} (expecting char)`, pos);
     }
-    const chars = [...obj];
+    const chars = codePoints(obj);
     const n = normIndex(idx, chars.length);
     if (n < 0 || n >= chars.length) {
-      throw new RhaiError('ErrorStringBounds', `String index ${idx} out of bounds: only ${chars.length} characters`, pos);
+      throw boundsError('ErrorStringBounds', 'String', idx, chars.length, 'character', 'string', pos);
     }
     chars[n] = value.c;
     return chars.join('');
@@ -187,7 +233,7 @@ export function setIndex(rt: Runtime, obj: Value, idx: Value, value: Value, pos:
     }
     const n = normIndex(idx, obj.bytes.length);
     if (n < 0 || n >= obj.bytes.length) {
-      throw new RhaiError('ErrorArrayBounds', `Blob index ${idx} out of bounds: only ${obj.bytes.length} bytes`, pos);
+      throw boundsError('ErrorArrayBounds', 'Blob', idx, obj.bytes.length, 'byte', 'BLOB', pos);
     }
     obj.bytes[n] = Number(BigInt.asUintN(8, toBig(value)));
     return obj;

@@ -29,7 +29,8 @@ export interface SwitchRangeArm extends SwitchArm {
 
 export type Node =
   | { k: 'lit'; value: Value; pos: Position }
-  | { k: 'var'; name: string; decl?: VarDecl; pos: Position }
+  /** `evalAware`: read after an `eval` in the same function, which may have shadowed it. */
+  | { k: 'var'; name: string; decl?: VarDecl; evalAware?: boolean; pos: Position }
   | { k: 'this'; pos: Position }
   | { k: 'global'; name: string; pos: Position }
   | { k: 'nsvar'; root: string; rootDecl?: VarDecl; path: string[]; name: string; pos: Position }
@@ -46,14 +47,17 @@ export type Node =
       args: Node[];
       /** A local variable of the same name, called as a function pointer if no function matches. */
       local?: VarDecl;
-      /** Variables visible at the call site, kept for `eval` and `is_def_var`. */
+      /** Variables visible at the call site, kept for `eval`, `is_def_var` and capturing calls. */
       visible?: VarDecl[];
+      /** `f!(...)`: the function sees the caller's variables by name. */
+      capture?: boolean;
       pos: Position;
     }
   | { k: 'nscall'; root: string; rootDecl?: VarDecl; path: string[]; name: string; args: Node[]; pos: Position }
   | { k: 'method'; obj: Node; name: string; args: Node[]; safe: boolean; pos: Position }
-  | { k: 'closure'; fn: FnDef; captures: { outer: VarDecl | 'this'; inner: VarDecl }[]; pos: Position }
-  | { k: 'block'; body: Node[]; pos: Position }
+  | { k: 'closure'; fn: FnDef; captures: { outer: VarDecl; inner: VarDecl }[]; pos: Position }
+  /** `hasEval`: variables that an `eval` in this block defines vanish when the block ends. */
+  | { k: 'block'; body: Node[]; hasEval?: boolean; pos: Position }
   | { k: 'if'; cond: Node; then: Node; else?: Node; pos: Position }
   | {
       k: 'switch';
@@ -66,7 +70,8 @@ export type Node =
   | { k: 'while'; cond?: Node; body: Node; pos: Position }
   | { k: 'do'; cond: Node; until: boolean; body: Node; pos: Position }
   | { k: 'for'; item: VarDecl; counter?: VarDecl; iter: Node; body: Node; pos: Position }
-  | { k: 'let'; decl: VarDecl; init: Node; pos: Position }
+  /** `global`: a top-level constant, also visible as `global::name` inside functions. */
+  | { k: 'let'; decl: VarDecl; init: Node; global: boolean; evalAware?: boolean; pos: Position }
   | { k: 'assign'; op: string; target: Node; value: Node; pos: Position }
   | { k: 'break'; value?: Node; pos: Position }
   | { k: 'continue'; pos: Position }

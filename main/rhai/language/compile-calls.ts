@@ -3,7 +3,7 @@
 
 import type { FnDef, Node, VarDecl } from './ast.ts';
 import { fnKey } from './ast.ts';
-import { isAccess, readDecl, writeDecl, compileOwned, type CompileContext } from './compile-context.ts';
+import { evalVar, readDecl, writeDecl, compileOwned, type CompileContext } from './compile-context.ts';
 import { compileUpdater, isLvalue } from './compile-lvalue.ts';
 import { RhaiError, type Position } from './errors.ts';
 import type { Compiled, DynamicScope, Frame, Library, ScriptFunction } from './functions.ts';
@@ -12,8 +12,25 @@ import { NativeCache } from './native-cache.ts';
 import { matchOverload, signature, type Runtime } from './runtime.ts';
 import { FnPtr, SharedCell, cloneValue, type Value } from './values.ts';
 
+/** The expression whose value a function body yields when it does not `return`. */
+function tailOf(body: Node): Node | undefined {
+  if (body.k !== 'block') return body;
+  const last = body.body[body.body.length - 1];
+  return last && tailOf(last);
+}
+
+/** Results that may alias storage outliving the call (`this`, globals, captured variables). */
+function mayAlias(n: Node | undefined): boolean {
+  if (!n) return false;
+  if (n.k === 'var') return n.decl?.captured ?? true;
+  if (n.k === 'prop' || n.k === 'index') return mayAlias(n.obj);
+  return n.k === 'this' || n.k === 'global' || n.k === 'nsvar';
+}
+
 export function compileFunction(def: FnDef, lib: Library, compileBody: (n: Node) => Compiled): ScriptFunction {
-  const body = compileBody(def.body);
+  const compiled = compileBody(def.body);
+  // Rhai returns values, not references: a result reaching into `this` or shared state is copied.
+  const body: Compiled = mayAlias(tailOf(def.body)) ? (f) => cloneValue(compiled(f)) : compiled;
   const capturedParams = def.params.filter((p) => p.captured).map((p) => p.slot);
   const wrapped: Compiled =
     capturedParams.length === 0
@@ -26,7 +43,11 @@ export function compileFunction(def: FnDef, lib: Library, compileBody: (n: Node)
 }
 
 function nonPure(name: string, pos: Position): RhaiError {
-  return new RhaiError('ErrorNonPureMethodCallOnConstant', `Non-pure method '${name}' cannot be called on constant`, pos);
+  return new RhaiError(
+    'ErrorNonPureMethodCallOnConstant',
+    `Non-pure method '${name}' cannot be called on constant`,
+    pos,
+  );
 }
 
 function notFound(name: string, args: Value[], pos: Position): RhaiError {
@@ -34,7 +55,7 @@ function notFound(name: string, args: Value[], pos: Position): RhaiError {
 }
 
 /** Calls `name` as a method on `recv`; the possibly-updated receiver is left in rt.thisOut. */
-export function callMethod(
+function callMethod(
   rt: Runtime,
   lib: Library,
   cache: NativeCache,
@@ -52,6 +73,11 @@ export function callMethod(
     if (name === 'call') return rt.callFnPtr(recv, args, pos);
     if (name === 'curry') return new FnPtr(recv.name, recv.curry.concat(args), recv.closure);
   }
+  if (name === 'call' && args[0] instanceof FnPtr && recv !== undefined) {
+    const r = callWithThis(rt, lib, args[0], recv, args.slice(1), pos);
+    if (isConst) rt.thisOut = recv;
+    return r;
+  }
   const sf = lib.functions.get(fnKey(name, args.length));
   if (sf) {
     const out = { v: recv };
@@ -59,11 +85,28 @@ export function callMethod(
     rt.thisOut = isConst ? recv : out.v;
     return r;
   }
-  const all = [recv, ...args];
-  const list = cache.get(rt.engine.natives);
-  const o = list && matchOverload(list, all);
+  const all = new Array<Value>(args.length + 1);
+  all[0] = recv;
+  for (let i = 0; i < args.length; i++) all[i + 1] = args[i];
+  const o = rt.findNative(cache.get(rt.engine.natives), name, all);
   if (!o) throw notFound(name, all, pos);
   if (o.mutates && isConst) throw nonPure(name, pos);
+  const r = rt.callNative(o, all, pos);
+  rt.thisOut = all[0];
+  return r;
+}
+
+/**
+ * `value.call(fp, ...)`: script functions get `this` bound to the value; a native function gets
+ * the value as its first argument by reference. The updated value is left in rt.thisOut.
+ */
+function callWithThis(rt: Runtime, lib: Library, fp: FnPtr, recv: Value, rest: Value[], pos: Position): Value {
+  const args = fp.curry.length > 0 ? fp.curry.concat(rest) : rest;
+  if (fp.closure || lib.functions.has(fnKey(fp.name, args.length))) return rt.callFnPtr(fp, rest, pos, recv);
+  const all = [recv, ...args];
+  const list = rt.engine.natives.lookup(fp.name, all.length);
+  const o = list && matchOverload(list, all);
+  if (!o) throw notFound(fp.name, all, pos);
   const r = rt.callNative(o, all, pos);
   rt.thisOut = all[0];
   return r;
@@ -81,6 +124,10 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
   const cache = new NativeCache(name, node.args.length + 1);
   const lib = cx.lib;
   const obj = node.obj;
+  if (name === 'is_shared' && node.args.length === 0) {
+    const shared = obj.k === 'var' && obj.decl?.captured === true;
+    return () => shared;
+  }
   if (obj.k === 'var' && obj.decl) {
     const read = readDecl(obj.decl);
     const write = writeDecl(obj.decl);
@@ -105,13 +152,13 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
     };
   }
   if (isLvalue(obj) && !safe) {
-    const update = compileUpdater(cx, obj);
+    const update = compileUpdater(cx, obj, true);
     return (f) => {
       const args = evalArgs(argFns, f);
       const rt = f.rt as Runtime;
       let r: Value;
-      update(f, (c) => {
-        r = callMethod(rt, lib, cache, c, name, args, pos, false);
+      update(f, (c, readOnly) => {
+        r = callMethod(rt, lib, cache, c, name, args, pos, readOnly);
         return rt.thisOut;
       });
       return r;
@@ -129,11 +176,18 @@ function scopeOf(f: Frame, visible: VarDecl[]): DynamicScope {
   const find = (name: string): VarDecl | undefined => visible.find((d) => d.name === name);
   return {
     get(name) {
+      const e = evalVar(f, name);
+      if (e) return { value: e.value };
       const d = find(name);
       if (d) return { value: readDecl(d)(f) };
       return f.dyn?.get(name);
     },
     set(name, value) {
+      const e = evalVar(f, name);
+      if (e) {
+        e.value = value;
+        return true;
+      }
       const d = find(name);
       if (d) {
         writeDecl(d)(f, value);
@@ -142,11 +196,13 @@ function scopeOf(f: Frame, visible: VarDecl[]): DynamicScope {
       return f.dyn?.set(name, value) ?? false;
     },
     isConst(name) {
+      const e = evalVar(f, name);
+      if (e) return e.isConst;
       const d = find(name);
       return d ? d.isConst : (f.dyn?.isConst(name) ?? false);
     },
     names() {
-      return [...visible.map((d) => d.name), ...(f.dyn?.names() ?? [])];
+      return [...(f.evalVars ?? []).map((e) => e.name), ...visible.map((d) => d.name), ...(f.dyn?.names() ?? [])];
     },
   };
 }
@@ -164,14 +220,44 @@ function compileIntrinsic(cx: CompileContext, node: Node & { k: 'call' }): Compi
         throw new RhaiError('ErrorMismatchDataType', 'Data type incorrect (expecting string)', pos);
       }
       const rt = f.rt as Runtime;
-      return rt.engine.evalSource(s, rt, scopeOf(f, visible), pos);
+      return rt.engine.evalSource(s, rt, scopeOf(f, visible), pos, (n, value, isConst) =>
+        (f.evalVars ??= []).push({ name: n, shadowed: { value, isConst } }),
+      );
     };
   }
   if (name === 'is_def_var' && args.length === 1) {
     const a = args[0]!;
     return (f) => {
       const n = a(f);
-      return typeof n === 'string' && (visible.some((d) => d.name === n) || f.dyn?.get(n) !== undefined);
+      if (typeof n !== 'string') return false;
+      return visible.some((d) => d.name === n) || evalVar(f, n) !== undefined || f.dyn?.get(n) !== undefined;
+    };
+  }
+  if (name === 'is_shared' && args.length === 1) {
+    const first = node.args[0]!;
+    const shared = first.k === 'var' && first.decl?.captured === true;
+    return () => shared;
+  }
+  const byRef = node.args[1];
+  if (name === 'call' && byRef?.k === 'var' && byRef.decl) {
+    // `call(fp, x, ...)` passes a variable `x` by reference to a native function, like `x.call(fp, ...)`.
+    const read = readDecl(byRef.decl);
+    const write = writeDecl(byRef.decl);
+    const isConst = byRef.decl.isConst;
+    const fpFn = args[0]!;
+    const restFns = node.args.slice(2).map((a) => compileOwned(cx, a));
+    return (f) => {
+      const fp = fpFn(f);
+      const rt = f.rt as Runtime;
+      const recv = read(f);
+      const rest = evalArgs(restFns, f);
+      if (!(fp instanceof FnPtr)) throw notFound('call', [fp, recv, ...rest], pos);
+      if (fp.closure || lib.functions.has(fnKey(fp.name, fp.curry.length + rest.length + 1))) {
+        return rt.callFnPtr(fp, [cloneValue(recv), ...rest], pos);
+      }
+      const r = callWithThis(rt, lib, fp, recv, rest, pos);
+      if (!isConst && rt.thisOut !== recv) write(f, rt.thisOut);
+      return r;
     };
   }
   if (name === 'is_def_fn' && (args.length === 1 || args.length === 2)) {
@@ -192,6 +278,15 @@ export function compileCall(cx: CompileContext, node: Node & { k: 'call' }): Com
   const { name, pos } = node;
   const n = node.args.length;
   const sf = cx.lib.functions.get(fnKey(name, n));
+  if (sf && node.capture) {
+    const argFns = node.args.map((a) => compileOwned(cx, a));
+    const visible = node.visible ?? [];
+    return (f) => {
+      const vars = new Array<Value>(sf.def.slots);
+      for (let i = 0; i < argFns.length; i++) vars[i] = argFns[i]!(f);
+      return (f.rt as Runtime).invokeScript(sf, vars, undefined, pos, { dyn: scopeOf(f, visible) });
+    };
+  }
   if (sf) return compileScriptCall(cx, sf, node.args, pos);
   const first = node.args[0];
   const byRef = first && first.k === 'var' && first.decl ? first.decl : undefined;
@@ -202,8 +297,7 @@ export function compileCall(cx: CompileContext, node: Node & { k: 'call' }): Com
   return (f) => {
     const args = evalArgs(argFns, f);
     const rt = f.rt as Runtime;
-    const list = cache.get(rt.engine.natives);
-    const o = list && matchOverload(list, args);
+    const o = rt.findNative(cache.get(rt.engine.natives), name, args);
     if (o) {
       if (!o.mutates) return rt.callNative(o, args, pos);
       if (byRef?.isConst) throw nonPure(name, pos);
@@ -255,10 +349,11 @@ function compileScriptCall(cx: CompileContext, sf: ScriptFunction, args: Node[],
 
 function resolveModule(f: Frame, root: string, rootDecl: VarDecl | undefined, path: string[], pos: Position): Module {
   const rt = f.rt as Runtime;
-  let m: Value = rootDecl ? readDecl(rootDecl)(f) : (rt.imports.get(root) ?? rt.engine.staticModules.get(root));
-  if (!(m instanceof Module)) throw new RhaiError('ErrorModuleNotFound', `Module not found: ${root}`, pos);
+  const found: Value = rootDecl ? readDecl(rootDecl)(f) : (rt.imports.get(root) ?? rt.engine.staticModules.get(root));
+  if (!(found instanceof Module)) throw new RhaiError('ErrorModuleNotFound', `Module not found: ${root}`, pos);
+  let m: Module = found;
   for (const p of path) {
-    const sub: Module | undefined = m.subModules.get(p);
+    const sub = m.subModules.get(p);
     if (!sub) throw new RhaiError('ErrorModuleNotFound', `Module not found: ${root}::${path.join('::')}`, pos);
     m = sub;
   }
@@ -269,6 +364,11 @@ export function compileNsCall(cx: CompileContext, node: Node & { k: 'nscall' }):
   const { root, rootDecl, path, name, pos } = node;
   const argFns = node.args.map((a) => compileOwned(cx, a));
   const key = fnKey(name, argFns.length);
+  const first = node.args[0];
+  // As with global natives, a variable first argument is passed by reference to a mutating native.
+  const byRef = first?.k === 'var' && first.decl && !first.decl.isConst ? first.decl : undefined;
+  const readFirst = byRef ? readDecl(byRef) : undefined;
+  const writeFirst = byRef ? writeDecl(byRef) : undefined;
   return (f) => {
     const m = resolveModule(f, root, rootDecl, path, pos);
     const args = evalArgs(argFns, f);
@@ -280,9 +380,13 @@ export function compileNsCall(cx: CompileContext, node: Node & { k: 'nscall' }):
       return rt.invokeScript(sf, vars, undefined, pos);
     }
     const list = m.natives.lookup(name, args.length);
+    if (readFirst) args[0] = readFirst(f);
     const o = list && matchOverload(list, args);
-    if (o) return rt.callNative(o, args, pos);
-    throw notFound(`${[root, ...path].join('::')}::${name}`, args, pos);
+    if (!o) throw notFound(`${[root, ...path].join('::')}::${name}`, args, pos);
+    const before = args[0];
+    const r = rt.callNative(o, args, pos);
+    if (o.mutates && writeFirst && args[0] !== before) writeFirst(f, args[0]);
+    return r;
   };
 }
 
@@ -300,13 +404,11 @@ export function compileNsVar(node: Node & { k: 'nsvar' }): Compiled {
 export function compileClosure(cx: CompileContext, node: Node & { k: 'closure' }): Compiled {
   const sf = compileFunction(node.fn, cx.lib, (n) => cx.compile(n));
   sf.captureSlots = node.captures.map((c) => c.inner.slot);
-  const outerSlots = node.captures.map((c) => (c.outer as VarDecl).slot);
+  const outerSlots = node.captures.map((c) => c.outer.slot);
   const name = node.fn.name;
   return (f) => {
     const cells = new Array<SharedCell>(outerSlots.length);
     for (let i = 0; i < outerSlots.length; i++) cells[i] = f.vars[outerSlots[i]!] as SharedCell;
-    return new FnPtr(name, [], { fn: sf, captures: cells });
+    return new FnPtr(name, [], { fn: sf, captures: cells, dyn: f.dyn });
   };
 }
-
-export { isAccess };

@@ -3,7 +3,8 @@
 import type { Node, VarDecl } from './ast.ts';
 import { RhaiError, type Position } from './errors.ts';
 import type { Compiled, Frame, Library } from './functions.ts';
-import { SharedCell, cloneValue, type Value } from './values.ts';
+import type { Runtime } from './runtime.ts';
+import { SharedCell, cloneValue, typeOf, type Value } from './values.ts';
 
 export interface CompileContext {
   lib: Library;
@@ -12,11 +13,27 @@ export interface CompileContext {
   compile(node: Node): Compiled;
 }
 
-/** Nodes whose value may alias storage and must be cloned before being stored elsewhere. */
-export function isAccess(node: Node): boolean {
-  return (
-    node.k === 'var' || node.k === 'prop' || node.k === 'index' || node.k === 'this' || node.k === 'global' || node.k === 'nsvar'
-  );
+/**
+ * Nodes whose value may alias storage and must be cloned before being stored elsewhere:
+ * accesses, and the branching forms that can yield one (`if c { x } else { y }`, `a ?? b`).
+ */
+function isAccess(node: Node): boolean {
+  switch (node.k) {
+    case 'var':
+    case 'prop':
+    case 'index':
+    case 'this':
+    case 'global':
+    case 'nsvar':
+    case 'if':
+    case 'switch':
+    case 'block':
+      return true;
+    case 'bin':
+      return node.op === '??';
+    default:
+      return false;
+  }
 }
 
 export function compileOwned(cx: CompileContext, node: Node): Compiled {
@@ -64,10 +81,48 @@ export function constantError(name: string, pos: Position): RhaiError {
   return new RhaiError('ErrorAssignmentToConstant', `Cannot modify constant: ${name}`, pos);
 }
 
+/** The newest `eval`-defined variable of that name still in effect, if any. */
+export function evalVar(f: Frame, name: string): { value: Value; isConst: boolean } | undefined {
+  const ev = f.evalVars;
+  if (ev === undefined) return undefined;
+  for (let i = ev.length - 1; i >= 0; i--) {
+    const e = ev[i]!;
+    if (e.name === name) return e.shadowed;
+  }
+  return undefined;
+}
+
 export function readDynamic(name: string, pos: Position): Compiled {
   return (f) => {
+    const e = evalVar(f, name);
+    if (e) return e.value;
     const d = f.dyn?.get(name);
     if (d) return d.value;
     throw variableNotFound(name, pos);
   };
+}
+
+/** Reads a declared variable that an earlier `eval` may have shadowed. */
+export function readEvalAware(decl: VarDecl): Compiled {
+  const read = readDecl(decl);
+  const name = decl.name;
+  return (f) => {
+    if (f.evalVars !== undefined) {
+      const e = evalVar(f, name);
+      if (e) return e.value;
+    }
+    return read(f);
+  };
+}
+
+/** Slow path of the per-statement operation check: limits, progress and debugger hooks. */
+export function tick(f: Frame, pos: Position): void {
+  const rt = f.rt as Runtime;
+  rt.slowTick(pos);
+  rt.statementHook(pos, f);
+}
+
+export function boolCondition(v: Value, pos: Position): boolean {
+  if (typeof v === 'boolean') return v;
+  throw new RhaiError('ErrorMismatchDataType', `Data type incorrect: ${typeOf(v)} (expecting bool)`, pos);
 }

@@ -4,13 +4,21 @@
 
 import type { Node } from './ast.ts';
 import { getIndex, getProp, setIndex, setProp } from './access.ts';
-import { constantError, readDecl, variableNotFound, writeDecl, type CompileContext } from './compile-context.ts';
+import {
+  constantError,
+  evalVar,
+  readDecl,
+  variableNotFound,
+  writeDecl,
+  type CompileContext,
+} from './compile-context.ts';
 import { RhaiError, type Position } from './errors.ts';
 import type { Frame } from './functions.ts';
 import type { Runtime } from './runtime.ts';
 import type { Value } from './values.ts';
 
-export type Updater = (f: Frame, up: (cur: Value) => Value) => void;
+/** `readOnly` tells the update it is looking into a constant: its result will not be stored. */
+export type Updater = (f: Frame, up: (cur: Value, readOnly: boolean) => Value) => void;
 export type Setter = (f: Frame, v: Value) => void;
 
 function unboundThis(pos: Position): RhaiError {
@@ -23,50 +31,70 @@ export function isLvalue(node: Node): boolean {
   return n.k === 'var' || n.k === 'this';
 }
 
-export function compileUpdater(cx: CompileContext, node: Node): Updater {
+/**
+ * With `allowReadOnly` (method calls), a constant at the root is passed through read-only instead
+ * of failing, so pure methods still work on constants; assignments keep failing.
+ */
+export function compileUpdater(cx: CompileContext, node: Node, allowReadOnly = false): Updater {
   switch (node.k) {
     case 'var': {
       const { decl, name, pos } = node;
+      const constant = (f: Frame, up: (cur: Value, readOnly: boolean) => Value, value: Value): void => {
+        if (!allowReadOnly) throw constantError(name, pos);
+        up(value, true);
+      };
       if (decl) {
         const read = readDecl(decl);
         const write = writeDecl(decl);
-        if (decl.isConst) {
-          return () => {
-            throw constantError(name, pos);
-          };
-        }
-        return (f, up) => write(f, up(read(f)));
+        if (decl.isConst) return (f, up) => constant(f, up, read(f));
+        if (!node.evalAware) return (f, up) => write(f, up(read(f), false));
+        return (f, up) => {
+          const e = evalVar(f, name);
+          if (!e) return write(f, up(read(f), false));
+          if (e.isConst) return constant(f, up, e.value);
+          e.value = up(e.value, false);
+        };
       }
       return (f, up) => {
+        const e = evalVar(f, name);
+        if (e) {
+          if (e.isConst) return constant(f, up, e.value);
+          e.value = up(e.value, false);
+          return;
+        }
         const d = f.dyn?.get(name);
         if (!d) throw variableNotFound(name, pos);
-        if (f.dyn!.isConst(name)) throw constantError(name, pos);
-        f.dyn!.set(name, up(d.value));
+        if (f.dyn!.isConst(name)) return constant(f, up, d.value);
+        f.dyn!.set(name, up(d.value, false));
       };
     }
     case 'this':
       return (f, up) => {
         if (f.thisV === undefined) throw unboundThis(node.pos);
-        f.thisV = up(f.thisV);
+        f.thisV = up(f.thisV, false);
       };
     case 'prop': {
-      const parent = compileUpdater(cx, node.obj);
-      const { name, pos } = node;
+      const parent = compileUpdater(cx, node.obj, allowReadOnly);
+      const { name, pos, safe } = node;
       return (f, up) =>
-        parent(f, (c) => {
+        parent(f, (c, readOnly) => {
+          if (safe && c === undefined) return c;
           const rt = f.rt as Runtime;
-          return setProp(rt, c, name, up(getProp(rt, c, name, pos)), pos);
+          const inner = up(getProp(rt, c, name, pos), readOnly);
+          return readOnly ? c : setProp(rt, c, name, inner, pos);
         });
     }
     case 'index': {
-      const parent = compileUpdater(cx, node.obj);
+      const parent = compileUpdater(cx, node.obj, allowReadOnly);
       const idx = cx.compile(node.idx);
-      const pos = node.pos;
+      const { pos, safe } = node;
       return (f, up) => {
         const i = idx(f);
-        parent(f, (c) => {
+        parent(f, (c, readOnly) => {
+          if (safe && c === undefined) return c;
           const rt = f.rt as Runtime;
-          return setIndex(rt, c, i, up(getIndex(rt, c, i, pos)), pos);
+          const inner = up(getIndex(rt, c, i, pos), readOnly);
+          return readOnly ? c : setIndex(rt, c, i, inner, pos);
         });
       };
     }
@@ -88,9 +116,21 @@ export function compileSetter(cx: CompileContext, node: Node): Setter {
             throw constantError(name, pos);
           };
         }
-        return write;
+        if (!node.evalAware) return write;
+        return (f, v) => {
+          const e = evalVar(f, name);
+          if (!e) return write(f, v);
+          if (e.isConst) throw constantError(name, pos);
+          e.value = v;
+        };
       }
       return (f, v) => {
+        const e = evalVar(f, name);
+        if (e) {
+          if (e.isConst) throw constantError(name, pos);
+          e.value = v;
+          return;
+        }
         if (!f.dyn?.get(name)) throw variableNotFound(name, pos);
         if (f.dyn.isConst(name)) throw constantError(name, pos);
         f.dyn.set(name, v);
@@ -103,14 +143,15 @@ export function compileSetter(cx: CompileContext, node: Node): Setter {
       };
     case 'prop': {
       const parent = compileUpdater(cx, node.obj);
-      const { name, pos } = node;
-      return (f, v) => parent(f, (c) => setProp(f.rt as Runtime, c, name, v, pos));
+      const { name, pos, safe } = node;
+      // `x?.p = v` on a unit `x` does nothing.
+      return (f, v) => parent(f, (c) => (safe && c === undefined ? c : setProp(f.rt as Runtime, c, name, v, pos)));
     }
     case 'index': {
       const idx = cx.compile(node.idx);
       const pos = node.pos;
       const obj = node.obj;
-      if (obj.k === 'var' && obj.decl && !obj.decl.captured && !obj.decl.isConst) {
+      if (obj.k === 'var' && obj.decl && !obj.decl.captured && !obj.decl.isConst && !node.safe) {
         // Fast path for `arr[i] = v` on a plain local array.
         const slot = obj.decl.slot;
         return (f, v) => {
@@ -121,9 +162,10 @@ export function compileSetter(cx: CompileContext, node: Node): Setter {
         };
       }
       const parent = compileUpdater(cx, obj);
+      const safe = node.safe;
       return (f, v) => {
         const i = idx(f);
-        parent(f, (c) => setIndex(f.rt as Runtime, c, i, v, pos));
+        parent(f, (c) => (safe && c === undefined ? c : setIndex(f.rt as Runtime, c, i, v, pos)));
       };
     }
     case 'global':

@@ -7,7 +7,7 @@ import type { Compiled } from './functions.ts';
 import { intNeg, IntOverflow } from './int.ts';
 import { binaryOp, comparisonOp, containsOp, arithmeticError } from './operators.ts';
 import type { Runtime } from './runtime.ts';
-import { RFloat, RRange, typeOf, type Value } from './values.ts';
+import { Blob, RFloat, RRange, typeOf, type Value } from './values.ts';
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 
@@ -19,7 +19,10 @@ function boolOperand(v: Value, pos: Position): boolean {
 export function compileUnary(op: string, e: Compiled, pos: Position): Compiled {
   switch (op) {
     case '!':
-      return (f) => !boolOperand(e(f), pos);
+      return (f) => {
+        const v = e(f);
+        return typeof v === 'boolean' ? !v : (f.rt as Runtime).callOperator('!', [v], pos);
+      };
     case '-':
       return (f) => {
         const v = e(f);
@@ -251,12 +254,24 @@ export function compoundValue(op: string, cur: Value, rhs: Value, rt: Runtime, p
     if (Array.isArray(cur)) {
       if (Array.isArray(rhs)) {
         rt.checkArraySize(cur.length + rhs.length);
-        for (const x of rhs) cur.push(x);
+        for (const x of rhs.slice()) cur.push(x);
       } else {
         rt.checkArraySize(cur.length + 1);
         cur.push(rhs);
       }
       return cur;
+    }
+    if (cur instanceof Blob) {
+      if (typeof rhs === 'number' || typeof rhs === 'bigint') {
+        rt.checkArraySize(cur.bytes.length + 1);
+        cur.bytes.push(Number(BigInt.asUintN(8, BigInt(rhs))));
+        return cur;
+      }
+      if (rhs instanceof Blob) {
+        rt.checkArraySize(cur.bytes.length + rhs.bytes.length);
+        for (const x of rhs.bytes.slice()) cur.bytes.push(x);
+        return cur;
+      }
     }
     if (cur instanceof Map && rhs instanceof Map) {
       for (const [k, v] of rhs) cur.set(k, v);

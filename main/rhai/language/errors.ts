@@ -1,5 +1,6 @@
 // Error types mirroring upstream's `ParseErrorType` and `EvalAltResult` kinds, always positioned.
 
+import { displayValue } from './format.ts';
 import type { Value } from './values.ts';
 
 /** 1-based source position; line 0 means "no position" (e.g. errors raised by the host). */
@@ -93,7 +94,9 @@ export type EvalErrorKind =
   | 'ErrorDataTooLarge'
   | 'ErrorTerminated'
   | 'ErrorCustomSyntax'
-  | 'ErrorRuntime';
+  | 'ErrorRuntime'
+  /** Not an error: `exit(value)` unwinding to the host, which returns `value` as the result. */
+  | 'Exit';
 
 export class RhaiError extends Error {
   constructor(
@@ -111,9 +114,7 @@ export class RhaiError extends Error {
 
   /** Innermost error of an ErrorInFunctionCall chain: what a `catch` sees. */
   root(): RhaiError {
-    let e: RhaiError = this;
-    while (e.inner) e = e.inner;
-    return e;
+    return this.inner ? this.inner.root() : this;
   }
 
   withPos(pos: Position): this {
@@ -123,5 +124,11 @@ export class RhaiError extends Error {
 }
 
 export function runtimeError(value: Value, pos: Position = NO_POS): RhaiError {
-  return new RhaiError('ErrorRuntime', 'Runtime error', pos, value);
+  const text = displayValue(value);
+  return new RhaiError('ErrorRuntime', text === '' ? 'Runtime error' : `Runtime error: ${text}`, pos, value);
+}
+
+/** A JS engine stack overflow; checked without regular expressions, which can themselves overflow. */
+export function isStackExhaustion(e: unknown): boolean {
+  return e instanceof Error && e.message.includes('Maximum call stack');
 }

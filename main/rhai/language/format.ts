@@ -1,21 +1,67 @@
 // Display (`to_string`/print) and debug (`to_debug`/debug) renderings, following upstream output.
 
-import { Blob, FnPtr, RChar, RFloat, RRange, Timestamp, sortedKeys, typeOf, type Value } from './values.ts';
+import {
+  Blob,
+  FnPtr,
+  RChar,
+  RFloat,
+  RRange,
+  Timestamp,
+  isHostValue,
+  sortedKeys,
+  typeOf,
+  type Value,
+} from './values.ts';
 
-export function formatFloat(f: number): string {
+// Upstream switches float display to exponent form outside these bounds (f32 constants widened).
+const MAX_NATURAL_DISPLAY = Math.fround(1e13);
+const MIN_NATURAL_DISPLAY = Math.fround(1e-13);
+
+function specialFloat(f: number): string | undefined {
   if (Number.isNaN(f)) return 'NaN';
   if (f === Infinity) return 'inf';
   if (f === -Infinity) return '-inf';
-  if (Number.isInteger(f) && Math.abs(f) < 1e16) return f.toFixed(1);
-  const abs = Math.abs(f);
-  if (abs !== 0 && (abs >= 1e16 || abs < 1e-7)) {
-    const [mantissa, exp] = f.toExponential().split('e') as [string, string];
-    return `${mantissa}e${exp.replace('+', '')}`;
-  }
-  return String(f);
+  return undefined;
 }
 
-export function escapeDebugString(s: string, quote: string): string {
+/** Shortest round-trip digits in exponent form, as Rust's `{:e}` prints them. */
+function exponentForm(f: number): string {
+  return f.toExponential().replace('e+', 'e');
+}
+
+/** Shortest round-trip digits without an exponent, with `.0` for whole numbers. */
+function positionalForm(f: number): string {
+  let s = String(f);
+  const e = s.indexOf('e');
+  if (e >= 0) {
+    // Only tiny magnitudes reach here (JS switches to exponents below 1e-6).
+    const exp = Number(s.slice(e + 1));
+    const sign = f < 0 ? '-' : '';
+    const digits = s.slice(sign ? 1 : 0, e).replace('.', '');
+    s = `${sign}0.${'0'.repeat(-exp - 1)}${digits}`;
+  }
+  return Number.isInteger(f) ? `${s}.0` : s;
+}
+
+/** FLOAT as `print`/`to_string` show it. */
+export function formatFloat(f: number): string {
+  const special = specialFloat(f);
+  if (special) return special;
+  const abs = Math.abs(f);
+  if (abs === 0) return '0.0';
+  return abs > MAX_NATURAL_DISPLAY || abs < MIN_NATURAL_DISPLAY ? exponentForm(f) : positionalForm(f);
+}
+
+/** FLOAT as `debug`/`to_debug` and containers show it (Rust's `{:?}`). */
+export function formatFloatDebug(f: number): string {
+  const special = specialFloat(f);
+  if (special) return special;
+  const abs = Math.abs(f);
+  if (abs === 0) return Object.is(f, -0) ? '-0.0' : '0.0';
+  return abs >= 1e16 || abs < 1e-4 ? exponentForm(f) : positionalForm(f);
+}
+
+function escapeDebugString(s: string, quote: string): string {
   let out = quote;
   for (const ch of s) {
     switch (ch) {
@@ -41,14 +87,22 @@ export function escapeDebugString(s: string, quote: string): string {
   return out + quote;
 }
 
-export function displayValue(v: Value): string {
+/** Renders host values through their registered `to_string`/`to_debug`, when there is one. */
+export type CustomFormatter = (v: Value, debug: boolean) => string | undefined;
+
+export function displayValue(v: Value, custom?: CustomFormatter): string {
   if (typeof v === 'string') return v;
   if (v === undefined) return '';
   if (v instanceof RChar) return v.c;
-  return debugValue(v);
+  if (v instanceof RFloat) return formatFloat(v.v);
+  if (custom && isHostValue(v)) {
+    const text = custom(v, false);
+    if (text !== undefined) return text;
+  }
+  return debugValue(v, custom);
 }
 
-export function debugValue(v: Value): string {
+export function debugValue(v: Value, custom?: CustomFormatter): string {
   switch (typeof v) {
     case 'undefined':
       return '()';
@@ -59,15 +113,19 @@ export function debugValue(v: Value): string {
     case 'string':
       return escapeDebugString(v, '"');
   }
-  if (v instanceof RFloat) return formatFloat(v.v);
+  if (v instanceof RFloat) return formatFloatDebug(v.v);
   if (v instanceof RChar) return escapeDebugString(v.c, "'");
-  if (Array.isArray(v)) return `[${v.map(debugValue).join(', ')}]`;
-  if (v instanceof Map) return `#{${sortedKeys(v).map((k) => `${debugKey(k)}: ${debugValue(v.get(k))}`).join(', ')}}`;
+  if (Array.isArray(v)) return `[${v.map((x) => debugValue(x, custom)).join(', ')}]`;
+  if (v instanceof Map) {
+    return `#{${sortedKeys(v)
+      .map((k) => `${debugKey(k)}: ${debugValue(v.get(k), custom)}`)
+      .join(', ')}}`;
+  }
   if (v instanceof RRange) return `${v.start}${v.inclusive ? '..=' : '..'}${v.end}`;
   if (v instanceof FnPtr) return v.closure ? `Fn(<closure>)` : `Fn(${v.name})`;
   if (v instanceof Blob) return `[${v.bytes.map((b) => b.toString(16).padStart(2, '0')).join('')}]`;
   if (v instanceof Timestamp) return '<timestamp>';
-  return `<${typeOf(v)}>`;
+  return (custom && custom(v, true)) ?? `<${typeOf(v)}>`;
 }
 
 function debugKey(k: string): string {

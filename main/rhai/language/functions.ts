@@ -2,6 +2,7 @@
 
 import type { FnDef } from './ast.ts';
 import type { Position } from './errors.ts';
+import type { CustomFormatter } from './format.ts';
 import type { FnPtr, Value } from './values.ts';
 
 /** A compiled node: evaluates against a frame and yields a value. */
@@ -16,6 +17,18 @@ export interface Frame {
   rt: NativeContext & RuntimeHandle;
   /** Name-based variables: the host scope at top level, or the caller's variables inside `eval`. */
   dyn: DynamicScope | undefined;
+  /** The error being handled by the innermost running `catch` block, for a bare `throw;`. */
+  caught: unknown;
+  /**
+   * Variables defined by `eval` in this frame, newest last. An entry without `value` is a later
+   * `let` of the same name taking precedence again (its slot holds the value).
+   */
+  evalVars: EvalVar[] | undefined;
+}
+
+export interface EvalVar {
+  name: string;
+  shadowed?: { value: Value; isConst: boolean };
 }
 
 export const Signal = { None: 0, Break: 1, Continue: 2, Return: 3 } as const;
@@ -51,11 +64,17 @@ export interface Library {
 /** What a native function may use: calling back into script and checking data-size limits. */
 export interface NativeContext {
   callFnPtr(fp: FnPtr, args: Value[], pos?: Position): Value;
+  /** Calls with `this` bound; returns the result and the (possibly modified) `this`. */
+  callWithThis(fp: FnPtr, thisV: Value, args: Value[]): [Value, Value];
   checkStringSize(s: string): string;
+  /** Checks a string length before building the string. */
+  checkStringLength(n: number): void;
   checkArraySize(n: number): void;
   checkMapSize(n: number): void;
   print(text: string): void;
   debug(text: string, pos: Position): void;
+  /** Text of a host value from its registered `to_string` / `to_debug`, if any. */
+  formatCustom: CustomFormatter;
   readonly callPos: Position;
 }
 
@@ -68,6 +87,11 @@ export interface NativeOverload {
   fn: NativeFn;
   /** Mutates its first argument: forbidden on constants, and the mutation is written back. */
   mutates: boolean;
+}
+
+function wildcards(o: NativeOverload): number {
+  if (!o.types) return 100;
+  return o.types.filter((t) => t === undefined || t === '?').length;
 }
 
 export class FunctionTable {
@@ -83,6 +107,8 @@ export class FunctionTable {
     );
     if (sameIdx >= 0) list.splice(sameIdx, 1);
     list.unshift(overload);
+    // Exact types beat wildcards, as upstream's Dynamic parameters are only a fallback.
+    list.sort((a, b) => wildcards(a) - wildcards(b));
     this.byName.set(name, list);
     this.version++;
   }

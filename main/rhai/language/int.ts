@@ -19,8 +19,13 @@ export function normalizeBig(v: bigint): Int {
   return v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : v;
 }
 
-export function wrapBig(v: bigint): Int {
+function wrapBig(v: bigint): Int {
   return normalizeBig(BigInt.asIntN(64, v));
+}
+
+function checked(v: bigint, message: string): Int {
+  if (v > I64_MAX || v < I64_MIN) throw new IntOverflow(message);
+  return normalizeBig(v);
 }
 
 export function toBig(v: Int): bigint {
@@ -36,7 +41,7 @@ export function intAdd(a: Int, b: Int): Int {
     const r = a + b;
     if (r <= SAFE_MAX && r >= -SAFE_MAX) return r;
   }
-  return normalizeBig(toBig(a) + toBig(b));
+  return checked(toBig(a) + toBig(b), `Addition overflow: ${a} + ${b}`);
 }
 
 export function intSub(a: Int, b: Int): Int {
@@ -44,7 +49,7 @@ export function intSub(a: Int, b: Int): Int {
     const r = a - b;
     if (r <= SAFE_MAX && r >= -SAFE_MAX) return r;
   }
-  return normalizeBig(toBig(a) - toBig(b));
+  return checked(toBig(a) - toBig(b), `Subtraction overflow: ${a} - ${b}`);
 }
 
 export function intMul(a: Int, b: Int): Int {
@@ -53,7 +58,7 @@ export function intMul(a: Int, b: Int): Int {
     const r = a * b;
     if (r <= SAFE_MAX && r >= -SAFE_MAX) return r === 0 ? 0 : r;
   }
-  return normalizeBig(toBig(a) * toBig(b));
+  return checked(toBig(a) * toBig(b), `Multiplication overflow: ${a} * ${b}`);
 }
 
 export function intDiv(a: Int, b: Int): Int {
@@ -97,7 +102,7 @@ export function intPow(a: Int, b: Int): Int {
 
 export function intNeg(a: Int): Int {
   if (typeof a === 'number') return a === 0 ? 0 : -a;
-  return normalizeBig(-a);
+  return checked(-a, `Negation overflow: -(${a})`);
 }
 
 export function intAbs(a: Int): Int {
@@ -138,10 +143,6 @@ export function intShr(a: Int, b: Int): Int {
   return wrapBig(toBig(a) >> toBig(b));
 }
 
-export function intCompare(a: Int, b: Int): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 export function intToNumber(a: Int): number {
   return typeof a === 'number' ? a : Number(a);
 }
@@ -153,6 +154,3 @@ export function intFromFloat(f: number): Int {
   if (t <= SAFE_MAX && t >= -SAFE_MAX) return t === 0 ? 0 : t;
   return normalizeBig(BigInt(t));
 }
-
-export const INT_MAX: Int = I64_MAX;
-export const INT_MIN: Int = I64_MIN;

@@ -14,18 +14,26 @@ export class Module {
 
   constructor(readonly name = '') {}
 
-  /** Registers a native function; `params` are `type_of` names used for overload dispatch. */
+  /** Functions also callable without the namespace once the module is registered statically. */
+  readonly globalNatives: { name: string; overload: NativeOverload }[] = [];
+
+  /**
+   * Registers a native function; `params` are `type_of` names used for overload dispatch.
+   * `mutates`: the function changes args[0], which is written back to a variable argument.
+   * `global`: like upstream's FnNamespace::Global, also callable as a plain function.
+   */
   setNativeFn(
     name: string,
     params: number | readonly (string | undefined)[],
     fn: NativeFn,
-    options: { mutates?: boolean } = {},
+    options: { mutates?: boolean; global?: boolean } = {},
   ): this {
     const overload: NativeOverload =
       typeof params === 'number'
         ? { arity: params, fn, mutates: options.mutates ?? false }
         : { arity: params.length, types: params, fn, mutates: options.mutates ?? false };
     this.natives.add(name, overload);
+    if (options.global) this.globalNatives.push({ name, overload });
     return this;
   }
 

@@ -2,7 +2,7 @@
 // first and fall back to these; unknown type combinations go to host-registered operator functions.
 
 import { RhaiError, type Position } from './errors.ts';
-import { displayValue } from './format.ts';
+import { displayValue, type CustomFormatter } from './format.ts';
 import {
   IntOverflow,
   intAdd,
@@ -19,7 +19,18 @@ import {
   intToNumber,
   type Int,
 } from './int.ts';
-import { Blob, RChar, RFloat, RRange, Timestamp, typeOf, valuesEqual, type RMap, type Value } from './values.ts';
+import {
+  Blob,
+  RChar,
+  RFloat,
+  RRange,
+  Timestamp,
+  cloneValue,
+  typeOf,
+  valuesEqual,
+  type RMap,
+  type Value,
+} from './values.ts';
 
 export interface OperatorFallback {
   /** Calls a registered function named after the operator, or throws ErrorFunctionNotFound. */
@@ -27,6 +38,7 @@ export interface OperatorFallback {
   checkStringSize(s: string): string;
   checkArraySize(n: number): void;
   checkMapSize(n: number): void;
+  formatCustom: CustomFormatter;
 }
 
 export function arithmeticError(e: unknown, pos: Position): unknown {
@@ -104,16 +116,17 @@ function builtinBinary(op: string, a: Value, b: Value, fb: OperatorFallback): Va
     return floatOp(op, floatOf(a)!, floatOf(b)!);
   }
   if (op === '+') {
-    if (typeof a === 'string') return fb.checkStringSize(a + displayValue(b));
-    if (typeof b === 'string') return fb.checkStringSize(displayValue(a) + b);
+    if (typeof a === 'string') return fb.checkStringSize(a + displayValue(b, fb.formatCustom));
+    if (typeof b === 'string') return fb.checkStringSize(displayValue(a, fb.formatCustom) + b);
     if (a instanceof RChar && b instanceof RChar) return fb.checkStringSize(a.c + b.c);
+    // The result is a new value: elements are copied, not shared with the operands.
     if (Array.isArray(a) && Array.isArray(b)) {
       fb.checkArraySize(a.length + b.length);
-      return a.concat(b);
+      return cloneValue(a.concat(b));
     }
     if (a instanceof Map && b instanceof Map) {
-      const out: RMap = new Map(a);
-      for (const [k, v] of b) out.set(k, v);
+      const out = cloneValue(a) as RMap;
+      for (const [k, v] of b) out.set(k, cloneValue(v));
       fb.checkMapSize(out.size);
       return out;
     }
@@ -161,25 +174,41 @@ export function compareValues(a: Value, b: Value): number | undefined {
     if (Number.isNaN(fa) || Number.isNaN(fbv)) return NaN;
     return fa < fbv ? -1 : fa > fbv ? 1 : 0;
   }
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-  if (a instanceof RChar && b instanceof RChar) return a.c < b.c ? -1 : a.c > b.c ? 1 : 0;
+  const sa = typeof a === 'string' ? a : a instanceof RChar ? a.c : undefined;
+  const sb = typeof b === 'string' ? b : b instanceof RChar ? b.c : undefined;
+  if (sa !== undefined && sb !== undefined) return sa < sb ? -1 : sa > sb ? 1 : 0;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   if (a instanceof Timestamp && b instanceof Timestamp) return a.ms - b.ms;
   return undefined;
 }
 
-const BUILTIN_COMPARABLE = new Set(['i64', 'f64', 'string', 'char', 'bool', 'timestamp']);
+/** Types whose equality is built in; host types need a registered `==`. */
+const BUILTIN_EQUALITY = new Set([
+  'i64',
+  'f64',
+  'string',
+  'char',
+  'bool',
+  'timestamp',
+  '()',
+  'array',
+  'map',
+  'range',
+  'range=',
+  'blob',
+  'Fn',
+]);
 
 export function comparisonOp(op: string, a: Value, b: Value, fb: OperatorFallback, pos: Position): Value {
   if (op === '==' || op === '!=') {
     const ta = typeOf(a);
     const tb = typeOf(b);
-    const builtin =
-      ta === tb || ((ta === 'i64' || ta === 'f64') && (tb === 'i64' || tb === 'f64')) || BUILTIN_COMPARABLE.has(ta);
-    if (builtin || ta === '()' || tb === '()') {
+    if (BUILTIN_EQUALITY.has(ta) && BUILTIN_EQUALITY.has(tb)) {
       const eq = valuesEqual(a, b);
       return op === '==' ? eq : !eq;
     }
+    // Same host type: the host must define equality; different types are simply unequal.
+    if (ta === tb) return fb.callOperator(op, [a, b], pos);
     return fallbackCompare(op, a, b, fb, pos);
   }
   const c = compareValues(a, b);

@@ -16,6 +16,8 @@ export interface ParseOptions {
   disabledSymbols: ReadonlySet<string>;
   /** Names the host scope provides; with strictVariables these are not undefined. */
   externalNames: ReadonlySet<string>;
+  /** Host static modules; with strictVariables other namespace roots must be imported. */
+  moduleNames: ReadonlySet<string>;
 }
 
 export const DEFAULT_PARSE_OPTIONS: ParseOptions = {
@@ -32,4 +34,5 @@ export const DEFAULT_PARSE_OPTIONS: ParseOptions = {
   maxFunctions: 0,
   disabledSymbols: new Set(),
   externalNames: new Set(),
+  moduleNames: new Set(),
 };

@@ -1,65 +1,30 @@
-// Recursive-descent parser with precedence climbing for binary operators. Errors are collected;
-// after one, the parser resynchronises at the next statement boundary and carries on.
+// Statement parsing and the parser entry point. Errors are collected; after one, the parser
+// resynchronises at the next statement boundary (see ParserBase.recover) and carries on.
 
 import type { FnDef, Node, ScriptAst, SwitchArm, SwitchRangeArm, VarDecl } from './ast.ts';
 import { fnKey } from './ast.ts';
-import { ParseError, type ParseErrorKind, type Position } from './errors.ts';
+import { ParseError, isStackExhaustion } from './errors.ts';
+import { debugValue } from './format.ts';
+import { BINARY_PRECEDENCE, ExpressionParser } from './parse-expressions.ts';
 import type { ParseOptions } from './parse-options.ts';
 import { FnScope } from './scope-resolver.ts';
 import { KEYWORDS, RESERVED, type Token } from './token.ts';
-import { Tokenizer } from './tokenizer.ts';
-import { RChar, RFloat, type Value } from './values.ts';
-
-const BINARY_PRECEDENCE: Record<string, number> = {
-  '||': 30,
-  '|': 30,
-  '^': 30,
-  '&&': 60,
-  '&': 60,
-  '==': 90,
-  '!=': 90,
-  in: 110,
-  '!in': 110,
-  '<': 130,
-  '<=': 130,
-  '>': 130,
-  '>=': 130,
-  '??': 135,
-  '..': 140,
-  '..=': 140,
-  '+': 150,
-  '-': 150,
-  '*': 180,
-  '/': 180,
-  '%': 180,
-  '**': 190,
-  '<<': 210,
-  '>>': 210,
-};
+import { RChar, RFloat, RRange, typeOf, type Value } from './values.ts';
 
 const ASSIGN_OPS = new Set(['=', '+=', '-=', '*=', '/=', '%=', '**=', '<<=', '>>=', '&=', '|=', '^=', '??=']);
 
 /** Names handled by the evaluator itself; scripts may not define functions with them. */
-const INTRINSICS = new Set(['Fn', 'call', 'curry', 'eval', 'type_of', 'print', 'debug', 'is_def_var', 'is_def_fn', 'is_shared']);
-
-const STATEMENT_STARTS = new Set([
-  'let',
-  'const',
-  'if',
-  'switch',
-  'while',
-  'loop',
-  'do',
-  'for',
-  'return',
-  'throw',
-  'try',
-  'fn',
-  'private',
-  'import',
-  'export',
-  'break',
-  'continue',
+const INTRINSICS = new Set([
+  'Fn',
+  'call',
+  'curry',
+  'eval',
+  'type_of',
+  'print',
+  'debug',
+  'is_def_var',
+  'is_def_fn',
+  'is_shared',
 ]);
 
 const BLOCK_LIKE = new Set(['if', 'switch', 'while', 'do', 'for', 'block', 'try', 'nop']);
@@ -69,8 +34,8 @@ export interface ParseResult {
   errors: ParseError[];
 }
 
-export function parseScript(source: string, options: ParseOptions, outer?: FnScope): ParseResult {
-  return new Parser(source, options, outer).parseScript();
+export function parseScript(source: string, options: ParseOptions): ParseResult {
+  return new Parser(source, options).parseScript();
 }
 
 /** Key under which a switch case value is stored, so INT 1, FLOAT 1.0 and "1" stay distinct. */
@@ -81,100 +46,36 @@ export function switchKey(v: Value): unknown {
   if (v instanceof RChar) return `c${v.c}`;
   if (v instanceof RFloat) return `f${v.v}`;
   if (v === undefined) return '()';
-  return undefined;
+  // Arrays, maps and ranges match structurally; their debug form is a faithful key.
+  return `d${typeOf(v)}:${debugValue(v)}`;
 }
 
-class Parser {
-  private tokens: Token[];
-  private i = 0;
-  private readonly errors: ParseError[] = [];
-  private scope: FnScope;
-  private readonly functions = new Map<string, FnDef>();
-  private readonly exports = new Map<string, VarDecl>();
-  private depth = 0;
-  private inFunction = false;
-
-  constructor(
-    private readonly source: string,
-    private readonly opts: ParseOptions,
-    outer?: FnScope,
-  ) {
-    this.tokens = Tokenizer.tokenize(source);
-    if (opts.disabledSymbols.size > 0) {
-      for (const t of this.tokens) {
-        const sym = t.kind === 'ident' ? t.text : t.kind;
-        if (opts.disabledSymbols.has(sym)) t.kind = 'disabled';
-      }
-    }
-    this.scope = outer ?? new FnScope(undefined, false);
-  }
-
-  // ---- token helpers ----
-
-  private peek(o = 0): Token {
-    return this.tokens[Math.min(this.i + o, this.tokens.length - 1)]!;
-  }
-
-  private is(kind: string): boolean {
-    const t = this.peek();
-    return t.kind === kind || (t.kind === 'ident' && t.text === kind && KEYWORDS.has(kind));
-  }
-
-  private kindOf(t: Token): string {
-    return t.kind === 'ident' && KEYWORDS.has(t.text) ? t.text : t.kind;
-  }
-
-  private advance(): Token {
-    const t = this.peek();
-    if (this.i < this.tokens.length - 1) this.i++;
-    return t;
-  }
-
-  private fail(kind: ParseErrorKind, message: string, t: Token = this.peek()): never {
-    throw new ParseError(kind, message, t.pos, t.end);
-  }
-
-  private unexpected(context: string): never {
-    const t = this.peek();
-    if (t.kind === 'eof') this.fail('UnexpectedEOF', 'Script is incomplete');
-    if (t.kind === 'lexerror') this.fail('BadInput', t.text);
-    if (t.kind === 'disabled') this.fail('Reserved', `'${t.text}' is a reserved keyword`);
-    this.fail('MissingToken', `Expecting ${context}`);
-  }
-
-  private expect(kind: string, desc: string): Token {
-    if (this.is(kind)) return this.advance();
-    const t = this.peek();
-    if (t.kind === 'eof') this.fail('UnexpectedEOF', 'Script is incomplete');
-    if (t.kind === 'lexerror') this.fail('BadInput', t.text);
-    this.fail('MissingToken', `Expecting '${kind}' ${desc}`);
-  }
-
-  private ident(kind: ParseErrorKind, message: string): Token {
-    const t = this.peek();
-    if (t.kind === 'ident' && !KEYWORDS.has(t.text)) {
-      if (RESERVED.has(t.text)) this.fail('Reserved', `'${t.text}' is a reserved keyword`);
-      return this.advance();
-    }
-    if (t.kind === 'lexerror') this.fail('BadInput', t.text);
-    if (t.kind === 'eof') this.fail('UnexpectedEOF', 'Script is incomplete');
-    this.fail(kind, message);
-  }
-
-  // ---- script level ----
-
+class Parser extends ExpressionParser {
   parseScript(): ParseResult {
     const body: Node[] = [];
     while (this.peek().kind !== 'eof') {
+      const start = this.i;
       try {
         const s = this.topLevelStatement();
         if (s) body.push(s);
       } catch (e) {
+        if (isStackExhaustion(e)) {
+          // Nesting beyond the JS stack (only possible with depth limits disabled) ends parsing.
+          const t = this.peek();
+          this.errors.push(new ParseError('ExprTooDeep', 'Expression exceeds maximum complexity', t.pos, t.end));
+          break;
+        }
         if (!(e instanceof ParseError)) throw e;
         this.errors.push(e);
-        this.recover(false);
+        this.recover(false, start);
       }
     }
+    for (const t of this.strictPending) {
+      if (![...this.functions.values()].some((f) => f.name === t.text)) {
+        this.errors.push(new ParseError('VariableUndefined', `Undefined variable: ${t.text}`, t.pos, t.end));
+      }
+    }
+    this.errors.sort((a, b) => a.pos.line - b.pos.line || a.pos.col - b.pos.col);
     const ast: ScriptAst = {
       body,
       functions: [...this.functions.values()],
@@ -186,30 +87,7 @@ class Parser {
     return { ast, errors: this.errors };
   }
 
-  /** Skips to the next statement boundary after an error; inside a block it stops before the closing brace. */
-  private recover(inBlock: boolean): void {
-    const start = this.i;
-    let depth = 0;
-    while (this.peek().kind !== 'eof') {
-      const t = this.peek();
-      const k = this.kindOf(t);
-      if (depth === 0) {
-        if (k === '}') {
-          if (!inBlock && this.i === start) this.advance();
-          return;
-        }
-        if (this.i > start && STATEMENT_STARTS.has(k) && t.pos.line > this.tokens[this.i - 1]!.end.line) return;
-      }
-      this.advance();
-      if (k === '{' || k === '#{') depth++;
-      else if (k === '}') {
-        depth--;
-        if (depth === 0 && this.peek().pos.line > t.pos.line) return;
-      } else if (k === ';' && depth === 0) return;
-    }
-  }
-
-  private topLevelStatement(): Node | undefined {
+  protected topLevelStatement(): Node | undefined {
     if (this.is('fn') || (this.is('private') && this.kindOf(this.peek(1)) === 'fn')) {
       this.functionDefinition();
       return undefined;
@@ -217,19 +95,19 @@ class Parser {
     return this.statementWithTerminator(true);
   }
 
-  private statementWithTerminator(topLevel: boolean): Node {
+  protected statementWithTerminator(topLevel: boolean): Node {
     const s = this.statement(topLevel);
     if (this.is(';')) {
       this.advance();
     } else if (!BLOCK_LIKE.has(s.k) && !this.is('}') && this.peek().kind !== 'eof') {
       const t = this.peek();
-      if (t.kind === 'lexerror') this.fail('BadInput', t.text);
+      if (t.kind === 'lexerror') this.failLex(t);
       this.fail('MissingToken', "Expecting ';' to terminate this statement");
     }
     return s;
   }
 
-  private functionDefinition(): void {
+  protected functionDefinition(): void {
     const doc = this.peek().doc;
     const start = this.peek();
     const isPrivate = this.is('private');
@@ -255,7 +133,8 @@ class Parser {
     const seen = new Set<string>();
     while (!this.is(')')) {
       const p = this.ident('VariableExpected', 'Expecting name of a parameter');
-      if (seen.has(p.text)) this.fail('FnDuplicatedParam', `Duplicated parameter '${p.text}' for function '${name}'`, p);
+      if (seen.has(p.text))
+        this.fail('FnDuplicatedParam', `Duplicated parameter '${p.text}' for function '${name}'`, p);
       seen.add(p.text);
       params.push(fnScope.declare(p.text, false, p.pos));
       if (this.is(',')) this.advance();
@@ -265,7 +144,11 @@ class Parser {
     if (!this.is('{')) this.fail('FnMissingBody', `Expecting body statement block for function '${name}'`);
     const key = fnKey(name, params.length);
     if (this.functions.has(key)) {
-      this.fail('FnDuplicatedDefinition', `Function '${name}' with ${params.length} parameters already exists`, nameTok);
+      this.fail(
+        'FnDuplicatedDefinition',
+        `Function '${name}' with ${params.length} parameters already exists`,
+        nameTok,
+      );
     }
     if (this.opts.maxFunctions > 0 && this.functions.size >= this.opts.maxFunctions) {
       this.fail('TooManyFunctions', 'Number of functions defined exceeds maximum limit', nameTok);
@@ -273,7 +156,9 @@ class Parser {
     this.scope = fnScope;
     this.inFunction = true;
     const savedDepth = this.depth;
+    const savedBlockDepth = this.blockDepth;
     this.depth = 0;
+    this.blockDepth = 0;
     try {
       const body = this.block();
       const def: FnDef = { name, params, body, slots: fnScope.slots, isPrivate, pos: start.pos, end: body.pos };
@@ -285,18 +170,11 @@ class Parser {
       this.scope = outerScope;
       this.inFunction = false;
       this.depth = savedDepth;
+      this.blockDepth = savedBlockDepth;
     }
   }
 
-  // ---- statements ----
-
-  private enter(t: Token): void {
-    this.depth++;
-    const max = this.inFunction ? this.opts.maxFnExprDepth : this.opts.maxExprDepth;
-    if (max > 0 && this.depth > max) this.fail('ExprTooDeep', 'Expression exceeds maximum complexity', t);
-  }
-
-  private statement(topLevel: boolean): Node {
+  protected statement(topLevel: boolean): Node {
     const t = this.peek();
     this.enter(t);
     try {
@@ -306,7 +184,7 @@ class Parser {
     }
   }
 
-  private statementInner(topLevel: boolean, t: Token): Node {
+  protected statementInner(topLevel: boolean, t: Token): Node {
     const pos = t.pos;
     switch (this.kindOf(t)) {
       case ';':
@@ -353,17 +231,14 @@ class Parser {
     }
   }
 
-  private atStatementEnd(): boolean {
+  protected atStatementEnd(): boolean {
     const k = this.peek().kind;
     return k === ';' || k === '}' || k === 'eof';
   }
 
-  private checkAssignable(e: Node, opTok: Token): void {
+  protected checkAssignable(e: Node, opTok: Token): void {
     let root = e;
-    while (root.k === 'prop' || root.k === 'index') {
-      if (root.safe) this.fail('AssignmentToInvalidLHS', 'Cannot assign to an optional access', opTok);
-      root = root.obj;
-    }
+    while (root.k === 'prop' || root.k === 'index') root = root.obj;
     if (root.k === 'var') {
       if (root.decl?.isConst && e === root) {
         this.fail('AssignmentToConstant', `Cannot assign to constant '${root.name}'`, opTok);
@@ -371,44 +246,57 @@ class Parser {
       return;
     }
     if (root.k === 'this') return;
-    if (e === root) this.fail('AssignmentToInvalidLHS', "Assignment's left-hand side must be a variable or property", opTok);
+    if (e.k === 'lit') this.fail('AssignmentToConstant', 'Cannot assign to a constant value', opTok);
+    if (e === root)
+      this.fail('AssignmentToInvalidLHS', "Assignment's left-hand side must be a variable or property", opTok);
     if (root.k === 'nsvar' || root.k === 'global') return;
     this.fail('AssignmentToInvalidLHS', "Assignment's left-hand side must be a variable or property", opTok);
   }
 
-  private block(): Node {
+  protected block(): Node {
     const open = this.expect('{', 'to start a statement block');
     const mark = this.scope.mark();
     const body: Node[] = [];
+    const outerHasEval = this.blockHasEval;
+    this.blockHasEval = false;
     this.depth++;
+    this.blockDepth++;
+    let hasEval: boolean;
     try {
       while (!this.is('}')) {
         if (this.peek().kind === 'eof') this.fail('MissingToken', "Expecting '}' to end this statement block");
+        const start = this.i;
         try {
           body.push(this.statementWithTerminator(false));
         } catch (e) {
           if (!(e instanceof ParseError) || e.kind === 'ExprTooDeep') throw e;
           this.errors.push(e);
-          this.recover(true);
+          this.recover(true, start);
           if (this.peek().kind === 'eof') this.fail('MissingToken', "Expecting '}' to end this statement block");
         }
       }
       this.advance();
+      hasEval = this.blockHasEval;
     } finally {
       this.depth--;
+      this.blockDepth--;
+      this.blockHasEval = outerHasEval;
       this.scope.release(mark);
     }
-    return { k: 'block', body, pos: open.pos };
+    const node: Node = { k: 'block', body, pos: open.pos };
+    if (hasEval) node.hasEval = true;
+    return node;
   }
 
-  private declareChecked(nameTok: Token, isConst: boolean): VarDecl {
-    if (!this.opts.allowShadowing && this.scope.findLocal(nameTok.text)) {
+  protected declareChecked(nameTok: Token, isConst: boolean): VarDecl {
+    const external = !this.inFunction && this.opts.externalNames.has(nameTok.text);
+    if (!this.opts.allowShadowing && (this.scope.findLocal(nameTok.text) || external)) {
       this.fail('VariableExists', `Variable already defined: ${nameTok.text}`, nameTok);
     }
     return this.scope.declare(nameTok.text, isConst, nameTok.pos);
   }
 
-  private letStatement(): Node {
+  protected letStatement(): Node {
     const kw = this.advance();
     const isConst = kw.text === 'const';
     const nameTok = this.ident('VariableExpected', 'Expecting name of a variable');
@@ -419,10 +307,13 @@ class Parser {
     }
     // The initialiser cannot see the variable it defines, so declare afterwards.
     const decl = this.declareChecked(nameTok, isConst);
-    return { k: 'let', decl, init, pos: kw.pos };
+    const global = isConst && !this.inFunction && this.blockDepth === 0;
+    const node: Node = { k: 'let', decl, init, global, pos: kw.pos };
+    if (this.scope.evalSeen) node.evalAware = true;
+    return node;
   }
 
-  private importStatement(): Node {
+  protected importStatement(): Node {
     const kw = this.advance();
     const path = this.expr();
     let alias: VarDecl | undefined;
@@ -430,11 +321,12 @@ class Parser {
       this.advance();
       const nameTok = this.ident('VariableExpected', 'Expecting name of a module alias');
       alias = this.scope.declare(nameTok.text, true, nameTok.pos);
+      if (!this.inFunction && this.blockDepth === 0) this.globalImports.add(nameTok.text);
     }
     return { k: 'import', path, alias, pos: kw.pos };
   }
 
-  private exportStatement(): Node {
+  protected exportStatement(): Node {
     const kw = this.advance();
     if (this.is('let') || this.is('const')) {
       const s = this.letStatement();
@@ -453,321 +345,7 @@ class Parser {
     return { k: 'export', decl, as, pos: kw.pos };
   }
 
-  // ---- expressions ----
-
-  private expr(statementStart = false): Node {
-    return this.binary(0, statementStart);
-  }
-
-  private binary(minPrec: number, statementStart = false): Node {
-    let left = this.unary(statementStart);
-    for (;;) {
-      const t = this.peek();
-      const op = this.kindOf(t);
-      const prec = BINARY_PRECEDENCE[op];
-      if (prec === undefined || prec < minPrec || (t.kind === 'ident' && op !== 'in')) break;
-      this.advance();
-      const right = this.binary(op === '**' ? prec : prec + 1);
-      left = { k: 'bin', op, l: left, r: right, pos: t.pos };
-    }
-    return left;
-  }
-
-  private unary(statementStart = false): Node {
-    const t = this.peek();
-    if (t.kind === '-' || t.kind === '+' || t.kind === '!') {
-      this.advance();
-      this.enter(t);
-      try {
-        const next = this.peek();
-        if (t.kind === '-' && (next.kind === 'int' || next.kind === 'float')) {
-          this.advance();
-          const lit = this.numberLiteral(next, true);
-          return this.postfix(lit);
-        }
-        return { k: 'unary', op: t.kind, e: this.unary(), pos: t.pos };
-      } finally {
-        this.depth--;
-      }
-    }
-    return this.postfix(this.primary(statementStart));
-  }
-
-  private numberLiteral(t: Token, negate: boolean): Node {
-    if (t.kind === 'float') return { k: 'lit', value: new RFloat(negate ? -(t.num as number) : (t.num as number)), pos: t.pos };
-    let v = t.num as number | bigint;
-    if (negate) v = typeof v === 'bigint' ? -v : v === 0 ? 0 : -v;
-    if (typeof v === 'bigint') {
-      if (v > 2n ** 63n - 1n) this.fail('LiteralTooLarge', `Integer literal is too large: ${t.text}`, t);
-      if (v >= -9007199254740991n && v <= 9007199254740991n) v = Number(v);
-    }
-    return { k: 'lit', value: v, pos: t.pos };
-  }
-
-  private postfix(e: Node): Node {
-    for (;;) {
-      const t = this.peek();
-      if (t.kind === '.' || t.kind === '?.') {
-        this.advance();
-        const nameTok = this.peek();
-        if (nameTok.kind !== 'ident') {
-          if (nameTok.kind === 'eof') this.fail('UnexpectedEOF', 'Script is incomplete');
-          this.fail('PropertyExpected', 'Expecting name of a property');
-        }
-        this.advance();
-        if (this.is('(')) {
-          const args = this.callArgs(nameTok.text);
-          e = { k: 'method', obj: e, name: nameTok.text, args, safe: t.kind === '?.', pos: nameTok.pos };
-        } else {
-          e = { k: 'prop', obj: e, name: nameTok.text, safe: t.kind === '?.', pos: nameTok.pos };
-        }
-      } else if (t.kind === '[' || t.kind === '?[') {
-        this.advance();
-        this.enter(t);
-        try {
-          const idx = this.expr();
-          this.expect(']', 'to close the index expression');
-          e = { k: 'index', obj: e, idx, safe: t.kind === '?[', pos: t.pos };
-        } finally {
-          this.depth--;
-        }
-      } else return e;
-    }
-  }
-
-  private callArgs(name: string): Node[] {
-    this.advance();
-    const args: Node[] = [];
-    while (!this.is(')')) {
-      args.push(this.expr());
-      if (this.is(',')) this.advance();
-      else if (!this.is(')')) this.unexpected(`')' to close the arguments list of this function call '${name}'`);
-    }
-    this.advance();
-    return args;
-  }
-
-  private primary(statementStart: boolean): Node {
-    const t = this.peek();
-    const pos = t.pos;
-    this.enter(t);
-    try {
-      switch (this.kindOf(t)) {
-        case 'int':
-        case 'float':
-          this.advance();
-          return this.numberLiteral(t, false);
-        case 'string':
-          this.advance();
-          return { k: 'lit', value: t.text, pos };
-        case 'char':
-          this.advance();
-          return { k: 'lit', value: new RChar(t.text), pos };
-        case 'interp':
-          this.advance();
-          return this.interpolation(t);
-        case 'true':
-        case 'false':
-          this.advance();
-          return { k: 'lit', value: t.text === 'true', pos };
-        case '(': {
-          this.advance();
-          if (this.is(')')) {
-            this.advance();
-            return { k: 'lit', value: undefined, pos };
-          }
-          const e = this.expr();
-          this.expect(')', 'for a matching ( in this expression');
-          return e;
-        }
-        case '[':
-          return this.arrayLiteral();
-        case '#{':
-          return this.mapLiteral();
-        case 'this':
-          this.advance();
-          return { k: 'this', pos };
-        case 'global':
-          this.advance();
-          this.expect('::', 'after global');
-          return { k: 'global', name: this.ident('VariableExpected', 'Expecting name of a global constant').text, pos };
-        case '|':
-        case '||':
-          return this.closure();
-        case 'if':
-          if (!statementStart && !this.opts.allowIfExpression) this.fail('BadInput', 'if-expressions are not allowed');
-          return this.ifExpr();
-        case 'switch':
-          if (!statementStart && !this.opts.allowSwitchExpression)
-            this.fail('BadInput', 'switch-expressions are not allowed');
-          return this.switchExpr();
-        case 'while':
-        case 'loop':
-        case 'do':
-        case 'for':
-          if (!this.opts.allowLooping) this.fail('Reserved', `'${t.text}' is a reserved keyword`);
-          if (!statementStart && !this.opts.allowLoopExpressions)
-            this.fail('BadInput', 'Loop expressions are not allowed');
-          return this.loopExpr();
-        case 'try':
-          if (!statementStart) this.fail('BadInput', 'try-catch is a statement');
-          return this.tryCatch();
-        case '{':
-          if (!statementStart && !this.opts.allowStatementExpression)
-            this.fail('BadInput', 'Statement blocks are not allowed as expressions');
-          return this.block();
-        case 'ident':
-          return this.identifierExpr();
-        case 'fn':
-          this.fail('WrongFnDefinition', 'Function definitions must be at global level');
-        // falls through (fail never returns)
-        default:
-          if (t.kind === 'ident' && KEYWORDS.has(t.text)) this.fail('ExprExpected', `Expecting an expression`);
-          this.unexpected('an expression');
-      }
-    } finally {
-      this.depth--;
-    }
-  }
-
-  private interpolation(t: Token): Node {
-    const parts: Node[] = [];
-    for (const p of t.parts ?? []) {
-      if (typeof p === 'string') {
-        parts.push({ k: 'lit', value: p, pos: t.pos });
-        continue;
-      }
-      const savedTokens = this.tokens;
-      const savedI = this.i;
-      this.tokens = p;
-      this.i = 0;
-      try {
-        const stmts: Node[] = [];
-        while (this.peek().kind !== 'eof') stmts.push(this.statementWithTerminator(false));
-        parts.push(stmts.length === 1 ? stmts[0]! : { k: 'block', body: stmts, pos: p[0]?.pos ?? t.pos });
-      } finally {
-        this.tokens = savedTokens;
-        this.i = savedI;
-      }
-    }
-    return { k: 'interp', parts, pos: t.pos };
-  }
-
-  private arrayLiteral(): Node {
-    const open = this.advance();
-    const items: Node[] = [];
-    while (!this.is(']')) {
-      items.push(this.expr());
-      if (this.is(',')) this.advance();
-      else if (!this.is(']')) this.unexpected("',' to separate the items of this array literal");
-    }
-    this.advance();
-    return { k: 'array', items, pos: open.pos };
-  }
-
-  private mapLiteral(): Node {
-    const open = this.advance();
-    const entries: [string, Node][] = [];
-    const seen = new Set<string>();
-    while (!this.is('}')) {
-      const keyTok = this.peek();
-      if (keyTok.kind !== 'ident' && keyTok.kind !== 'string') {
-        if (keyTok.kind === 'eof') this.fail('UnexpectedEOF', 'Script is incomplete');
-        if (keyTok.kind === 'lexerror') this.fail('BadInput', keyTok.text);
-        this.fail('PropertyExpected', 'Expecting name of a property');
-      }
-      this.advance();
-      if (seen.has(keyTok.text)) {
-        this.fail('DuplicatedProperty', `Duplicated property '${keyTok.text}' for object map literal`, keyTok);
-      }
-      seen.add(keyTok.text);
-      this.expect(':', `to follow the property '${keyTok.text}' in this object map literal`);
-      entries.push([keyTok.text, this.expr()]);
-      if (this.is(',')) this.advance();
-      else if (!this.is('}')) this.unexpected("',' to separate the items of this object map literal");
-    }
-    this.advance();
-    return { k: 'map', entries, pos: open.pos };
-  }
-
-  private closure(): Node {
-    const open = this.advance();
-    if (!this.opts.allowAnonymousFn) this.fail('BadInput', 'Anonymous functions are not allowed', open);
-    const fnScope = new FnScope(this.scope, true);
-    const params: VarDecl[] = [];
-    if (open.kind === '|') {
-      const seen = new Set<string>();
-      while (!this.is('|')) {
-        const p = this.ident('VariableExpected', 'Expecting name of a parameter');
-        if (seen.has(p.text)) this.fail('FnDuplicatedParam', `Duplicated parameter '${p.text}' for closure`, p);
-        seen.add(p.text);
-        params.push(fnScope.declare(p.text, false, p.pos));
-        if (this.is(',')) this.advance();
-        else if (!this.is('|')) this.unexpected("'|' to close the parameters list of an anonymous function");
-      }
-      this.advance();
-    }
-    const outer = this.scope;
-    const wasInFunction = this.inFunction;
-    this.scope = fnScope;
-    this.inFunction = true;
-    try {
-      const body = this.expr();
-      const fn: FnDef = {
-        name: `anon$${open.pos.line}_${open.pos.col}`,
-        params,
-        body,
-        slots: fnScope.slots,
-        isPrivate: true,
-        pos: open.pos,
-        end: this.tokens[this.i - 1]!.end,
-      };
-      return { k: 'closure', fn, captures: fnScope.captures, pos: open.pos };
-    } finally {
-      this.scope = outer;
-      this.inFunction = wasInFunction;
-    }
-  }
-
-  private identifierExpr(): Node {
-    const t = this.advance();
-    const pos = t.pos;
-    if (RESERVED.has(t.text)) this.fail('Reserved', `'${t.text}' is a reserved keyword`, t);
-    if (this.is('::')) {
-      const path: string[] = [];
-      let name = t.text;
-      while (this.is('::')) {
-        this.advance();
-        path.push(name);
-        name = this.ident('VariableExpected', 'Expecting name after ::').text;
-      }
-      const [root, ...rest] = path as [string, ...string[]];
-      const rootDecl = this.scope.resolve(root);
-      if (this.is('(')) {
-        const args = this.callArgs(name);
-        return { k: 'nscall', root, rootDecl, path: rest, name, args, pos };
-      }
-      return { k: 'nsvar', root, rootDecl, path: rest, name, pos };
-    }
-    if (this.is('(')) {
-      const args = this.callArgs(t.text);
-      const node: Node = { k: 'call', name: t.text, args, pos };
-      const local = this.scope.findLocal(t.text) ?? (this.scope.parent ? this.scope.resolve(t.text) : undefined);
-      if (local) node.local = local;
-      if (t.text === 'eval' || t.text === 'is_def_var') node.visible = this.scope.visible();
-      return node;
-    }
-    if (this.peek().kind === '!' && this.peek(1).kind === '(' && this.peek().pos.col === t.end.col) {
-      this.fail('BadInput', 'Capturing calls (f!()) are not supported');
-    }
-    const decl = this.scope.resolve(t.text);
-    if (!decl && this.opts.strictVariables && !this.opts.externalNames.has(t.text)) {
-      this.fail('VariableUndefined', `Undefined variable: ${t.text}`, t);
-    }
-    return { k: 'var', name: t.text, decl, pos };
-  }
-
-  private ifExpr(): Node {
+  protected ifExpr(): Node {
     const kw = this.advance();
     const cond = this.expr();
     if (this.is('=')) this.fail('BadInput', "Possibly a typo of '=='?");
@@ -780,7 +358,7 @@ class Parser {
     return { k: 'if', cond, then, else: elseNode, pos: kw.pos };
   }
 
-  private loopBody(): Node {
+  protected loopBody(): Node {
     this.scope.loopDepth++;
     try {
       return this.block();
@@ -789,7 +367,7 @@ class Parser {
     }
   }
 
-  private loopExpr(): Node {
+  protected loopExpr(): Node {
     const kw = this.advance();
     const pos = kw.pos;
     switch (kw.text) {
@@ -810,7 +388,7 @@ class Parser {
     }
   }
 
-  private forLoop(kw: Token): Node {
+  protected forLoop(kw: Token): Node {
     const paren = this.is('(');
     if (paren) this.advance();
     const itemTok = this.ident('VariableExpected', 'Expecting name of the loop variable');
@@ -834,7 +412,7 @@ class Parser {
     }
   }
 
-  private tryCatch(): Node {
+  protected tryCatch(): Node {
     const kw = this.advance();
     const body = this.block();
     this.expect('catch', 'for the try statement');
@@ -854,42 +432,42 @@ class Parser {
     }
   }
 
-  private switchCaseValue(): Value {
-    const t = this.peek();
-    let negate = false;
-    if (t.kind === '-') {
-      negate = true;
-      this.advance();
-    }
-    const v = this.advance();
-    switch (this.kindOf(v)) {
-      case 'int':
-      case 'float': {
-        const lit = this.numberLiteral(v, negate);
-        return lit.k === 'lit' ? lit.value : undefined;
-      }
-      case 'string':
-        if (!negate) return v.text;
-        break;
-      case 'char':
-        if (!negate) return new RChar(v.text);
-        break;
-      case 'true':
-      case 'false':
-        if (!negate) return v.text === 'true';
-        break;
-      case '(':
-        if (this.is(')')) {
-          this.advance();
-          return undefined;
+  /** Folds a switch case expression to its constant value; undefined when it is not constant. */
+  protected constantOf(n: Node): { value: Value } | undefined {
+    switch (n.k) {
+      case 'lit':
+        return { value: n.value };
+      case 'array': {
+        const items: Value[] = [];
+        for (const item of n.items) {
+          const c = this.constantOf(item);
+          if (!c) return undefined;
+          items.push(c.value);
         }
+        return { value: items };
+      }
+      case 'map': {
+        const m = new Map<string, Value>();
+        for (const [k, item] of n.entries) {
+          const c = this.constantOf(item);
+          if (!c) return undefined;
+          m.set(k, c.value);
+        }
+        return { value: m };
+      }
+      case 'bin': {
+        if (n.op !== '..' && n.op !== '..=') return undefined;
+        const a = this.constantOf(n.l)?.value;
+        const b = this.constantOf(n.r)?.value;
+        const isInt = (v: Value): v is number | bigint => typeof v === 'number' || typeof v === 'bigint';
+        return isInt(a) && isInt(b) ? { value: new RRange(a, b, n.op === '..=') } : undefined;
+      }
+      default:
+        return undefined;
     }
-    this.i--;
-    if (v.kind === 'eof') this.fail('UnexpectedEOF', 'Script is incomplete');
-    this.fail('ExprExpected', 'Expecting a literal constant as switch case', v);
   }
 
-  private switchExpr(): Node {
+  protected switchExpr(): Node {
     const kw = this.advance();
     const subject = this.expr();
     this.expect('{', 'to start a switch block');
@@ -902,20 +480,24 @@ class Parser {
       if (defaultArm) this.fail('WrongSwitchDefaultCase', 'Default switch case must be the last', caseTok);
       let isDefault = false;
       const keys: Value[] = [];
-      let range: { start: Value; end: Value; inclusive: boolean } | undefined;
+      const caseRanges: RRange[] = [];
       if (caseTok.kind === 'ident' && caseTok.text === '_') {
         this.advance();
         isDefault = true;
       } else {
         for (;;) {
-          const v = this.switchCaseValue();
-          if (this.is('..') || this.is('..=')) {
-            const inclusive = this.advance().kind === '..=';
-            range = { start: v, end: this.switchCaseValue(), inclusive };
-            if (typeof range.start !== 'number' && typeof range.start !== 'bigint') {
-              this.fail('WrongSwitchIntegerCase', 'Switch ranges must be integers', caseTok);
+          const valueTok = this.peek();
+          // Above `|` precedence, so `|` separates alternatives instead of meaning bitwise-or.
+          const c = this.constantOf(this.binary(BINARY_PRECEDENCE['|']! + 1));
+          if (!c) this.fail('ExprExpected', 'Expecting a constant as switch case', valueTok);
+          if (c.value instanceof RRange) caseRanges.push(c.value);
+          else {
+            const numeric = typeof c.value === 'number' || typeof c.value === 'bigint' || c.value instanceof RFloat;
+            if (numeric && ranges.length > 0) {
+              this.fail('WrongSwitchIntegerCase', 'Numeric switch cases must come before range cases', valueTok);
             }
-          } else keys.push(v);
+            keys.push(c.value);
+          }
           if (!this.is('|')) break;
           this.advance();
         }
@@ -929,18 +511,19 @@ class Parser {
       this.expect('=>', 'in this switch case');
       const body = this.statement(false);
       if (isDefault) defaultArm = body;
-      else if (range) ranges.push({ ...range, condition, body });
+      for (const r of caseRanges) {
+        ranges.push({ start: r.start, end: r.end, inclusive: r.inclusive, condition, body });
+        keys.push(r);
+      }
       for (const key of keys) {
         const k = switchKey(key);
         const list = cases.get(k) ?? [];
-        if (list.length > 0 && !list[list.length - 1]!.condition) {
-          this.fail('DuplicatedSwitchCase', 'Duplicated switch case', caseTok);
-        }
         list.push({ condition, body });
         cases.set(k, list);
       }
       if (this.is(',')) this.advance();
-      else if (!this.is('}') && !BLOCK_LIKE.has(body.k)) this.unexpected("',' to separate the items of this switch block");
+      else if (!this.is('}') && !BLOCK_LIKE.has(body.k))
+        this.unexpected("',' to separate the items of this switch block");
     }
     this.advance();
     return { k: 'switch', subject, cases, ranges, default: defaultArm, pos: kw.pos };

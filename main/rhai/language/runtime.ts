@@ -2,13 +2,14 @@
 // plus the calling convention shared by compiled code and native functions.
 
 import { fnKey } from './ast.ts';
-import { NO_POS, RhaiError, type Position } from './errors.ts';
+import { NO_POS, RhaiError, isStackExhaustion, type Position } from './errors.ts';
 import type { Frame, Library, NativeContext, NativeOverload, RuntimeHandle, ScriptFunction } from './functions.ts';
-import { Signal, type DynamicScope, type FunctionTable } from './functions.ts';
+import { FunctionTable, Signal, type DynamicScope } from './functions.ts';
+import { normalizeNumber } from './interop.ts';
 import type { Limits } from './limits.ts';
 import type { Module } from './module.ts';
 import type { OperatorFallback } from './operators.ts';
-import { FnPtr, SharedCell, typeOf, type Value } from './values.ts';
+import { FnPtr, SharedCell, hasType, typeOf, type Value } from './values.ts';
 
 export interface RunHooks {
   print?: (text: string) => void;
@@ -28,13 +29,21 @@ export interface EngineCore {
   readonly failOnInvalidMapProperty: boolean;
   /** Compiles and runs a module script, or returns a host-provided module. */
   loadModule(path: string, rt: Runtime, pos: Position): Module;
-  /** Compiles `eval` source against the caller's variables. */
-  evalSource(source: string, rt: Runtime, scope: DynamicScope | undefined, pos: Position): Value;
+  /** Runs `eval` source against the caller's variables; its top-level variables go to `define`. */
+  evalSource(
+    source: string,
+    rt: Runtime,
+    scope: DynamicScope | undefined,
+    pos: Position,
+    define: (name: string, value: Value, isConst: boolean) => void,
+  ): Value;
 }
 
 export function newFrame(vars: Value[], rt: Runtime, thisV: Value, dyn?: DynamicScope): Frame {
-  return { vars, thisV, signal: Signal.None, sigVal: undefined, rt, dyn };
+  return { vars, thisV, signal: Signal.None, sigVal: undefined, rt, dyn, caught: undefined, evalVars: undefined };
 }
+
+const HARD_ARRAY_LIMIT = 1 << 26;
 
 const SYSTEM_KINDS = new Set([
   'ErrorSystem',
@@ -45,17 +54,24 @@ const SYSTEM_KINDS = new Set([
   'ErrorDataTooLarge',
   'ErrorTerminated',
   'ErrorCustomSyntax',
+  'Exit',
 ]);
 
+/** Limit and system errors are not catchable, even when wrapped in ErrorInFunctionCall. */
 export function isSystemError(e: RhaiError): boolean {
-  return SYSTEM_KINDS.has(e.kind);
+  return SYSTEM_KINDS.has(e.root().kind);
 }
 
 /** Converts anything thrown by native code into a RhaiError. */
 export function asRhaiError(e: unknown, pos: Position): RhaiError {
   if (e instanceof RhaiError) return e.withPos(pos);
-  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+  if (isStackExhaustion(e)) {
     return new RhaiError('ErrorStackOverflow', 'Stack overflow', pos);
+  }
+  // JS refuses strings and arrays beyond its own maximum lengths before any Rhai limit is hit.
+  const tooLarge = ['string length', 'array length', 'maximum size'];
+  if (e instanceof RangeError && tooLarge.some((m) => e.message.includes(m))) {
+    return new RhaiError('ErrorDataTooLarge', 'Data too large', pos);
   }
   return new RhaiError('ErrorSystem', e instanceof Error ? e.message : String(e), pos);
 }
@@ -65,7 +81,7 @@ export function matchOverload(list: NativeOverload[], args: Value[]): NativeOver
     if (o.types) {
       for (let i = 0; i < o.types.length; i++) {
         const t = o.types[i];
-        if (t !== undefined && t !== '?' && t !== typeOf(args[i])) continue outer;
+        if (t !== undefined && t !== '?' && !hasType(args[i], t)) continue outer;
       }
     }
     return o;
@@ -86,6 +102,8 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   readonly imports = new Map<string, Module>();
   readonly moduleCache = new Map<string, Module>();
   modulesLoaded = 0;
+  /** Global-namespace functions of modules imported during this run. */
+  importedNatives: FunctionTable | undefined;
   /** The receiver after a method call, possibly replaced (strings and integers are immutable). */
   thisOut: Value = undefined;
   private nextProgress: number;
@@ -120,9 +138,39 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     this.checkpoint = this.computeCheckpoint();
   }
 
+  /** Exposes an imported module's global-namespace functions to unqualified calls. */
+  importGlobals(m: Module): void {
+    if (m.globalNatives.length === 0) return;
+    this.importedNatives ??= new FunctionTable();
+    for (const { name, overload } of m.globalNatives) this.importedNatives.add(name, overload);
+  }
+
+  /** Looks a native up in the engine, then among imported global-namespace functions. */
+  findNative(list: NativeOverload[] | undefined, name: string, args: Value[]): NativeOverload | undefined {
+    const o = list && matchOverload(list, args);
+    if (o || !this.importedNatives) return o;
+    const extra = this.importedNatives.lookup(name, args.length);
+    return extra && matchOverload(extra, args);
+  }
+
   statementHook(pos: Position, frame: Frame): void {
     this.hooks.onStatement?.(pos, frame);
   }
+
+  /** Arrow property so it can be handed to the formatters unbound. */
+  readonly formatCustom = (v: Value, debug: boolean): string | undefined => {
+    const names = debug ? ['to_debug', 'to_string'] : ['to_string'];
+    const type = typeOf(v);
+    for (const name of names) {
+      // Only overloads declared for exactly this type: the built-in `?` versions would recurse.
+      const o = this.engine.natives.lookup(name, 1)?.find((x) => x.types?.[0] === type);
+      if (o) {
+        const r = this.callNative(o, [v], this.callPos);
+        return typeof r === 'string' ? r : undefined;
+      }
+    }
+    return undefined;
+  };
 
   print(text: string): void {
     this.hooks.print?.(text);
@@ -133,14 +181,21 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   }
 
   checkStringSize(s: string): string {
-    const max = this.engine.limits.maxStringSize;
-    if (max > 0 && s.length > max) throw new RhaiError('ErrorDataTooLarge', 'Length of string too large', this.callPos);
+    this.checkStringLength(s.length);
     return s;
+  }
+
+  checkStringLength(n: number): void {
+    const max = this.engine.limits.maxStringSize;
+    if (max > 0 && n > max) throw new RhaiError('ErrorDataTooLarge', 'Length of string too large', this.callPos);
   }
 
   checkArraySize(n: number): void {
     const max = this.engine.limits.maxArraySize;
-    if (max > 0 && n > max) throw new RhaiError('ErrorDataTooLarge', 'Size of array too large', this.callPos);
+    // Beyond V8's own array limit growth aborts the process, so that is a hard cap even when unlimited.
+    if ((max > 0 && n > max) || n > HARD_ARRAY_LIMIT) {
+      throw new RhaiError('ErrorDataTooLarge', 'Size of array too large', this.callPos);
+    }
   }
 
   checkMapSize(n: number): void {
@@ -149,14 +204,26 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   }
 
   /** Runs a script function. `vars` must already hold the arguments in the parameter slots. */
-  invokeScript(sf: ScriptFunction, vars: Value[], thisV: Value, pos: Position, captures?: SharedCell[]): Value {
+  invokeScript(
+    sf: ScriptFunction,
+    vars: Value[],
+    thisV: Value,
+    pos: Position,
+    /** Closure captures, and the name-based scope the body sees (closure creator's or a capturing caller's). */
+    closure?: { captures?: SharedCell[]; dyn: DynamicScope | undefined },
+  ): Value {
     if (this.depth >= this.engine.limits.maxCallLevels) {
       throw new RhaiError('ErrorStackOverflow', 'Stack overflow', pos);
     }
-    const frame = newFrame(vars, this, thisV);
+    // Closures keep seeing the name-based scope (host variables) they were created in.
+    const frame = newFrame(vars, this, thisV, closure?.dyn);
+    const captures = closure?.captures;
     if (captures) {
       const caps = sf.captureSlots;
-      if (caps) for (let i = 0; i < caps.length; i++) vars[caps[i]!] = captures[i];
+      if (caps) for (let i = 0; i < caps.length; i++) vars[caps[i]!] = captures[i]!;
+    }
+    if (sf.def.params.length > this.engine.limits.maxVariables) {
+      throw new RhaiError('ErrorTooManyVariables', 'Too many variables defined', pos);
     }
     this.depth++;
     this.ops++;
@@ -177,13 +244,15 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     } finally {
       this.depth--;
     }
+    if (thisV !== undefined) this.thisOut = frame.thisV;
     if (frame.signal === Signal.Return) return frame.sigVal;
     return v;
   }
 
   /** Runs a script function with the receiver written back through `thisOut`. */
   invokeMethod(sf: ScriptFunction, args: Value[], thisV: Value, pos: Position, thisOut: { v: Value }): Value {
-    if (this.depth >= this.engine.limits.maxCallLevels) throw new RhaiError('ErrorStackOverflow', 'Stack overflow', pos);
+    if (this.depth >= this.engine.limits.maxCallLevels)
+      throw new RhaiError('ErrorStackOverflow', 'Stack overflow', pos);
     const vars = new Array<Value>(sf.def.slots);
     for (let i = 0; i < args.length; i++) vars[i] = args[i];
     const frame = newFrame(vars, this, thisV);
@@ -194,7 +263,13 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     } catch (e) {
       const err = asRhaiError(e, pos);
       if (isSystemError(err)) throw err;
-      throw new RhaiError('ErrorInFunctionCall', `Error in call to function '${sf.def.name}': ${err.message}`, pos, undefined, err);
+      throw new RhaiError(
+        'ErrorInFunctionCall',
+        `Error in call to function '${sf.def.name}': ${err.message}`,
+        pos,
+        undefined,
+        err,
+      );
     } finally {
       this.depth--;
     }
@@ -206,7 +281,9 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     const saved = this.callPos;
     this.callPos = pos;
     try {
-      return o.fn(args, this);
+      const r = o.fn(args, this);
+      // A host returning a fractional JS number means FLOAT; INT must stay integral.
+      return typeof r === 'number' && !Number.isSafeInteger(r) ? normalizeNumber(r) : r;
     } catch (e) {
       throw asRhaiError(e, pos);
     } finally {
@@ -232,6 +309,12 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     return this.callFunction(this.mainLib, op, args, pos);
   }
 
+  callWithThis(fp: FnPtr, thisV: Value, args: Value[]): [Value, Value] {
+    this.thisOut = thisV;
+    const r = this.callFnPtr(fp, args, this.callPos, thisV);
+    return [r, this.thisOut];
+  }
+
   callFnPtr(fp: FnPtr, args: Value[], pos: Position = this.callPos, thisV?: Value): Value {
     const all = fp.curry.length > 0 ? fp.curry.concat(args) : args;
     if (fp.closure) {
@@ -241,7 +324,7 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
       }
       const vars = new Array<Value>(sf.def.slots);
       for (let i = 0; i < all.length; i++) vars[i] = all[i];
-      return this.invokeScript(sf, vars, thisV, pos, fp.closure.captures);
+      return this.invokeScript(sf, vars, thisV, pos, fp.closure);
     }
     if (thisV !== undefined) {
       const sf = this.mainLib.functions.get(fnKey(fp.name, all.length));

@@ -6,10 +6,14 @@ import type { Position } from './errors.ts';
 
 export class FnScope {
   private readonly stack: VarDecl[] = [];
+  /** How many declarations of each name are on the stack, for counting distinct live names. */
+  private readonly nameCounts = new Map<string, number>();
   private readonly captureByName = new Map<string, VarDecl>();
   readonly captures: { outer: VarDecl; inner: VarDecl }[] = [];
   slots = 0;
   loopDepth = 0;
+  /** An `eval` call has been parsed in this function: later names may be shadowed by it. */
+  evalSeen = false;
 
   constructor(
     /** Enclosing scope, only for closures: plain functions cannot see their caller's variables. */
@@ -18,7 +22,9 @@ export class FnScope {
   ) {}
 
   declare(name: string, isConst: boolean, pos: Position): VarDecl {
-    const decl: VarDecl = { name, slot: this.slots++, isConst, captured: false, live: this.stack.length + 1, pos };
+    // Shadowing a visible name does not add a variable, as far as the max-variables limit goes.
+    this.nameCounts.set(name, (this.nameCounts.get(name) ?? 0) + 1);
+    const decl: VarDecl = { name, slot: this.slots++, isConst, captured: false, live: this.nameCounts.size, pos };
     this.stack.push(decl);
     return decl;
   }
@@ -28,6 +34,12 @@ export class FnScope {
   }
 
   release(mark: number): void {
+    for (let i = mark; i < this.stack.length; i++) {
+      const name = this.stack[i]!.name;
+      const n = this.nameCounts.get(name)! - 1;
+      if (n === 0) this.nameCounts.delete(name);
+      else this.nameCounts.set(name, n);
+    }
     this.stack.length = mark;
   }
 

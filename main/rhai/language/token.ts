@@ -1,8 +1,6 @@
 // Token shapes produced by the tokenizer. Punctuation and keywords use their own text as `kind`.
 
-import type { Position } from './errors.ts';
-
-export type LiteralKind = 'int' | 'float' | 'string' | 'char' | 'ident' | 'interp' | 'eof' | 'lexerror';
+import type { ParseErrorKind, Position } from './errors.ts';
 
 export interface Token {
   kind: string;
@@ -12,8 +10,10 @@ export interface Token {
   num?: number | bigint;
   /** Interpolated string parts: literal text and embedded token lists. */
   parts?: (string | Token[])[];
-  /** Doc comment (`///` or `/** */`) immediately preceding the token. */
+  /** Doc comment (triple-slash or slash-star-star block) immediately preceding the token. */
   doc?: string;
+  /** For `lexerror` tokens: the parse error kind to report (BadInput unless stated). */
+  lexKind?: ParseErrorKind;
   pos: Position;
   end: Position;
 }

@@ -100,6 +100,12 @@ export class Tokenizer {
       this.advance();
       return this.make('!in', '!in', pos);
     }
+    if (c === 35 && this.peek(1) !== 123) {
+      this.advance();
+      const t = this.error("Unknown operator: '#'", pos);
+      t.lexKind = 'UnknownOperator';
+      return t;
+    }
     const candidates = SYMBOL_BY_FIRST.get(this.src[this.i]!);
     if (candidates) {
       for (const s of candidates) {
@@ -159,8 +165,9 @@ export class Tokenizer {
   private number(pos: Position): Token {
     const start = this.i;
     const c1 = this.peek(1);
-    if (this.peek() === 48 && (c1 === 120 || c1 === 111 || c1 === 98)) {
-      const radix = c1 === 120 ? 16 : c1 === 111 ? 8 : 2;
+    const lower = c1 | 0x20;
+    if (this.peek() === 48 && (lower === 120 || lower === 111 || lower === 98)) {
+      const radix = lower === 120 ? 16 : lower === 111 ? 8 : 2;
       this.advance();
       this.advance();
       const digitsStart = this.i;
@@ -183,6 +190,10 @@ export class Tokenizer {
       isFloat = true;
       this.advance();
       while (isDigit(this.peek()) || this.peek() === 95) this.advance();
+    } else if (this.peek() === 46 && this.peek(1) !== 46 && !isIdentStart(this.peek(1))) {
+      // `1.` is a float; `1..2` is a range and `1.abs()` a method call.
+      isFloat = true;
+      this.advance();
     }
     const e = this.peek();
     if (e === 101 || e === 69) {
@@ -199,20 +210,27 @@ export class Tokenizer {
       while (isIdentPart(this.peek())) this.advance();
       return this.error(`Invalid number: ${this.src.slice(start, this.i)}`, pos);
     }
-    const clean = raw.replace(/_/g, '');
+    const clean = raw.includes('_') ? raw.replace(/_/g, '') : raw;
     const t = this.make(isFloat ? 'float' : 'int', raw, pos);
     if (isFloat) {
       t.num = Number(clean);
     } else {
-      const big = BigInt(clean);
-      if (big > I64_LIMIT) return this.error(`Invalid number: ${raw}`, pos);
-      t.num = big <= 9007199254740991n ? Number(big) : big;
+      if (clean.length <= 15) {
+        t.num = Number(clean);
+      } else {
+        const big = BigInt(clean);
+        if (big > I64_LIMIT) return this.error(`Invalid number: ${raw}`, pos);
+        t.num = big <= 9007199254740991n ? Number(big) : big;
+      }
     }
     return t;
   }
 
-  /** Reads one escape sequence after the backslash; returns undefined for a line continuation. */
-  private escape(pos: Position): string | Token | undefined {
+  /**
+   * Reads one escape sequence after the backslash; returns undefined for a line continuation,
+   * which skips the next line's indentation up to the column where the literal started.
+   */
+  private escape(pos: Position, literalCol = Infinity): string | Token | undefined {
     const c = this.advance();
     switch (c) {
       case 110:
@@ -230,12 +248,12 @@ export class Tokenizer {
       case 39:
         return "'";
       case 10: {
-        while (this.peek() === 32 || this.peek() === 9) this.advance();
+        while ((this.peek() === 32 || this.peek() === 9) && this.col <= literalCol) this.advance();
         return undefined;
       }
       case 13:
         if (this.peek() === 10) this.advance();
-        while (this.peek() === 32 || this.peek() === 9) this.advance();
+        while ((this.peek() === 32 || this.peek() === 9) && this.col <= literalCol) this.advance();
         return undefined;
       case 120:
       case 117:
@@ -271,7 +289,7 @@ export class Tokenizer {
       if (c === 92) {
         const escPos = this.pos();
         this.advance();
-        const r = this.escape(escPos);
+        const r = this.escape(escPos, pos.col);
         if (typeof r === 'object') return r;
         if (r !== undefined) out += r;
       } else {
@@ -327,6 +345,9 @@ export class Tokenizer {
   /** Backtick strings are multi-line, escape-free, and may embed `${expr}` interpolations. */
   private backtick(pos: Position): Token {
     this.advance();
+    // A line break right after the opening backtick is not part of the string.
+    if (this.peek() === 13 && this.peek(1) === 10) this.advance();
+    if (this.peek() === 10) this.advance();
     const parts: (string | Token[])[] = [];
     let text = '';
     for (;;) {
@@ -340,6 +361,13 @@ export class Tokenizer {
           continue;
         }
         break;
+      }
+      if (c === 36 && this.peek(1) === 36) {
+        // `$$` is a literal dollar, so `$${x}` is not an interpolation.
+        this.advance();
+        this.advance();
+        text += '$';
+        continue;
       }
       if (c === 36 && this.peek(1) === 123) {
         this.advance();

@@ -2,7 +2,7 @@
 // function pointers, BLOBs and timestamps are small classes so every type stays distinguishable.
 
 import type { Int } from './int.ts';
-import type { ScriptFunction } from './functions.ts';
+import type { DynamicScope, ScriptFunction } from './functions.ts';
 
 export class RFloat {
   constructor(readonly v: number) {}
@@ -29,7 +29,8 @@ export class Timestamp {
 }
 
 /** A shared cell for a variable captured by a closure: Rhai closures share captures by reference. */
-export class SharedCell {
+export class SharedCell implements CustomValue {
+  readonly rhaiTypeName = 'shared';
   constructor(public v: Value) {}
 }
 
@@ -38,7 +39,7 @@ export class FnPtr {
     readonly name: string,
     readonly curry: Value[] = [],
     /** Set for anonymous functions: the compiled body plus its captured cells. */
-    readonly closure?: { fn: ScriptFunction; captures: SharedCell[] },
+    readonly closure?: { fn: ScriptFunction; captures: SharedCell[]; dyn: DynamicScope | undefined },
   ) {}
 }
 
@@ -64,8 +65,6 @@ export type Value =
   | FnPtr
   | CustomValue;
 
-export const UNIT: Value = undefined;
-
 export function typeOf(v: Value): string {
   switch (typeof v) {
     case 'undefined':
@@ -89,29 +88,87 @@ export function typeOf(v: Value): string {
   return (v as CustomValue).rhaiTypeName ?? 'unknown';
 }
 
+/** A value of a host-defined type (not one of the built-in representations above). */
+export function isHostValue(v: Value): v is CustomValue {
+  return (
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    !(v instanceof Map) &&
+    !(v instanceof RFloat) &&
+    !(v instanceof RChar) &&
+    !(v instanceof RRange) &&
+    !(v instanceof Blob) &&
+    !(v instanceof Timestamp) &&
+    !(v instanceof FnPtr)
+  );
+}
+
+/**
+ * Value tags (upstream's `Dynamic` tag). Only object-represented values can carry one; INT, bool,
+ * string and `()` are plain JS primitives, so their tag is always 0.
+ */
+const TAGS = new WeakMap<object, number>();
+
+export function tagOf(v: Value): number {
+  return typeof v === 'object' ? (TAGS.get(v) ?? 0) : 0;
+}
+
+/** Returns the value carrying `tag`; immutable wrappers are copied so aliases keep their own tag. */
+export function withTag(v: Value, tag: number): Value | undefined {
+  if (typeof v !== 'object') return undefined;
+  const target = v instanceof RFloat ? new RFloat(v.v) : v instanceof RChar ? new RChar(v.c) : v;
+  TAGS.set(target, tag);
+  return target;
+}
+
 /** Rhai arrays, maps and BLOBs are values: copying a binding must not alias the original. */
 export function cloneValue(v: Value): Value {
   if (typeof v !== 'object') return v;
+  let out: Value;
   if (Array.isArray(v)) {
-    const out = new Array<Value>(v.length);
-    for (let i = 0; i < v.length; i++) out[i] = cloneValue(v[i]);
-    return out;
+    const list = new Array<Value>(v.length);
+    for (let i = 0; i < v.length; i++) list[i] = cloneValue(v[i]);
+    out = list;
+  } else if (v instanceof Map) {
+    const m: RMap = new Map();
+    for (const [k, x] of v) m.set(k, cloneValue(x));
+    out = m;
+  } else if (v instanceof Blob) {
+    out = new Blob(v.bytes.slice());
+  } else {
+    return v;
   }
-  if (v instanceof Map) {
-    const out: RMap = new Map();
-    for (const [k, x] of v) out.set(k, cloneValue(x));
-    return out;
+  const tag = TAGS.get(v);
+  if (tag !== undefined) TAGS.set(out, tag);
+  return out;
+}
+
+/** Equivalent to `typeOf(v) === t`, without computing the full name for the common types. */
+export function hasType(v: Value, t: string): boolean {
+  switch (t) {
+    case 'i64':
+      return typeof v === 'number' || typeof v === 'bigint';
+    case 'string':
+      return typeof v === 'string';
+    case 'array':
+      return Array.isArray(v);
+    case 'map':
+      return v instanceof Map;
+    case 'bool':
+      return typeof v === 'boolean';
+    case 'f64':
+      return v instanceof RFloat;
+    case 'char':
+      return v instanceof RChar;
+    case 'Fn':
+      return v instanceof FnPtr;
+    default:
+      return typeOf(v) === t;
   }
-  if (v instanceof Blob) return new Blob(v.bytes.slice());
-  return v;
 }
 
 export function sortedKeys(m: RMap): string[] {
   return [...m.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-export function isNumeric(v: Value): boolean {
-  return typeof v === 'number' || typeof v === 'bigint' || v instanceof RFloat;
 }
 
 export function valuesEqual(a: Value, b: Value): boolean {
@@ -125,7 +182,9 @@ export function valuesEqual(a: Value, b: Value): boolean {
     if (b instanceof RFloat) return a.v === b.v;
     return (typeof b === 'number' || typeof b === 'bigint') && a.v === Number(b);
   }
-  if (a instanceof RChar) return b instanceof RChar && a.c === b.c;
+  // A char equals the one-character string holding it, as upstream compares them.
+  if (a instanceof RChar) return (b instanceof RChar && a.c === b.c) || b === a.c;
+  if (typeof a === 'string' && b instanceof RChar) return a === b.c;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!valuesEqual(a[i], b[i])) return false;

@@ -1,0 +1,282 @@
+// The embedding API: configure limits and language switches, register native functions and
+// static modules, compile once and run many times with per-run hooks.
+
+import { fnKey } from './ast.ts';
+import { outlineOf, toDiagnostic, type CheckReport } from './check.ts';
+import { compileScript, type CompiledScript } from './compiler.ts';
+import { NO_POS, ParseError, RhaiError, isStackExhaustion, type Position } from './errors.ts';
+import { firstNonExpression } from './expression-only.ts';
+import { FunctionTable, Signal, type DynamicScope, type NativeFn } from './functions.ts';
+import { DEFAULT_LIMITS, type Limits } from './limits.ts';
+import { ScriptLibrary } from './library.ts';
+import { Module } from './module.ts';
+import { registerStandardPackages } from './packages/standard.ts';
+import { DEFAULT_PARSE_OPTIONS, type ParseOptions } from './parse-options.ts';
+import { parseScript } from './parser.ts';
+import { asRhaiError, isSystemError, newFrame, Runtime, type EngineCore, type RunHooks } from './runtime.ts';
+import type { Scope } from './scope.ts';
+import { SharedCell, type Value } from './values.ts';
+
+/** Language switches (upstream names in camelCase). */
+export type LanguageOptions = Omit<
+  ParseOptions,
+  'maxExprDepth' | 'maxFnExprDepth' | 'maxFunctions' | 'externalNames' | 'moduleNames' | 'disabledSymbols'
+> & { failOnInvalidMapProperty: boolean };
+
+/** What a module resolver returns: script source to compile, a ready module, or nothing. */
+export type ModuleResolver = (path: string) => string | Module | undefined;
+
+export interface RunOptions {
+  scope?: Scope;
+  hooks?: RunHooks;
+  /** Name reported to the debug hook. */
+  source?: string;
+}
+
+export class ParseFailure extends RhaiError {
+  constructor(readonly errors: ParseError[]) {
+    const first = errors[0]!;
+    super('ErrorParsing', first.message, first.pos, undefined, undefined, first);
+  }
+}
+
+/** `exit(value)` ends a run successfully with `value`; every other error propagates. */
+function exitValue(e: RhaiError): Value {
+  const root = e.root();
+  if (root.kind === 'Exit') return root.value;
+  throw e;
+}
+
+/** Like upstream's run_with_scope: top-level variables outlive the run in the host scope. */
+function keepTopLevel(script: CompiledScript, vars: Value[], scope: Scope): void {
+  for (const decl of script.ast.topLevel) {
+    const raw = vars[decl.slot];
+    const value = raw instanceof SharedCell ? raw.v : raw;
+    if (decl.isConst) scope.pushConstant(decl.name, value);
+    else scope.push(decl.name, value);
+  }
+}
+
+export class Engine implements EngineCore {
+  readonly natives = new FunctionTable();
+  readonly staticModules = new Map<string, Module>();
+  readonly limits: Limits = { ...DEFAULT_LIMITS };
+  readonly options: LanguageOptions = { ...DEFAULT_PARSE_OPTIONS, failOnInvalidMapProperty: false };
+  readonly disabledSymbols = new Set<string>();
+  private resolver: ModuleResolver | undefined;
+
+  constructor() {
+    registerStandardPackages(this.natives);
+  }
+
+  get failOnInvalidMapProperty(): boolean {
+    return this.options.failOnInvalidMapProperty;
+  }
+
+  /** Registers a global native function. `params` are `type_of` names ('?' = any) or an arity. */
+  registerFn(
+    name: string,
+    params: number | readonly (string | undefined)[],
+    fn: NativeFn,
+    options: { mutates?: boolean } = {},
+  ): this {
+    const mutates = options.mutates ?? false;
+    if (typeof params === 'number') this.natives.add(name, { arity: params, fn, mutates });
+    else this.natives.add(name, { arity: params.length, types: params, fn, mutates });
+    return this;
+  }
+
+  /** Makes `module` available as `name::...` in every script without an import. */
+  registerStaticModule(name: string, module: Module): this {
+    this.staticModules.set(name, module);
+    const exposeGlobals = (m: Module): void => {
+      for (const { name: fnName, overload } of m.globalNatives) this.natives.add(fnName, overload);
+      for (const sub of m.subModules.values()) exposeGlobals(sub);
+    };
+    exposeGlobals(module);
+    return this;
+  }
+
+  setModuleResolver(resolver: ModuleResolver | undefined): this {
+    this.resolver = resolver;
+    return this;
+  }
+
+  private parseOptions(scope?: DynamicScope): ParseOptions {
+    return {
+      ...this.options,
+      maxExprDepth: this.limits.maxExprDepth,
+      maxFnExprDepth: this.limits.maxFnExprDepth,
+      maxFunctions: Number.isFinite(this.limits.maxFunctions) ? this.limits.maxFunctions : 0,
+      disabledSymbols: this.disabledSymbols,
+      externalNames: new Set(scope?.names() ?? []),
+      moduleNames: new Set(this.staticModules.keys()),
+    };
+  }
+
+  /** Compiles a script; throws ParseFailure (kind ErrorParsing) listing every parse error. */
+  compile(source: string, scope?: Scope): CompiledScript {
+    const { ast, errors } = parseScript(source, this.parseOptions(scope));
+    if (errors.length > 0) throw new ParseFailure(errors);
+    if (this.limits.maxFunctions === 0 && ast.functions.length > 0) {
+      const f = ast.functions[0]!;
+      throw new ParseFailure([
+        new ParseError('TooManyFunctions', 'Number of functions defined exceeds maximum limit', f.pos),
+      ]);
+    }
+    try {
+      return compileScript(ast);
+    } catch (e) {
+      if (!isStackExhaustion(e)) throw e;
+      throw new ParseFailure([new ParseError('ExprTooDeep', 'Expression exceeds maximum complexity', NO_POS)]);
+    }
+  }
+
+  /** Compiles a single expression: no statements, assignments or loops. */
+  compileExpression(source: string, scope?: Scope): CompiledScript {
+    const script = this.compile(source, scope);
+    const { body, functions } = script.ast;
+    const bad = body.length !== 1 ? body[1] : firstNonExpression(body[0]!);
+    if (bad || functions.length > 0 || /;\s*$/.test(source.trim())) {
+      const pos = bad?.pos ?? functions[0]?.pos ?? NO_POS;
+      throw new ParseFailure([new ParseError('BadInput', 'Script is not an expression', pos)]);
+    }
+    return script;
+  }
+
+  /** Parses without running: every diagnostic plus a symbol outline. */
+  check(source: string): CheckReport {
+    const { ast, errors } = parseScript(source, this.parseOptions());
+    return { diagnostics: errors.map(toDiagnostic), outline: outlineOf(ast) };
+  }
+
+  /**
+   * Runs a compiled script with per-run hooks. Returns the last statement's value (or the value
+   * given to `return`/`exit`); throws RhaiError otherwise.
+   */
+  run(script: CompiledScript, options: RunOptions = {}): Value {
+    const rt = new Runtime(this, options.hooks ?? {}, script.lib, options.source);
+    const frame = newFrame(new Array<Value>(script.ast.slots), rt, undefined, options.scope);
+    try {
+      const v = script.body(frame);
+      return frame.signal === Signal.Return ? frame.sigVal : v;
+    } catch (e) {
+      return exitValue(asRhaiError(e, NO_POS));
+    } finally {
+      if (options.scope) keepTopLevel(script, frame.vars, options.scope);
+    }
+  }
+
+  /** `compile` then `run`. */
+  eval(source: string, options: RunOptions = {}): Value {
+    return this.run(this.compile(source, options.scope), options);
+  }
+
+  /**
+   * Calls a script function of a compiled script. Like upstream's `call_fn`, the script's
+   * top-level statements run first (so its constants and imports exist) unless `evalAst` is false.
+   */
+  callFn(script: CompiledScript, name: string, args: Value[], options: RunOptions & { evalAst?: boolean } = {}): Value {
+    const rt = new Runtime(this, options.hooks ?? {}, script.lib, options.source);
+    try {
+      if (options.evalAst !== false) {
+        const frame = newFrame(new Array<Value>(script.ast.slots), rt, undefined, options.scope);
+        script.body(frame);
+      }
+      return rt.callFunction(script.lib, name, args, NO_POS);
+    } catch (e) {
+      return exitValue(asRhaiError(e, NO_POS));
+    }
+  }
+
+  /** Resolves an `import` (EngineCore): cached per run, counted against maxModules. */
+  loadModule(path: string, rt: Runtime, pos: Position): Module {
+    // Like upstream, every executed import counts towards the limit, even a cached one.
+    if (rt.modulesLoaded >= this.limits.maxModules) {
+      throw new RhaiError('ErrorTooManyModules', 'Too many modules imported', pos);
+    }
+    rt.modulesLoaded++;
+    const cached = rt.moduleCache.get(path);
+    if (cached) return cached;
+    const resolved = this.resolver?.(path) ?? this.staticModules.get(path);
+    if (resolved === undefined) throw new RhaiError('ErrorModuleNotFound', `Module not found: ${path}`, pos);
+    const m = typeof resolved === 'string' ? this.moduleFromSource(path, resolved, rt, pos) : resolved;
+    rt.moduleCache.set(path, m);
+    return m;
+  }
+
+  private moduleFromSource(path: string, source: string, rt: Runtime, pos: Position): Module {
+    const wrap = (inner: RhaiError): RhaiError =>
+      new RhaiError('ErrorInModule', `Error in module '${path}': ${inner.message}`, pos, undefined, inner);
+    let script: CompiledScript;
+    try {
+      script = this.compile(source);
+    } catch (e) {
+      throw wrap(asRhaiError(e, NO_POS));
+    }
+    const savedLib = rt.mainLib;
+    rt.mainLib = script.lib;
+    const frame = newFrame(new Array<Value>(script.ast.slots), rt, undefined);
+    try {
+      script.body(frame);
+    } catch (e) {
+      const err = asRhaiError(e, NO_POS);
+      throw isSystemError(err) ? err : wrap(err);
+    } finally {
+      rt.mainLib = savedLib;
+    }
+    const m = new Module(path);
+    for (const [name, decl] of script.ast.exports) {
+      const raw = frame.vars[decl.slot];
+      m.variables.set(name, raw instanceof SharedCell ? raw.v : raw);
+    }
+    for (const [key, sf] of script.lib.functions) if (!sf.def.isPrivate) m.scriptFunctions.set(key, sf);
+    // Modules the script imported at top level become its sub-modules.
+    for (const decl of script.ast.topLevel) {
+      const raw = frame.vars[decl.slot];
+      const v = raw instanceof SharedCell ? raw.v : raw;
+      if (v instanceof Module && !m.subModules.has(decl.name)) m.subModules.set(decl.name, v);
+    }
+    return m;
+  }
+
+  /** Runs `eval` code (EngineCore) in the caller's runtime. */
+  evalSource(
+    source: string,
+    rt: Runtime,
+    scope: DynamicScope | undefined,
+    pos: Position,
+    define: (name: string, value: Value, isConst: boolean) => void,
+  ): Value {
+    try {
+      const { ast, errors } = parseScript(source, this.parseOptions(scope));
+      if (errors.length > 0) throw new ParseFailure(errors);
+      const base = new ScriptLibrary();
+      for (const sf of rt.mainLib.functions.values()) base.add(sf);
+      const script = compileScript(ast, base);
+      const frame = newFrame(new Array<Value>(ast.slots), rt, undefined, scope);
+      const v = script.body(frame);
+      // Top-level variables of the evaluated code live on in the caller's scope.
+      for (const decl of ast.topLevel) {
+        const raw = frame.vars[decl.slot];
+        define(decl.name, raw instanceof SharedCell ? raw.v : raw, decl.isConst);
+      }
+      return frame.signal === Signal.Return ? frame.sigVal : v;
+    } catch (e) {
+      // Upstream treats `eval` as a function call, so its failures are wrapped like one.
+      const err = asRhaiError(e, pos);
+      throw new RhaiError(
+        'ErrorInFunctionCall',
+        `Error in call to function 'eval': ${err.message}`,
+        pos,
+        undefined,
+        err,
+      );
+    }
+  }
+
+  /** True when a script function `name` with `arity` parameters exists in `script`. */
+  hasFunction(script: CompiledScript, name: string, arity: number): boolean {
+    return script.lib.functions.has(fnKey(name, arity));
+  }
+}

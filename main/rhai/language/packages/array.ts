@@ -1,0 +1,355 @@
+// Array functions, including the higher-order ones that call back into script closures.
+
+import { RhaiError } from '../errors.ts';
+import type { NativeContext } from '../functions.ts';
+import { compareValues } from '../operators.ts';
+import { FnPtr, RRange, cloneValue, typeOf, valuesEqual, type Value } from '../values.ts';
+import { arr, count, fnptr } from './arg.ts';
+import type { Define } from './define.ts';
+
+/**
+ * Calls a predicate/mapper the way upstream does: a closure receives as many of (item, index)
+ * as it declares, with `this` bound to the item so `|| this > 2` works; a named function gets
+ * (item) or, failing that, (item, index).
+ */
+function callItem(ctx: NativeContext, fp: FnPtr, item: Value, index: number): Value {
+  if (fp.closure) {
+    const arity = fp.closure.fn.def.params.length - fp.curry.length;
+    return ctx.callWithThis(fp, item, [item, index].slice(0, Math.max(0, arity)))[0];
+  }
+  try {
+    return ctx.callFnPtr(fp, [item]);
+  } catch (e) {
+    if (e instanceof RhaiError && e.kind === 'ErrorFunctionNotFound') return ctx.callFnPtr(fp, [item, index]);
+    throw e;
+  }
+}
+
+/** Refills `list` in place; a loop rather than spread arguments, which overflow on large arrays. */
+function replaceContents(list: Value[], items: Value[]): void {
+  list.length = 0;
+  for (const x of items) list.push(x);
+}
+
+function truthy(v: Value): boolean {
+  if (typeof v === 'boolean') return v;
+  throw new RhaiError('ErrorMismatchDataType', `Data type incorrect: ${typeOf(v)} (expecting bool)`);
+}
+
+function normStart(start: number, len: number): number {
+  if (start < 0) return Math.max(0, len + start);
+  return Math.min(start, len);
+}
+
+function rangeBounds(r: RRange, len: number): [number, number] {
+  const start = normStart(Number(r.start), len);
+  const endRaw = Number(r.end) + (r.inclusive ? 1 : 0);
+  const end = Math.max(start, Math.min(endRaw, len));
+  return [start, end];
+}
+
+function sortCompare(a: Value, b: Value): number {
+  const c = compareValues(a, b);
+  if (c === undefined || Number.isNaN(c)) {
+    throw new RhaiError('ErrorFunctionNotFound', `Function not found: sort (${typeOf(a)}, ${typeOf(b)})`);
+  }
+  return c;
+}
+
+export function registerArray(def: Define): void {
+  const lenOf = ([a]: Value[]): Value => arr(a).length;
+  def('len', ['array'], lenOf);
+  def('get$len', ['array'], lenOf);
+  def('is_empty', ['array'], ([a]) => arr(a).length === 0);
+  def('get$is_empty', ['array'], ([a]) => arr(a).length === 0);
+  def(
+    'push',
+    ['array', '?'],
+    ([a, x], ctx) => {
+      ctx.checkArraySize(arr(a).length + 1);
+      arr(a).push(cloneValue(x));
+      return undefined;
+    },
+    true,
+  );
+  def(
+    'append',
+    ['array', 'array'],
+    ([a, b], ctx) => {
+      ctx.checkArraySize(arr(a).length + arr(b).length);
+      // A snapshot, so appending an array to itself terminates.
+      for (const x of arr(b).slice()) arr(a).push(cloneValue(x));
+      return undefined;
+    },
+    true,
+  );
+  def('pop', ['array'], ([a]) => arr(a).pop(), true);
+  def('shift', ['array'], ([a]) => arr(a).shift(), true);
+  def(
+    'insert',
+    ['array', 'i64', '?'],
+    ([a, i, x], ctx) => {
+      const list = arr(a);
+      ctx.checkArraySize(list.length + 1);
+      const n = count(i);
+      list.splice(n < 0 ? Math.max(0, list.length + n) : Math.min(n, list.length), 0, cloneValue(x));
+      return undefined;
+    },
+    true,
+  );
+  def(
+    'remove',
+    ['array', 'i64'],
+    ([a, i]) => {
+      const list = arr(a);
+      const n = count(i) < 0 ? list.length + count(i) : count(i);
+      if (n < 0 || n >= list.length) return undefined;
+      return list.splice(n, 1)[0];
+    },
+    true,
+  );
+  def(
+    'clear',
+    ['array'],
+    ([a]) => {
+      arr(a).length = 0;
+      return undefined;
+    },
+    true,
+  );
+  def(
+    'truncate',
+    ['array', 'i64'],
+    ([a, n]) => {
+      const list = arr(a);
+      list.length = Math.min(list.length, Math.max(0, count(n)));
+      return undefined;
+    },
+    true,
+  );
+  def(
+    'chop',
+    ['array', 'i64'],
+    ([a, n]) => {
+      const list = arr(a);
+      const keep = Math.max(0, count(n));
+      if (list.length > keep) list.splice(0, list.length - keep);
+      return undefined;
+    },
+    true,
+  );
+  def(
+    'pad',
+    ['array', 'i64', '?'],
+    ([a, n, x], ctx) => {
+      const list = arr(a);
+      const target = count(n);
+      ctx.checkArraySize(target);
+      while (list.length < target) list.push(cloneValue(x));
+      return undefined;
+    },
+    true,
+  );
+  def(
+    'reverse',
+    ['array'],
+    ([a]) => {
+      arr(a).reverse();
+      return undefined;
+    },
+    true,
+  );
+  def(
+    'sort',
+    ['array'],
+    ([a]) => {
+      arr(a).sort(sortCompare);
+      return undefined;
+    },
+    true,
+  );
+  def(
+    'sort',
+    ['array', 'Fn'],
+    ([a, fp], ctx) => {
+      arr(a).sort((x, y) => {
+        const r = ctx.callFnPtr(fnptr(fp), [x, y]);
+        return typeof r === 'number' ? r : typeof r === 'bigint' ? Number(r) : 0;
+      });
+      return undefined;
+    },
+    true,
+  );
+  def(
+    'dedup',
+    ['array'],
+    ([a]) => {
+      const list = arr(a);
+      const out = list.filter((x, i) => i === 0 || !valuesEqual(x, list[i - 1]));
+      replaceContents(list, out);
+      return undefined;
+    },
+    true,
+  );
+  def('contains', ['array', '?'], ([a, x]) => arr(a).some((y) => valuesEqual(y, x)));
+  def('index_of', ['array', 'Fn'], ([a, fp], ctx) =>
+    arr(a).findIndex((x, i) => truthy(callItem(ctx, fnptr(fp), x, i))),
+  );
+  def('index_of', ['array', '?'], ([a, x]) => arr(a).findIndex((y) => valuesEqual(y, x)));
+  def('get', ['array', 'i64'], ([a, i]) => {
+    const list = arr(a);
+    const n = count(i) < 0 ? list.length + count(i) : count(i);
+    return n >= 0 && n < list.length ? cloneValue(list[n]) : undefined;
+  });
+  def(
+    'set',
+    ['array', 'i64', '?'],
+    ([a, i, x]) => {
+      const list = arr(a);
+      const n = count(i) < 0 ? list.length + count(i) : count(i);
+      if (n >= 0 && n < list.length) list[n] = cloneValue(x);
+      return undefined;
+    },
+    true,
+  );
+  // Results that hold elements are copies: Rhai arrays are values, so no alias may escape.
+  def('extract', ['array', 'i64'], ([a, i]) =>
+    arr(a)
+      .slice(normStart(count(i), arr(a).length))
+      .map(cloneValue),
+  );
+  def('extract', ['array', 'i64', 'i64'], ([a, i, n]) => {
+    const s = normStart(count(i), arr(a).length);
+    return arr(a)
+      .slice(s, s + Math.max(0, count(n)))
+      .map(cloneValue);
+  });
+  for (const rt of ['range', 'range=']) {
+    def('extract', ['array', rt], ([a, r]) =>
+      arr(a)
+        .slice(...rangeBounds(r as RRange, arr(a).length))
+        .map(cloneValue),
+    );
+    def(
+      'drain',
+      ['array', rt],
+      ([a, r]) => {
+        const [s, e] = rangeBounds(r as RRange, arr(a).length);
+        return arr(a).splice(s, e - s);
+      },
+      true,
+    );
+    def(
+      'retain',
+      ['array', rt],
+      ([a, r]) => {
+        const list = arr(a);
+        const [s, e] = rangeBounds(r as RRange, list.length);
+        const removed = [...list.slice(0, s), ...list.slice(e)];
+        const kept = list.slice(s, e);
+        replaceContents(list, kept);
+        return removed;
+      },
+      true,
+    );
+  }
+  def(
+    'split',
+    ['array', 'i64'],
+    ([a, i]) => {
+      const list = arr(a);
+      const at = normStart(count(i), list.length);
+      return list.splice(at, list.length - at);
+    },
+    true,
+  );
+  def(
+    'splice',
+    ['array', 'i64', 'i64', 'array'],
+    ([a, i, n, b]) => {
+      const list = arr(a);
+      const s = normStart(count(i), list.length);
+      list.splice(s, Math.max(0, count(n)), ...arr(b).map(cloneValue));
+      return undefined;
+    },
+    true,
+  );
+  def('map', ['array', 'Fn'], ([a, fp], ctx) => arr(a).map((x, i) => callItem(ctx, fnptr(fp), x, i)));
+  def('filter', ['array', 'Fn'], ([a, fp], ctx) =>
+    arr(a)
+      .filter((x, i) => truthy(callItem(ctx, fnptr(fp), x, i)))
+      .map(cloneValue),
+  );
+  def('find', ['array', 'Fn'], ([a, fp], ctx) =>
+    cloneValue(arr(a).find((x, i) => truthy(callItem(ctx, fnptr(fp), x, i)))),
+  );
+  def('find_map', ['array', 'Fn'], ([a, fp], ctx) => {
+    for (let i = 0; i < arr(a).length; i++) {
+      const r = callItem(ctx, fnptr(fp), arr(a)[i], i);
+      if (r !== undefined) return r;
+    }
+    return undefined;
+  });
+  def('zip', ['array', 'array', 'Fn'], ([a, b, fp], ctx) => {
+    const n = Math.min(arr(a).length, arr(b).length);
+    const out: Value[] = [];
+    for (let i = 0; i < n; i++) out.push(ctx.callFnPtr(fnptr(fp), [arr(a)[i], arr(b)[i]]));
+    return out;
+  });
+  def('some', ['array', 'Fn'], ([a, fp], ctx) => arr(a).some((x, i) => truthy(callItem(ctx, fnptr(fp), x, i))));
+  def('all', ['array', 'Fn'], ([a, fp], ctx) => arr(a).every((x, i) => truthy(callItem(ctx, fnptr(fp), x, i))));
+  def(
+    'for_each',
+    ['array', 'Fn'],
+    ([a, fp], ctx) => {
+      const list = arr(a);
+      const f = fnptr(fp);
+      const arity = f.closure ? f.closure.fn.def.params.length - f.curry.length : 1;
+      for (let i = 0; i < list.length; i++) {
+        list[i] = ctx.callWithThis(f, list[i], arity > 0 ? [i] : [])[1];
+      }
+      return undefined;
+    },
+    true,
+  );
+  const reduce = (list: Value[], fp: FnPtr, init: Value, ctx: NativeContext, rev: boolean): Value => {
+    let acc = init;
+    const n = list.length;
+    for (let k = 0; k < n; k++) {
+      const i = rev ? n - 1 - k : k;
+      const arity = fp.closure ? fp.closure.fn.def.params.length - fp.curry.length : 2;
+      acc = ctx.callFnPtr(fp, arity >= 3 ? [acc, list[i], i] : [acc, list[i]]);
+    }
+    return acc;
+  };
+  def('reduce', ['array', 'Fn'], ([a, fp], ctx) => reduce(arr(a), fnptr(fp), undefined, ctx, false));
+  def('reduce', ['array', 'Fn', '?'], ([a, fp, init], ctx) => reduce(arr(a), fnptr(fp), init, ctx, false));
+  def('reduce_rev', ['array', 'Fn'], ([a, fp], ctx) => reduce(arr(a), fnptr(fp), undefined, ctx, true));
+  def('reduce_rev', ['array', 'Fn', '?'], ([a, fp, init], ctx) => reduce(arr(a), fnptr(fp), init, ctx, true));
+  def(
+    'drain',
+    ['array', 'Fn'],
+    ([a, fp], ctx) => {
+      const list = arr(a);
+      const removed: Value[] = [];
+      const kept: Value[] = [];
+      list.forEach((x, i) => (truthy(callItem(ctx, fnptr(fp), x, i)) ? removed : kept).push(x));
+      replaceContents(list, kept);
+      return removed;
+    },
+    true,
+  );
+  def(
+    'retain',
+    ['array', 'Fn'],
+    ([a, fp], ctx) => {
+      const list = arr(a);
+      const removed: Value[] = [];
+      const kept: Value[] = [];
+      list.forEach((x, i) => (truthy(callItem(ctx, fnptr(fp), x, i)) ? kept : removed).push(x));
+      replaceContents(list, kept);
+      return removed;
+    },
+    true,
+  );
+}

@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Engine } from '../../main/rhai/language/engine.ts';
+import { RhaiError } from '../../main/rhai/language/errors.ts';
+import { Tokenizer } from '../../main/rhai/language/tokenizer.ts';
+
+const SEEDS = [
+  'fn fib(n) { if n < 2 { n } else { fib(n - 1) + fib(n - 2) } } fib(10)',
+  'let a = [1, 2, 3]; for (x, i) in a { a[i] = x * 2; } a.map(|v| v + 1)',
+  'let m = #{a: 1, b: "x"}; m.c = [1.5, \'c\']; m?.a ?? 0',
+  'switch 5 { 1 | 2 => "a", 3..=9 if true => `r ${5}`, _ => () }',
+  'let s = "hello"; s[0] = \'H\'; s.sub_string(1, 3) + s.len()',
+  'try { throw #{e: 1}; } catch (err) { err.e } let x = 0; while x < 5 { x += 1; if x == 3 { continue; } }',
+  'let f = |x| x * 2; let g = f.curry(3); g.call() + call(f, 1) + 0x_ff + 0b11 + 1_000',
+  'let i = 0; do { i += 1; } until i > 3; loop { break i; }',
+  'const C = 9223372036854775807; C - 1; -C; 1 << 62; 2 ** 62; x[1..3]; "a" in "abc"',
+  'let b = blob(3); b[0] = 1; parse_json(`{"k": [1, 2.0, null]}`).k',
+];
+
+const ALPHABET = [...'abcxyz019_ (){}[]<>=+-*/%!&|^.,;:?#@$\'"`\\\n\t', 'let ', 'fn ', 'if ', '..', '::', '${', '#{'];
+
+/** Deterministic PRNG so failures reproduce. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function mutate(src: string, rand: () => number): string {
+  let s = src;
+  const edits = 1 + Math.floor(rand() * 4);
+  for (let k = 0; k < edits; k++) {
+    const at = Math.floor(rand() * (s.length + 1));
+    const choice = rand();
+    if (choice < 0.35) s = s.slice(0, at) + s.slice(at + 1 + Math.floor(rand() * 3));
+    else if (choice < 0.7) s = s.slice(0, at) + ALPHABET[Math.floor(rand() * ALPHABET.length)] + s.slice(at);
+    else {
+      const other = SEEDS[Math.floor(rand() * SEEDS.length)]!;
+      const from = Math.floor(rand() * other.length);
+      s = s.slice(0, at) + other.slice(from, from + 1 + Math.floor(rand() * 20)) + s.slice(at);
+    }
+  }
+  return s;
+}
+
+function randomText(rand: () => number): string {
+  let s = '';
+  const n = Math.floor(rand() * 60);
+  for (let i = 0; i < n; i++) s += ALPHABET[Math.floor(rand() * ALPHABET.length)];
+  return s;
+}
+
+const VARS = ['a', 'b', 'c', 'm', 's'];
+const BINARY = [
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '**',
+  '<<',
+  '>>',
+  '&',
+  '|',
+  '^',
+  '==',
+  '!=',
+  '<',
+  '>',
+  '&&',
+  '||',
+  '??',
+  'in',
+  '..',
+];
+
+/** Random, mostly well-formed programs: these get past the parser and exercise the evaluator. */
+function generated(rand: () => number): string {
+  const pick = <T>(items: T[]): T => items[Math.floor(rand() * items.length)]!;
+  const expr = (d: number): string => {
+    if (d <= 0)
+      return pick([
+        '1',
+        '-2',
+        '9223372036854775807',
+        '0.5',
+        '"str"',
+        "'c'",
+        'true',
+        '()',
+        ...VARS,
+        '[1, 2]',
+        '#{x: 1}',
+      ]);
+    switch (Math.floor(rand() * 12)) {
+      case 0:
+        return `(${expr(d - 1)} ${pick(BINARY)} ${expr(d - 1)})`;
+      case 1:
+        return `${pick(['-', '!'])}${expr(d - 1)}`;
+      case 2:
+        return `[${expr(d - 1)}, ${expr(d - 1)}]`;
+      case 3:
+        return `#{x: ${expr(d - 1)}}`;
+      case 4:
+        return `${pick(VARS)}${pick(['.x', '[0]', '?.x', '.len()', '.to_string()', '[1..2]'])}`;
+      case 5:
+        return `if ${expr(d - 1)} { ${expr(d - 1)} } else { ${expr(d - 1)} }`;
+      case 6:
+        return `switch ${expr(d - 1)} { 1 => ${expr(d - 1)}, "str" | 'c' => 2, 0..5 => 3, _ => ${expr(d - 1)} }`;
+      case 7:
+        return `f${Math.floor(rand() * 3)}(${expr(d - 1)})`;
+      case 8:
+        return `|x| ${expr(d - 1)}`;
+      case 9:
+        return `${pick(['len', 'type_of', 'abs', 'parse_int', 'to_json', 'keys', 'call'])}(${expr(d - 1)})`;
+      case 10:
+        return `${expr(d - 1)}[${expr(d - 1)}]`;
+      default:
+        return `\`t\${${expr(d - 1)}}\``;
+    }
+  };
+  const stmt = (d: number): string => {
+    switch (Math.floor(rand() * 9)) {
+      case 0:
+        return `let ${pick(VARS)} = ${expr(d)};`;
+      case 1:
+        return `${pick(VARS)} ${pick(['=', '+=', '-=', '*=', '??='])} ${expr(d)};`;
+      case 2:
+        return `${pick(VARS)}${pick(['[0]', '.x', '[-1]'])} = ${expr(d)};`;
+      case 3:
+        return `for ${pick(['i', '(i, j)'])} in ${expr(d)} { ${stmt(d - 1)} }`;
+      case 4:
+        return `while ${expr(d)} { ${stmt(d - 1)} break; }`;
+      case 5:
+        return `try { ${stmt(d - 1)} } catch (e) { ${stmt(d - 1)} }`;
+      case 6:
+        return `${pick(VARS)}.${pick(['push', 'pop', 'insert', 'append', 'pad', 'sort'])}(${expr(d)});`;
+      case 7:
+        return `throw ${expr(d)};`;
+      default:
+        return `${expr(d)};`;
+    }
+  };
+  const prelude =
+    'fn f0(x) { x } fn f1(x) { f1(x) } fn f2(x) { this }\nlet a = 1; let b = [1, 2]; let c = "abc"; let m = #{x: 1}; let s = 0.5;\n';
+  return prelude + Array.from({ length: 1 + Math.floor(rand() * 5) }, () => stmt(3)).join('\n');
+}
+
+describe('fuzz', () => {
+  it('never throws a non-Rhai error or hangs', () => {
+    const engine = new Engine();
+    engine.limits.maxOperations = 2_000;
+    engine.limits.maxCallLevels = 16;
+    engine.limits.maxStringSize = 10_000;
+    engine.limits.maxArraySize = 10_000;
+    engine.limits.maxMapSize = 10_000;
+    const rand = rng(20261129);
+    const deadline = Date.now() + 4_000;
+    let runs = 0;
+    for (let i = 0; i < 4000 && Date.now() < deadline; i++) {
+      const choice = rand();
+      const src =
+        choice < 0.2 ? randomText(rand) : choice < 0.6 ? generated(rand) : mutate(SEEDS[i % SEEDS.length]!, rand);
+      Tokenizer.tokenize(src);
+      engine.check(src);
+      try {
+        engine.eval(src, { hooks: { print: () => undefined } });
+      } catch (e) {
+        if (!(e instanceof RhaiError) || e.kind === 'ErrorSystem') {
+          assert.fail(`non-Rhai failure for ${JSON.stringify(src)}: ${String(e)}`);
+        }
+      }
+      runs++;
+    }
+    assert.ok(runs > 200, `only ${runs} fuzz runs`);
+  });
+});
