@@ -4,6 +4,7 @@ import { agentBenchmarks } from './agent-benchmarks.ts';
 import type { BenchRow } from './bench-row.ts';
 import { endpointBenchmarks } from './endpoint-benchmarks.ts';
 import { ioBenchmarks } from './io-benchmarks.ts';
+import { rhaiBenchmarks } from './rhai/rhai-benchmarks.ts';
 import { wasmBenchmarks } from './wasm-benchmarks.ts';
 
 const suites: Record<string, () => Promise<BenchRow[]>> = {
@@ -11,6 +12,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   io: ioBenchmarks,
   endpoint: endpointBenchmarks,
   wasm: wasmBenchmarks,
+  rhai: rhaiBenchmarks,
 };
 
 const only = process.argv.slice(2);

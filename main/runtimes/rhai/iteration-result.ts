@@ -51,9 +51,5 @@ export function scriptFailure(error: unknown): Failure {
   return { ok: false, error: `the rhai engine failed: ${String(error)}` };
 }
 
-/** `exit(value)` ends the script early with `value` as its final value. */
-export const exitValueOf = (error: unknown): { value: Value } | undefined =>
-  error instanceof RhaiError && error.root().kind === 'ErrorTerminated' ? { value: error.root().value } : undefined;
-
 export const isDataTooLarge = (error: unknown): error is RhaiError =>
   error instanceof RhaiError && error.root().kind === 'ErrorDataTooLarge';

@@ -7,7 +7,7 @@ import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts
 import { IterationGuard } from '../iteration-guard.ts';
 import { CompiledScripts } from './compiled-scripts.ts';
 import { HostCalls } from './host-calls.ts';
-import { exitValueOf, isDataTooLarge, parseFailure, scriptFailure, terminalOutcome } from './iteration-result.ts';
+import { isDataTooLarge, parseFailure, scriptFailure, terminalOutcome } from './iteration-result.ts';
 import { registerOmwModule } from './omw-module.ts';
 import { applyEngineLimits, memoryCapMessage } from './rhai-limits.ts';
 
@@ -79,8 +79,6 @@ class RhaiEngine implements Engine {
   }
 
   #failure(error: unknown): RunResult {
-    const exit = exitValueOf(error);
-    if (exit !== undefined && this.#guard.stopReason === undefined) return terminalOutcome(exit.value);
     if (isDataTooLarge(error)) {
       return { ok: false, error: `${memoryCapMessage(this.#options.limits.maxMemoryBytes)}: ${error.root().message}` };
     }

@@ -1,0 +1,64 @@
+// The Rhai language against upstream's native Rust Rhai 1.26 (release build) on the equivalent
+// sample programs; the reference times were measured on this kind of machine (issue 3).
+import { Engine } from '../../main/rhai/language/engine.ts';
+import type { BenchRow } from '../bench-row.ts';
+import { median, medianOf } from '../stats.ts';
+import { ARRAY_ITERATION, FIB, LOOP, MATRIX, SIEVE, STRINGS_AND_MAPS, largeScript } from './scripts.ts';
+
+interface Case {
+  name: string;
+  /** Native Rhai's time for the same program, in ms. */
+  nativeMs?: number;
+  target: string;
+  run: (engine: Engine) => void;
+}
+
+const evaluate = (source: string) => (engine: Engine) => void engine.eval(source);
+
+const CASES: Case[] = [
+  { name: 'Rhai fib(28) five times', nativeMs: 1550, target: 'faster than native', run: evaluate(FIB) },
+  { name: 'Rhai sieve of primes to 1,000,000', nativeMs: 530, target: 'faster than native', run: evaluate(SIEVE) },
+  { name: 'Rhai 1,000,000-iteration loop', nativeMs: 105, target: 'faster than native', run: evaluate(LOOP) },
+  {
+    name: 'Rhai large string and 100,000-entry map',
+    nativeMs: 400,
+    target: 'faster than native',
+    run: evaluate(STRINGS_AND_MAPS),
+  },
+  { name: 'Rhai 100x100 matrix multiply', nativeMs: 70, target: 'faster than native', run: evaluate(MATRIX) },
+  {
+    name: 'Rhai iterate a 1,000,000-element array',
+    nativeMs: 280,
+    target: 'faster than native',
+    run: evaluate(ARRAY_ITERATION),
+  },
+];
+
+export async function rhaiBenchmarks(): Promise<BenchRow[]> {
+  const engine = new Engine();
+  const rows: BenchRow[] = CASES.map((c) => {
+    c.run(engine);
+    const ms = medianOfSync(5, () => c.run(engine));
+    return { name: c.name, value: ms, unit: 'ms', floor: c.nativeMs, target: c.target };
+  });
+  const big = largeScript();
+  const check = await medianOf(9, () => {
+    const started = performance.now();
+    const report = engine.check(big);
+    if (report.diagnostics.length > 0) throw new Error(report.diagnostics[0]!.message);
+    return performance.now() - started;
+  });
+  rows.push({ name: 'Rhai check() of a 2,000-line script', value: check, unit: 'ms', target: '< 20 ms' });
+  return rows;
+}
+
+/** The median time of `runs` synchronous runs of `work`, in ms. */
+function medianOfSync(runs: number, work: () => void): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    work();
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
