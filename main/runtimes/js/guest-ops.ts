@@ -2,7 +2,8 @@
 // arguments and result, derived from the WIT signatures in HOST_OPS so a new op needs no code
 // here unless it brings a new WIT type.
 
-import { HOST_OPS, type HostOp } from '../../host-api/host-ops.generated.ts';
+import type { HostOp } from '../../host-api/host-ops.generated.ts';
+import { conversionFor, handleMethods, HOST_FUNCTIONS, okTypeOf, signatureOf } from '../host-op-signatures.ts';
 import type { EventEnvelope } from '../../host-api/wit-types.ts';
 import {
   bytesFromGuest,
@@ -27,12 +28,6 @@ type ArgumentConversion = (value: unknown, arg: string) => unknown;
 // The host hands back wit-types.ts shapes; the cast to each converter's input type trusts that contract.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type ResultConversion = (value: any) => unknown;
-
-interface WitSignature {
-  receiver?: string;
-  params: readonly { name: string; type: string }[];
-  result?: string;
-}
 
 const ARGUMENTS_BY_TYPE: Record<string, ArgumentConversion> = {
   string: requireString,
@@ -88,40 +83,26 @@ export interface GuestOp {
 export const guestNameOf = (op: HostOp): string =>
   op.slice(op.indexOf('.') + 1).replace(/-([a-z0-9])/g, (_, next: string) => next.toUpperCase());
 
-/** The `ok` type of a WIT result: the err arm never reaches the binding, HostCall throws it. */
-const okTypeOf = (result: string | undefined): string =>
-  /^result<(.+), string>$/.exec(result ?? '_')?.[1] ?? result ?? '_';
-
-function lookup<T>(table: Record<string, T>, key: string, op: HostOp): T {
-  const found = table[key];
-  if (found === undefined) throw new Error(`the js binding has no conversion for ${key} (${op})`);
-  return found;
-}
-
 export function guestOp(op: HostOp): GuestOp {
-  const signature: WitSignature = HOST_OPS[op];
+  const signature = signatureOf(op);
   const params = signature.params.map((param) => ({
     name: param.name,
-    convert: JSON_TEXT_ARGUMENTS[`${param.name}: ${param.type}`] ?? lookup(ARGUMENTS_BY_TYPE, param.type, op),
+    convert:
+      JSON_TEXT_ARGUMENTS[`${param.name}: ${param.type}`] ?? conversionFor('js', ARGUMENTS_BY_TYPE, param.type, op),
   }));
   return {
     op,
     name: guestNameOf(op),
     arity: params.length,
     argumentsFromGuest: (values) => params.map((param, i) => param.convert(values[i], param.name)),
-    resultForGuest: lookup(RESULTS_BY_TYPE, okTypeOf(signature.result), op),
+    resultForGuest: conversionFor('js', RESULTS_BY_TYPE, okTypeOf(signature.result), op),
   };
 }
 
-const ALL_OPS = Object.keys(HOST_OPS) as HostOp[];
-
 /** Everything under `omw.host`. */
-export const HOST_FUNCTION_OPS: readonly GuestOp[] = ALL_OPS.filter((op) => op.startsWith('host.')).map(guestOp);
+export const HOST_FUNCTION_OPS: readonly GuestOp[] = HOST_FUNCTIONS.map(guestOp);
 
 /** The methods of a provider or tooling handle; `name` is a property of the handle instead. */
 export function handleMethodOps(receiver: 'provider' | 'tooling'): GuestOp[] {
-  return ALL_OPS.filter((op) => {
-    const signature: WitSignature = HOST_OPS[op];
-    return signature.receiver === receiver && op !== `${receiver}.name`;
-  }).map(guestOp);
+  return handleMethods(receiver).map(guestOp);
 }

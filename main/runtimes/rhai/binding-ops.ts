@@ -2,7 +2,8 @@
 // the conversions of its arguments and result, derived from the WIT signatures in HOST_OPS so a
 // new op needs no code here unless it brings a new WIT type.
 
-import { HOST_OPS, type HostOp } from '../../host-api/host-ops.generated.ts';
+import type { HostOp } from '../../host-api/host-ops.generated.ts';
+import { conversionFor, handleMethods, HOST_FUNCTIONS, okTypeOf, signatureOf } from '../host-op-signatures.ts';
 import type { EventEnvelope } from '../../host-api/wit-types.ts';
 import { Blob, type Value } from '../../rhai/language/values.ts';
 import { opaqueJsonFromRhai } from './opaque-json.ts';
@@ -33,12 +34,6 @@ interface ArgumentConversion {
 // The host hands back wit-types.ts shapes; the cast to each converter's input type trusts that contract.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type ResultConversion = (value: any) => Value;
-
-interface WitSignature {
-  receiver?: string;
-  params: readonly { name: string; type: string }[];
-  result?: string;
-}
 
 const ARGUMENTS_BY_TYPE: Record<string, ArgumentConversion> = {
   string: { convert: requireString },
@@ -93,21 +88,12 @@ export interface RhaiOp {
 /** `provider.chat-stream` -> `chat_stream`. */
 export const rhaiNameOf = (op: HostOp): string => op.slice(op.indexOf('.') + 1).replaceAll('-', '_');
 
-/** The `ok` type of a WIT result: the err arm never reaches the binding, HostCall throws it. */
-const okTypeOf = (result: string | undefined): string =>
-  /^result<(.+), string>$/.exec(result ?? '_')?.[1] ?? result ?? '_';
-
-function lookup<T>(table: Record<string, T>, key: string, op: HostOp): T {
-  const found = table[key];
-  if (found === undefined) throw new Error(`the rhai binding has no conversion for ${key} (${op})`);
-  return found;
-}
-
 export function rhaiOp(op: HostOp): RhaiOp {
-  const signature: WitSignature = HOST_OPS[op];
+  const signature = signatureOf(op);
   const params = signature.params.map((param) => ({
     name: param.name,
-    ...(JSON_TEXT_ARGUMENTS[`${param.name}: ${param.type}`] ?? lookup(ARGUMENTS_BY_TYPE, param.type, op)),
+    ...(JSON_TEXT_ARGUMENTS[`${param.name}: ${param.type}`] ??
+      conversionFor('rhai', ARGUMENTS_BY_TYPE, param.type, op)),
   }));
   const required = params.findLastIndex((param) => param.optional !== true) + 1;
   return {
@@ -115,19 +101,14 @@ export function rhaiOp(op: HostOp): RhaiOp {
     name: rhaiNameOf(op),
     arities: Array.from({ length: params.length - required + 1 }, (_, i) => required + i),
     argumentsFromRhai: (values) => params.map((param, i) => param.convert(values[i], param.name)),
-    resultForRhai: lookup(RESULTS_BY_TYPE, okTypeOf(signature.result), op),
+    resultForRhai: conversionFor('rhai', RESULTS_BY_TYPE, okTypeOf(signature.result), op),
   };
 }
 
-const ALL_OPS = Object.keys(HOST_OPS) as HostOp[];
-
 /** Everything under `omw::host`. */
-export const HOST_FUNCTION_OPS: readonly RhaiOp[] = ALL_OPS.filter((op) => op.startsWith('host.')).map(rhaiOp);
+export const HOST_FUNCTION_OPS: readonly RhaiOp[] = HOST_FUNCTIONS.map(rhaiOp);
 
 /** The methods of a provider or tooling handle; `name` is a property of the handle instead. */
 export function handleMethodOps(receiver: 'provider' | 'tooling'): RhaiOp[] {
-  return ALL_OPS.filter((op) => {
-    const signature: WitSignature = HOST_OPS[op];
-    return signature.receiver === receiver && op !== `${receiver}.name`;
-  }).map(rhaiOp);
+  return handleMethods(receiver).map(rhaiOp);
 }
