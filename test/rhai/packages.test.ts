@@ -112,6 +112,14 @@ describe('standard packages', () => {
     assert.equal(show('let x = blob(4, 0); write_utf8(x, 0..4, "héllo"); x.to_array()'), '[104, 195, 169, 108]');
   });
 
+  it('BLOB float access', () => {
+    assert.equal(show('let x = blob(8); x.write_le(0, 8, 1.5); x.parse_le_float(0, 8)'), '1.5');
+    assert.equal(show('let x = blob(8); x.write_be(0..8, -2.25); x.parse_be_float(0..=7)'), '-2.25');
+    assert.equal(show('let x = blob(8); x.write_be(0, 8, 1.0); x.to_array()'), '[63, 240, 0, 0, 0, 0, 0, 0]');
+    assert.equal(show('let x = blob(8); x.write_le(0, 8, 1.5); x.parse_be_float(0, 8) == 1.5'), 'false');
+    assert.equal(show('let x = blob(4, 9); x.write_le(0, 2, 1.0); x.to_array()'), '[0, 0, 9, 9]');
+  });
+
   it('JSON', () => {
     assert.equal(show('parse_json(`{"a": 1, "b": [1.5, true, null, "x"]}`)'), '#{"a": 1, "b": [1.5, true, (), "x"]}');
     assert.equal(show('#{b: [1, 2.0, ()], a: "x"}.to_json()'), '"{\\"a\\":\\"x\\",\\"b\\":[1,2.0,null]}"');

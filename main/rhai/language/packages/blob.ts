@@ -1,8 +1,8 @@
 // BLOB (byte array) functions.
 
 import { normalizeBig, toBig } from '../int.ts';
-import { Blob, RRange, type Value } from '../values.ts';
-import { blob, count, int } from './arg.ts';
+import { Blob, RFloat, RRange, type Value } from '../values.ts';
+import { blob, count, float, int } from './arg.ts';
 import type { Define } from './define.ts';
 
 function byte(v: Value): number {
@@ -35,6 +35,20 @@ function writeInt64(b: Blob, [from, len]: [number, number], v: Value, littleEndi
   for (let i = 0; i < Math.min(len, 8); i++) b.bytes[from + i] = buf[i]!;
 }
 
+/** Reads up to 8 bytes as a FLOAT (f64), zero-filling what the span does not cover, as INTs are read. */
+function parseFloat64(b: Blob, [from, len]: [number, number], littleEndian: boolean): Value {
+  const buf = new Uint8Array(8);
+  buf.set(b.bytes.slice(from, from + Math.min(len, 8)));
+  return new RFloat(new DataView(buf.buffer).getFloat64(0, littleEndian));
+}
+
+/** Writes the first bytes of the FLOAT's 8-byte little- or big-endian representation. */
+function writeFloat64(b: Blob, [from, len]: [number, number], v: Value, littleEndian: boolean): void {
+  const buf = new Uint8Array(8);
+  new DataView(buf.buffer).setFloat64(0, float(v), littleEndian);
+  for (let i = 0; i < Math.min(len, 8); i++) b.bytes[from + i] = buf[i]!;
+}
+
 function writeText(b: Blob, [from, len]: [number, number], text: string, asciiOnly: boolean): void {
   const source = asciiOnly ? [...text].filter((c) => c.charCodeAt(0) < 128).join('') : text;
   const bytes = new TextEncoder().encode(source);
@@ -58,8 +72,30 @@ function registerBinaryAccess(def: Define): void {
       },
       true,
     );
+    def(`parse_${suffix}_float`, ['blob', 'i64', 'i64'], ([b, s, n]) =>
+      parseFloat64(blob(b), span(blob(b), count(s), count(n)), le),
+    );
+    def(
+      `write_${suffix}`,
+      ['blob', 'i64', 'i64', 'f64'],
+      ([b, s, n, v]) => {
+        writeFloat64(blob(b), span(blob(b), count(s), count(n)), v, le);
+        return undefined;
+      },
+      true,
+    );
     for (const t of ['range', 'range=']) {
       def(`parse_${suffix}_int`, ['blob', t], ([b, r]) => parseInt64(blob(b), rangeSpan(blob(b), r as RRange), le));
+      def(`parse_${suffix}_float`, ['blob', t], ([b, r]) => parseFloat64(blob(b), rangeSpan(blob(b), r as RRange), le));
+      def(
+        `write_${suffix}`,
+        ['blob', t, 'f64'],
+        ([b, r, v]) => {
+          writeFloat64(blob(b), rangeSpan(blob(b), r as RRange), v, le);
+          return undefined;
+        },
+        true,
+      );
       def(
         `write_${suffix}`,
         ['blob', t, 'i64'],
