@@ -58,11 +58,6 @@ export class Bus {
     return found;
   }
 
-  /** Each agent's subscriptions, for the inspector: subscriber -> source -> uuid. */
-  subscriptions(): Map<string, Map<string, string>> {
-    return this.agentSubscriptions;
-  }
-
   lifecycleOf(agent: string): string | undefined {
     return this.lifecycle.get(agent);
   }

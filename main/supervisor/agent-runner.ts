@@ -68,10 +68,6 @@ export class AgentRunner {
     return this.statusValue;
   }
 
-  get busy(): boolean {
-    return this.current !== undefined || this.looping !== undefined;
-  }
-
   /** True while an iteration is running. */
   get running(): boolean {
     return this.current !== undefined;

@@ -7,6 +7,7 @@ import { loadConfig } from '../../main/config/load-config.ts';
 import type { HostOp } from '../../main/host-api/host-ops.generated.ts';
 import type { EventEnvelope } from '../../main/host-api/wit-types.ts';
 import { Host } from '../../main/host/host.ts';
+import type { MockTooling } from '../../main/tooling/mock-tooling.ts';
 import type { TraceEvent } from '../../main/trace/trace-event.ts';
 
 // The host answered directly, as an agent process would ask it: deterministic, no processes.
@@ -94,6 +95,11 @@ test('script mismatches and exhaustion reach the brain as error events or errors
   const { host: h, call } = host(TOOLING);
   await call('tooling.call-tool', 't', 'multiply', '{}');
   assert.deepEqual(inbox(h)[0]!.event, { kind: 'error', data: 'mock expected tool "add", got "multiply"' });
+  await call('tooling.call-tool-blocking', 't', 'add', '{"a":1}');
+  const mock = h.tooling.get('t') as MockTooling;
+  assert.deepEqual(mock.calls, [
+    { name: 'add', arguments: '{"a":1}', result: { content: '[{"type":"text","text":"3"}]' } },
+  ]);
   await assert.rejects(
     call('tooling.call-tool-blocking', 't', 'multiply', '{}'),
     /mock expected tool "add", got "multiply"/,

@@ -45,6 +45,16 @@ test('turns are consumed per call and the last one repeats; no turns is an empty
   const texts = [];
   for (let i = 0; i < 4; i++) texts.push((await collect(provider))[0]!.content);
   assert.deepEqual(texts, ['one', 'two', 'two', 'two']);
+  assert.deepEqual(
+    provider.calls.map((call) => [call.request.model, call.turn]),
+    [
+      ['m', 0],
+      ['m', 1],
+      ['m', 1],
+      ['m', 1],
+    ],
+    'every call is recorded with the turn that answered it',
+  );
   assert.deepEqual(await collect(mock({ turns: [], models: [] })), []);
   assert.deepEqual(await mock({ turns: [], models: [] }).listModels(), ['mock-model']);
 });
