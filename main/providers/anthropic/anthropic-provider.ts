@@ -2,9 +2,9 @@ import Anthropic from '@anthropic-ai/sdk';
 
 import type { AnthropicProviderParams } from '../../config/params/provider-anthropic-params.ts';
 import type { ChatDelta } from '../../host-api/wit-types.ts';
-import type { BackendStatus } from '../../host/backend-status.ts';
-import type { ChatRequest, Provider } from '../provider.ts';
-import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, ProviderRequests } from '../provider-requests.ts';
+import type { ChatRequest } from '../provider.ts';
+import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from '../provider-requests.ts';
+import { SdkProvider } from '../sdk-provider.ts';
 import { requestModel } from '../request-model.ts';
 import { AnthropicEventDeltas } from './anthropic-event-deltas.ts';
 import { anthropicMessages, anthropicTools } from './anthropic-messages.ts';
@@ -13,18 +13,15 @@ import { anthropicMessages, anthropicTools } from './anthropic-messages.ts';
 export const DEFAULT_MAX_TOKENS = 4096;
 
 /** Anthropic's Messages API (a Brainbench extension), mapped onto omw's deltas like the openai kind. */
-export class AnthropicProvider implements Provider {
+export class AnthropicProvider extends SdkProvider<Anthropic> {
   readonly kind = 'anthropic';
-  private client: Anthropic;
-  private readonly requests: ProviderRequests;
 
   constructor(
-    readonly name: string,
+    name: string,
     private readonly params: AnthropicProviderParams,
-    private readonly env: Record<string, string | undefined> = process.env,
+    env: Record<string, string | undefined> = process.env,
   ) {
-    this.requests = new ProviderRequests(params.timeout_ms ?? DEFAULT_TIMEOUT_MS);
-    this.client = this.newClient();
+    super(name, params.timeout_ms ?? DEFAULT_TIMEOUT_MS, () => anthropicClient(params, env));
   }
 
   listModels(signal: AbortSignal): Promise<string[]> {
@@ -51,27 +48,14 @@ export class AnthropicProvider implements Provider {
     const events = this.requests.stream(signal, (combined) => this.client.messages.create(body, { signal: combined }));
     for await (const event of events) yield* mapper.deltas(event);
   }
+}
 
-  status(): BackendStatus {
-    return this.requests.status();
-  }
-
-  async restart(): Promise<void> {
-    this.requests.restart();
-    this.client = this.newClient();
-  }
-
-  async close(): Promise<void> {
-    this.requests.close();
-  }
-
-  private newClient(): Anthropic {
-    const apiKey = this.params.api_key ?? this.env['ANTHROPIC_API_KEY'];
-    return new Anthropic({
-      apiKey: apiKey ?? null,
-      ...(this.params.base_url !== undefined ? { baseURL: this.params.base_url } : {}),
-      timeout: this.params.timeout_ms ?? DEFAULT_TIMEOUT_MS,
-      maxRetries: this.params.max_retries ?? DEFAULT_MAX_RETRIES,
-    });
-  }
+function anthropicClient(params: AnthropicProviderParams, env: Record<string, string | undefined>): Anthropic {
+  const apiKey = params.api_key ?? env['ANTHROPIC_API_KEY'];
+  return new Anthropic({
+    apiKey: apiKey ?? null,
+    ...(params.base_url !== undefined ? { baseURL: params.base_url } : {}),
+    timeout: params.timeout_ms ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: params.max_retries ?? DEFAULT_MAX_RETRIES,
+  });
 }

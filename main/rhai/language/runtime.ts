@@ -93,6 +93,19 @@ export function signature(name: string, args: Value[]): string {
   return `${name} (${args.map(typeOf).join(', ')})`;
 }
 
+/** An error raised inside a script function, wrapped as upstream does; system errors pass through. */
+function inFunctionCall(e: unknown, name: string, pos: Position): RhaiError {
+  const err = asRhaiError(e, pos);
+  if (isSystemError(err)) return err;
+  return new RhaiError(
+    'ErrorInFunctionCall',
+    `Error in call to function '${name}': ${err.message}`,
+    pos,
+    undefined,
+    err,
+  );
+}
+
 export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   ops = 0;
   checkpoint: number;
@@ -232,15 +245,7 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
       if (this.ops >= this.checkpoint) this.slowTick(pos);
       v = sf.body(frame);
     } catch (e) {
-      const err = asRhaiError(e, pos);
-      if (isSystemError(err)) throw err;
-      throw new RhaiError(
-        'ErrorInFunctionCall',
-        `Error in call to function '${sf.def.name}': ${err.message}`,
-        pos,
-        undefined,
-        err,
-      );
+      throw inFunctionCall(e, sf.def.name, pos);
     } finally {
       this.depth--;
     }
@@ -261,15 +266,7 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     try {
       v = sf.body(frame);
     } catch (e) {
-      const err = asRhaiError(e, pos);
-      if (isSystemError(err)) throw err;
-      throw new RhaiError(
-        'ErrorInFunctionCall',
-        `Error in call to function '${sf.def.name}': ${err.message}`,
-        pos,
-        undefined,
-        err,
-      );
+      throw inFunctionCall(e, sf.def.name, pos);
     } finally {
       this.depth--;
     }
