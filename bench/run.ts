@@ -1,5 +1,5 @@
 // `npm run bench`: measures, prints a table and writes bench/results.json.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { agentBenchmarks } from './agent-benchmarks.ts';
 import type { BenchRow } from './bench-row.ts';
 import { endpointBenchmarks } from './endpoint-benchmarks.ts';
@@ -36,7 +36,13 @@ for (const [suite, rows] of Object.entries(results)) {
     );
   }
 }
+// A run of some suites replaces only theirs: the other suites keep their last figures.
+const resultsFile = new URL('./results.json', import.meta.url);
+const earlier = existsSync(resultsFile)
+  ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as { results?: Record<string, BenchRow[]> }).results
+  : undefined;
+const merged = { ...earlier, ...results };
 writeFileSync(
-  new URL('./results.json', import.meta.url),
-  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`,
+  resultsFile,
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results: merged }, null, 2)}\n`,
 );
