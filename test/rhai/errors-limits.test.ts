@@ -124,6 +124,28 @@ describe('safety limits', () => {
     );
   });
 
+  it('counts nested containers and UTF-8 bytes against the size limits, as upstream', () => {
+    const sized = limited((x) => {
+      x.limits.maxArraySize = 5;
+      x.limits.maxMapSize = 3;
+      x.limits.maxStringSize = 6;
+    });
+    const cases: [string, string][] = [
+      ['let a = [[1, 2], [3, 4]];', 'ErrorDataTooLarge'],
+      ['let a = [1, 2]; a.push([1, 2, 3]);', 'ErrorDataTooLarge'],
+      ['let a = [1, 2]; a[0] = [1, 2, 3, 4];', 'ErrorDataTooLarge'],
+      ['let a = [1] + [[1, 2, 3, 4]];', 'ErrorDataTooLarge'],
+      ['let a = [blob(5)];', 'ErrorDataTooLarge'],
+      ['let m = #{a: #{b: 1, c: 2}, d: 1};', 'ErrorDataTooLarge'],
+      ['let m = #{a: #{}}; m.a.b = 1; m.a.c = 2; m.a.d = 3;', 'ErrorDataTooLarge'],
+      ['let a = ["abc", "def", "g"];', 'ErrorDataTooLarge'],
+      ['let s = "ab"; s += "ééé";', 'ErrorDataTooLarge'],
+    ];
+    for (const [src, kind] of cases) assert.equal(failKind(src, sized), kind, src);
+    assert.equal(show('let a = [[1, 2], 3]; let m = #{a: #{b: 1}, c: "ééé"}; [a.len(), m.len()]', sized), '[2, 2]');
+    assert.equal(failure('let s = "éééé";', sized).parseError?.kind, 'BadInput', 'literals count bytes too');
+  });
+
   it('limits variables, functions and modules', () => {
     assert.equal(
       failKind(

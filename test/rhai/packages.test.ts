@@ -86,7 +86,24 @@ describe('standard packages', () => {
     assert.equal(show('let x = 1.5; let y = x; y.tag = 7; [x.tag, y.tag]'), '[0, 7]');
     assert.equal(show('let m = #{}; set_tag(m, 5); tag(m)'), '5');
     assert.equal(show('let n = 42; n.tag'), '0');
-    assert.equal(failKind('let n = 42; n.tag = 1;'), 'ErrorMismatchDataType');
+  });
+
+  it('tags INT, bool, string and () held in variables, as the book describes', () => {
+    assert.equal(show('let x = 42; x.tag = 123; let y = x; [x.tag, x.tag(), tag(x), y.tag]'), '[123, 123, 123, 123]');
+    assert.equal(
+      show('let s = "a"; set_tag(s, 5); let b = true; b.set_tag(-6); let u = (); u.tag = 7; [s.tag, b.tag, u.tag]'),
+      '[5, -6, 7]',
+    );
+    assert.equal(show('let x = 42; x.tag = 1; x = 43; x.tag'), '0', 'a new value starts untagged');
+    assert.equal(show('let x = 42; x.tag = 1; x + 0'), '42', 'the value itself is unchanged');
+    assert.equal(show('fn route() { let r = 42; r.tag = 2; r } let v = route(); v.tag'), '2', 'through a tail value');
+    assert.equal(show('fn route() { let r = 1; r.tag = 3; return r; } let v = 0; v = route(); v.tag'), '3');
+    assert.equal(show('for i in 0..2 { let y = 5; if i == 0 { y.tag = 1 } else { return y.tag } }'), '0');
+    assert.equal(failKind('let x = 42; x.tag = 3000000000;'), 'ErrorArithmetic');
+    assert.equal(failKind('let x = 42; x.tag = -2147483649;'), 'ErrorArithmetic');
+    assert.equal(failKind('let x = 42; x.tag = "a";'), 'ErrorMismatchDataType');
+    assert.equal(failKind('const c = 1; c.tag = 5;'), 'ErrorAssignmentToConstant');
+    assert.equal(failKind('const c = 1; c.set_tag(5);'), 'ErrorNonPureMethodCallOnConstant');
   });
 
   it('type_of for every type', () => {

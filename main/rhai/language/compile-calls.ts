@@ -11,6 +11,7 @@ import { Module } from './module.ts';
 import { NativeCache } from './native-cache.ts';
 import { matchOverload, signature, type Runtime } from './runtime.ts';
 import { FnPtr, SharedCell, cloneValue, type Value } from './values.ts';
+import { checkedTag, setVarTag, tagSource, varTag } from './variable-tags.ts';
 
 /** The expression whose value a function body yields when it does not `return`. */
 function tailOf(body: Node): Node | undefined {
@@ -39,7 +40,7 @@ export function compileFunction(def: FnDef, lib: Library, compileBody: (n: Node)
           for (const s of capturedParams) f.vars[s] = new SharedCell(f.vars[s]);
           return body(f);
         };
-  return { def, body: wrapped, lib };
+  return { def, body: wrapped, lib, tailTag: tagSource(tailOf(def.body), lib) };
 }
 
 function nonPure(name: string, pos: Position): RhaiError {
@@ -112,6 +113,19 @@ function callWithThis(rt: Runtime, lib: Library, fp: FnPtr, recv: Value, rest: V
   return r;
 }
 
+/** `x.tag()` and `x.set_tag(n)` on a variable holding a primitive (see variable-tags.ts). */
+function primitiveTagMethod(name: string, argFns: Compiled[], decl: VarDecl, pos: Position): Compiled | undefined {
+  if (name === 'tag' && argFns.length === 0) return (f) => varTag(f, decl);
+  if (name !== 'set_tag' || argFns.length !== 1) return undefined;
+  const tagArg = argFns[0]!;
+  return (f) => {
+    if (decl.isConst) throw nonPure(name, pos);
+    const t = tagArg(f);
+    setVarTag(f, decl, checkedTag(t, pos));
+    return undefined;
+  };
+}
+
 function evalArgs(fns: Compiled[], f: Frame): Value[] {
   const out = new Array<Value>(fns.length);
   for (let i = 0; i < fns.length; i++) out[i] = fns[i]!(f);
@@ -129,12 +143,15 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
     return () => shared;
   }
   if (obj.k === 'var' && obj.decl) {
-    const read = readDecl(obj.decl);
-    const write = writeDecl(obj.decl);
-    const isConst = obj.decl.isConst;
+    const decl = obj.decl;
+    const read = readDecl(decl);
+    const write = writeDecl(decl);
+    const isConst = decl.isConst;
+    const primitiveTagOp = obj.evalAware ? undefined : primitiveTagMethod(name, argFns, decl, pos);
     return (f) => {
       const recv = read(f);
       if (safe && recv === undefined) return undefined;
+      if (primitiveTagOp !== undefined && typeof recv !== 'object') return primitiveTagOp(f);
       const rt = f.rt as Runtime;
       const r = callMethod(rt, lib, cache, recv, name, evalArgs(argFns, f), pos, isConst);
       if (rt.thisOut !== recv) write(f, rt.thisOut);
@@ -225,6 +242,15 @@ function compileIntrinsic(cx: CompileContext, node: Node & { k: 'call' }): Compi
       );
     };
   }
+  const first = node.args[0];
+  if (first?.k === 'var' && first.decl && !first.evalAware && !lib.functions.has(fnKey(name, args.length))) {
+    const decl = first.decl;
+    const op = primitiveTagMethod(name, args.slice(1), decl, pos);
+    if (op !== undefined) {
+      const generic = compileNativeCall(cx, node);
+      return (f) => (typeof args[0]!(f) !== 'object' ? op(f) : generic(f));
+    }
+  }
   if (name === 'is_def_var' && args.length === 1) {
     const a = args[0]!;
     return (f) => {
@@ -288,6 +314,13 @@ export function compileCall(cx: CompileContext, node: Node & { k: 'call' }): Com
     };
   }
   if (sf) return compileScriptCall(cx, sf, node.args, pos);
+  return compileNativeCall(cx, node);
+}
+
+/** A call that no script function of the library answers: natives, or a local function pointer. */
+function compileNativeCall(cx: CompileContext, node: Node & { k: 'call' }): Compiled {
+  const { name, pos } = node;
+  const n = node.args.length;
   const first = node.args[0];
   const byRef = first && first.k === 'var' && first.decl ? first.decl : undefined;
   const argFns = node.args.map((a, i) => (i === 0 ? cx.compile(a) : compileOwned(cx, a)));

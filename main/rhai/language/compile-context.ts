@@ -52,11 +52,14 @@ export function writeDecl(decl: VarDecl): (f: Frame, v: Value) => void {
   const slot = decl.slot;
   if (decl.captured) {
     return (f, v) => {
-      (f.vars[slot] as SharedCell).v = v;
+      const cell = f.vars[slot] as SharedCell;
+      cell.v = v;
+      cell.primitiveTag = undefined;
     };
   }
   return (f, v) => {
     f.vars[slot] = v;
+    if (f.tags !== undefined) f.tags[slot] = undefined;
   };
 }
 
@@ -70,6 +73,7 @@ export function bindDecl(decl: VarDecl): (f: Frame, v: Value) => void {
   }
   return (f, v) => {
     f.vars[slot] = v;
+    if (f.tags !== undefined) f.tags[slot] = undefined;
   };
 }
 

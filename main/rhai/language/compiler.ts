@@ -14,7 +14,9 @@ import {
 } from './compile-calls.ts';
 import {
   bindDecl,
+  constantError,
   tick,
+  writeDecl,
   compileOwned,
   readDecl,
   readDynamic,
@@ -27,12 +29,13 @@ import { compileSetter, compileUpdater } from './compile-lvalue.ts';
 import { compileBinary, compileUnary, compoundValue } from './compile-operators.ts';
 import { RhaiError, runtimeError } from './errors.ts';
 import { displayValue } from './format.ts';
-import { Signal, type Compiled, type Library } from './functions.ts';
+import { Signal, type Compiled, type Frame, type Library, type ScriptFunction } from './functions.ts';
 import { ScriptLibrary } from './library.ts';
 import { statementWeight } from './op-weight.ts';
 import { Module } from './module.ts';
 import { asRhaiError, isSystemError, type Runtime } from './runtime.ts';
 import { FnPtr, typeOf, type Value } from './values.ts';
+import { checkedTag, keepTag, setVarTag, tagSource } from './variable-tags.ts';
 
 export interface CompiledScript {
   ast: ScriptAst;
@@ -41,16 +44,27 @@ export interface CompiledScript {
 }
 
 /** `base` pre-populates the library (used by `eval`, which sees the caller's functions). */
+/** The variable (or `this`) at the bottom of an index/property chain. */
+function rootOf(node: Node): Node {
+  let n = node;
+  while (n.k === 'prop' || n.k === 'index') n = n.obj;
+  return n;
+}
+
 export function compileScript(ast: ScriptAst, base?: ScriptLibrary): CompiledScript {
   const lib = base ?? new ScriptLibrary();
   const fnCompiler = new Compiler(lib, false);
   // Create every function first so calls anywhere (including recursion) bind statically.
   const placeholders = ast.functions.map((def) => {
-    const sf = { def, body: (() => undefined) as Compiled, lib };
+    const sf: ScriptFunction = { def, body: () => undefined, lib, tailTag: undefined };
     lib.add(sf);
     return sf;
   });
-  for (const sf of placeholders) sf.body = compileFunction(sf.def, lib, (n) => fnCompiler.compile(n)).body;
+  for (const sf of placeholders)
+    Object.assign(
+      sf,
+      compileFunction(sf.def, lib, (n) => fnCompiler.compile(n)),
+    );
   const body = new Compiler(lib, true).compileStatements(ast.body);
   return { ast, lib, body };
 }
@@ -103,7 +117,9 @@ class Compiler implements CompileContext {
         return (f) => {
           const out = new Array<Value>(items.length);
           for (let i = 0; i < items.length; i++) out[i] = items[i]!(f);
-          (f.rt as Runtime).checkArraySize(out.length);
+          const rt = f.rt as Runtime;
+          rt.checkArraySize(out.length);
+          if (rt.sizeLimited) rt.checkDataSize(out);
           return out;
         };
       }
@@ -112,7 +128,9 @@ class Compiler implements CompileContext {
         return (f) => {
           const m = new Map<string, Value>();
           for (const [k, c] of entries) m.set(k, c(f));
-          (f.rt as Runtime).checkMapSize(m.size);
+          const rt = f.rt as Runtime;
+          rt.checkMapSize(m.size);
+          if (rt.sizeLimited) rt.checkDataSize(m);
           return m;
         };
       }
@@ -123,6 +141,14 @@ class Compiler implements CompileContext {
       case 'prop': {
         const obj = this.compile(node.obj);
         const { name, pos, safe } = node;
+        const tagged = name === 'tag' ? tagSource(node.obj, this.lib) : undefined;
+        if (tagged !== undefined && node.obj.k === 'var') {
+          return (f) => {
+            const o = obj(f);
+            if (safe && o === undefined) return undefined;
+            return typeof o === 'object' ? getProp(f.rt as Runtime, o, name, pos) : tagged(f);
+          };
+        }
         return (f) => {
           const o = obj(f);
           if (safe && o === undefined) return undefined;
@@ -218,6 +244,15 @@ class Compiler implements CompileContext {
       case 'return': {
         const value = node.value ? compileOwned(this, node.value) : undefined;
         const signal = node.k === 'break' ? Signal.Break : Signal.Return;
+        const tag = node.k === 'return' ? tagSource(node.value, this.lib) : undefined;
+        if (tag !== undefined && value !== undefined) {
+          return (f) => {
+            f.sigVal = value(f);
+            f.retTag = tag(f);
+            f.signal = signal;
+            return undefined;
+          };
+        }
         return (f) => {
           f.sigVal = value ? value(f) : undefined;
           f.signal = signal;
@@ -290,6 +325,19 @@ class Compiler implements CompileContext {
     const { decl, pos } = node;
     const globalConst = this.topLevel && node.global ? decl.name : undefined;
     const evalAware = node.evalAware === true;
+    const tag = tagSource(node.init, this.lib);
+    if (tag !== undefined && !evalAware && globalConst === undefined) {
+      return (f) => {
+        const v = init(f);
+        const t = tag(f);
+        if (decl.live > (f.rt as Runtime).engine.limits.maxVariables) {
+          throw new RhaiError('ErrorTooManyVariables', 'Too many variables defined', pos);
+        }
+        bind(f, v);
+        keepTag(f, decl, v, t);
+        return undefined;
+      };
+    }
     return (f) => {
       const v = init(f);
       const rt = f.rt as Runtime;
@@ -304,7 +352,65 @@ class Compiler implements CompileContext {
     };
   }
 
+  /**
+   * Assignments that move a primitive's tag: `x = y` / `x = f()` copy it, `x.tag = n` sets it
+   * (see variable-tags.ts). Undefined for every other assignment.
+   */
+  private assignedTag(node: Node & { k: 'assign' }): Compiled | undefined {
+    const { target, pos } = node;
+    const value = compileOwned(this, node.value);
+    if (target.k === 'var' && target.decl && !target.evalAware && !target.decl.isConst) {
+      const tag = tagSource(node.value, this.lib);
+      if (tag === undefined) return undefined;
+      const decl = target.decl;
+      const write = writeDecl(decl);
+      return (f) => {
+        const v = value(f);
+        const t = tag(f);
+        write(f, v);
+        keepTag(f, decl, v, t);
+        return undefined;
+      };
+    }
+    const obj = target.k === 'prop' && target.name === 'tag' ? target.obj : undefined;
+    if (obj?.k !== 'var' || !obj.decl || obj.evalAware) return undefined;
+    const decl = obj.decl;
+    const read = readDecl(decl);
+    const set = compileSetter(this, target);
+    return (f) => {
+      const v = value(f);
+      if (typeof read(f) === 'object') {
+        set(f, v);
+        return undefined;
+      }
+      if (decl.isConst) throw constantError(decl.name, pos);
+      setVarTag(f, decl, checkedTag(v, pos));
+      return undefined;
+    };
+  }
+
+  /**
+   * Assigning into a container nested in a variable (`a[0] = x`, `m.k += y`) changes the size of
+   * the variable's whole value, which upstream checks against the limits.
+   */
   private assignNode(node: Node & { k: 'assign' }): Compiled {
+    const assign = this.assignment(node);
+    const root = node.target.k === 'index' || node.target.k === 'prop' ? rootOf(node.target) : undefined;
+    const readRoot =
+      root?.k === 'var' && root.decl ? readDecl(root.decl) : root?.k === 'this' ? (f: Frame) => f.thisV : undefined;
+    if (readRoot === undefined) return assign;
+    const pos = node.pos;
+    return (f) => {
+      const r = assign(f);
+      const rt = f.rt as Runtime;
+      if (rt.sizeLimited) rt.checkDataSize(readRoot(f), pos);
+      return r;
+    };
+  }
+
+  private assignment(node: Node & { k: 'assign' }): Compiled {
+    const tagged = node.op === '=' ? this.assignedTag(node) : undefined;
+    if (tagged) return tagged;
     const value = compileOwned(this, node.value);
     const { op, pos, target } = node;
     if (op === '=') {

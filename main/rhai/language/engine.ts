@@ -20,7 +20,13 @@ import { SharedCell, type Value } from './values.ts';
 /** Language switches (upstream names in camelCase). */
 export type LanguageOptions = Omit<
   ParseOptions,
-  'maxExprDepth' | 'maxFnExprDepth' | 'maxFunctions' | 'externalNames' | 'moduleNames' | 'disabledSymbols'
+  | 'maxExprDepth'
+  | 'maxFnExprDepth'
+  | 'maxFunctions'
+  | 'maxStringSize'
+  | 'externalNames'
+  | 'moduleNames'
+  | 'disabledSymbols'
 > & { failOnInvalidMapProperty: boolean };
 
 /** What a module resolver returns: script source to compile, a ready module, or nothing. */
@@ -108,6 +114,7 @@ export class Engine implements EngineCore {
       maxExprDepth: this.limits.maxExprDepth,
       maxFnExprDepth: this.limits.maxFnExprDepth,
       maxFunctions: Number.isFinite(this.limits.maxFunctions) ? this.limits.maxFunctions : 0,
+      maxStringSize: this.limits.maxStringSize,
       disabledSymbols: this.disabledSymbols,
       externalNames: new Set(scope?.names() ?? []),
       moduleNames: new Set(this.staticModules.keys()),

@@ -4,6 +4,7 @@ import type { FnDef } from './ast.ts';
 import type { Position } from './errors.ts';
 import type { CustomFormatter } from './format.ts';
 import type { FnPtr, Value } from './values.ts';
+import type { PrimitiveTag } from './variable-tags.ts';
 
 /** A compiled node: evaluates against a frame and yields a value. */
 export type Compiled = (f: Frame) => Value;
@@ -24,6 +25,10 @@ export interface Frame {
    * `let` of the same name taking precedence again (its slot holds the value).
    */
   evalVars: EvalVar[] | undefined;
+  /** Tags of primitive values held in slots (see variable-tags.ts); rarely used, so created lazily. */
+  tags: (PrimitiveTag | undefined)[] | undefined;
+  /** Tag of the value a `return` statement returned. */
+  retTag: number;
 }
 
 export interface EvalVar {
@@ -53,6 +58,8 @@ export interface ScriptFunction {
   lib: Library;
   /** Frame slots receiving a closure's captured cells, in capture order. */
   captureSlots?: number[];
+  /** The tag of the body's tail value, for a tail that can carry a primitive's tag. */
+  tailTag?: (f: Frame) => number;
 }
 
 export interface Library {

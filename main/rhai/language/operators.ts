@@ -38,6 +38,8 @@ export interface OperatorFallback {
   checkStringSize(s: string): string;
   checkArraySize(n: number): void;
   checkMapSize(n: number): void;
+  /** The nested-size check of a new container (see data-size.ts). */
+  checkDataSize(v: Value): void;
   formatCustom: CustomFormatter;
 }
 
@@ -122,12 +124,15 @@ function builtinBinary(op: string, a: Value, b: Value, fb: OperatorFallback): Va
     // The result is a new value: elements are copied, not shared with the operands.
     if (Array.isArray(a) && Array.isArray(b)) {
       fb.checkArraySize(a.length + b.length);
-      return cloneValue(a.concat(b));
+      const out = cloneValue(a.concat(b));
+      fb.checkDataSize(out);
+      return out;
     }
     if (a instanceof Map && b instanceof Map) {
       const out = cloneValue(a) as RMap;
       for (const [k, v] of b) out.set(k, cloneValue(v));
       fb.checkMapSize(out.size);
+      fb.checkDataSize(out);
       return out;
     }
     if (a instanceof Blob && b instanceof Blob) {

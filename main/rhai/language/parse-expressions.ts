@@ -2,6 +2,7 @@
 // literals, closures and identifiers. Statement forms usable as expressions (if, switch, loops,
 // blocks) are provided by the statement parser.
 
+import { utf8Length } from './data-size.ts';
 import type { FnDef, Node, VarDecl } from './ast.ts';
 import { ParserBase } from './parser-base.ts';
 import { FnScope } from './scope-resolver.ts';
@@ -106,6 +107,14 @@ export abstract class ExpressionParser extends ParserBase {
     return this.postfix(this.primary(statementStart));
   }
 
+  /** Upstream's tokenizer rejects a string literal longer than the string size limit. */
+  private checkStringLiteral(t: Token): void {
+    const max = this.opts.maxStringSize;
+    if (max > 0 && t.text.length * 3 > max && utf8Length(t.text) > max) {
+      this.fail('BadInput', `Length of string literal exceeds the maximum limit (${max})`, t);
+    }
+  }
+
   protected numberLiteral(t: Token, negate: boolean): Node {
     if (t.kind === 'float')
       return { k: 'lit', value: new RFloat(negate ? -(t.num as number) : (t.num as number)), pos: t.pos };
@@ -192,6 +201,7 @@ export abstract class ExpressionParser extends ParserBase {
           return this.numberLiteral(t, false);
         case 'string':
           this.advance();
+          this.checkStringLiteral(t);
           return { k: 'lit', value: t.text, pos };
         case 'char':
           this.advance();

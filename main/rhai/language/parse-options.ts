@@ -13,6 +13,8 @@ export interface ParseOptions {
   maxExprDepth: number;
   maxFnExprDepth: number;
   maxFunctions: number;
+  /** Longest string literal in UTF-8 bytes; 0 means unlimited. */
+  maxStringSize: number;
   disabledSymbols: ReadonlySet<string>;
   /** Names the host scope provides; with strictVariables these are not undefined. */
   externalNames: ReadonlySet<string>;
@@ -32,6 +34,7 @@ export const DEFAULT_PARSE_OPTIONS: ParseOptions = {
   maxExprDepth: 64,
   maxFnExprDepth: 32,
   maxFunctions: 0,
+  maxStringSize: 0,
   disabledSymbols: new Set(),
   externalNames: new Set(),
   moduleNames: new Set(),

@@ -2,6 +2,7 @@
 // plus the calling convention shared by compiled code and native functions.
 
 import { fnKey } from './ast.ts';
+import { dataSizes, utf8Length } from './data-size.ts';
 import { NO_POS, RhaiError, isStackExhaustion, type Position } from './errors.ts';
 import type { Frame, Library, NativeContext, NativeOverload, RuntimeHandle, ScriptFunction } from './functions.ts';
 import { FunctionTable, Signal, type DynamicScope } from './functions.ts';
@@ -40,7 +41,18 @@ export interface EngineCore {
 }
 
 export function newFrame(vars: Value[], rt: Runtime, thisV: Value, dyn?: DynamicScope): Frame {
-  return { vars, thisV, signal: Signal.None, sigVal: undefined, rt, dyn, caught: undefined, evalVars: undefined };
+  return {
+    vars,
+    thisV,
+    signal: Signal.None,
+    sigVal: undefined,
+    rt,
+    dyn,
+    caught: undefined,
+    evalVars: undefined,
+    tags: undefined,
+    retTag: 0,
+  };
 }
 
 const HARD_ARRAY_LIMIT = 1 << 26;
@@ -119,6 +131,10 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   importedNatives: FunctionTable | undefined;
   /** The receiver after a method call, possibly replaced (strings and integers are immutable). */
   thisOut: Value = undefined;
+  /** Tag of the value the last script function returned (variable-tags.ts). */
+  returnTag = 0;
+  /** Whether any size limit is set, so containers need their nested sizes checked. */
+  readonly sizeLimited: boolean;
   private nextProgress: number;
   private readonly progressInterval: number;
 
@@ -131,6 +147,8 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     this.progressInterval = Math.max(1, hooks.progressInterval ?? 1024);
     this.nextProgress = hooks.progress ? this.progressInterval : Infinity;
     this.checkpoint = this.computeCheckpoint();
+    const l = engine.limits;
+    this.sizeLimited = l.maxArraySize > 0 || l.maxMapSize > 0 || l.maxStringSize > 0;
   }
 
   private computeCheckpoint(): number {
@@ -194,13 +212,33 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   }
 
   checkStringSize(s: string): string {
-    this.checkStringLength(s.length);
+    const max = this.engine.limits.maxStringSize;
+    // A UTF-16 unit is at most 3 UTF-8 bytes, so most strings need no byte count.
+    if (max > 0 && s.length * 3 > max && utf8Length(s) > max) {
+      throw new RhaiError('ErrorDataTooLarge', 'Length of string too large', this.callPos);
+    }
     return s;
   }
 
+  /** A string of `n` UTF-16 units has at least `n` UTF-8 bytes: too long before it is built. */
   checkStringLength(n: number): void {
     const max = this.engine.limits.maxStringSize;
     if (max > 0 && n > max) throw new RhaiError('ErrorDataTooLarge', 'Length of string too large', this.callPos);
+  }
+
+  /** Checks `v` with everything nested in it against the size limits (upstream's data-size check). */
+  checkDataSize(v: Value, pos: Position = this.callPos): void {
+    if (typeof v !== 'object' || !this.sizeLimited) return;
+    const { arrays, maps, strings } = dataSizes(v);
+    const l = this.engine.limits;
+    if (l.maxArraySize > 0 && arrays > l.maxArraySize) {
+      throw new RhaiError('ErrorDataTooLarge', 'Size of array too large', pos);
+    }
+    if (l.maxMapSize > 0 && maps > l.maxMapSize)
+      throw new RhaiError('ErrorDataTooLarge', 'Size of object map too large', pos);
+    if (l.maxStringSize > 0 && strings > l.maxStringSize) {
+      throw new RhaiError('ErrorDataTooLarge', 'Length of string too large', pos);
+    }
   }
 
   checkArraySize(n: number): void {
@@ -250,7 +288,11 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
       this.depth--;
     }
     if (thisV !== undefined) this.thisOut = frame.thisV;
-    if (frame.signal === Signal.Return) return frame.sigVal;
+    if (frame.signal === Signal.Return) {
+      this.returnTag = frame.retTag;
+      return frame.sigVal;
+    }
+    this.returnTag = sf.tailTag === undefined ? 0 : sf.tailTag(frame);
     return v;
   }
 
@@ -271,7 +313,12 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
       this.depth--;
     }
     thisOut.v = frame.thisV;
-    return frame.signal === Signal.Return ? frame.sigVal : v;
+    if (frame.signal === Signal.Return) {
+      this.returnTag = frame.retTag;
+      return frame.sigVal;
+    }
+    this.returnTag = sf.tailTag === undefined ? 0 : sf.tailTag(frame);
+    return v;
   }
 
   callNative(o: NativeOverload, args: Value[], pos: Position): Value {
@@ -279,6 +326,10 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     this.callPos = pos;
     try {
       const r = o.fn(args, this);
+      if (this.sizeLimited) {
+        this.checkDataSize(r);
+        if (o.mutates) this.checkDataSize(args[0]);
+      }
       // A host returning a fractional JS number means FLOAT; INT must stay integral.
       return typeof r === 'number' && !Number.isSafeInteger(r) ? normalizeNumber(r) : r;
     } catch (e) {

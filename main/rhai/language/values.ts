@@ -31,6 +31,7 @@ export class Timestamp {
 /** A shared cell for a variable captured by a closure: Rhai closures share captures by reference. */
 export class SharedCell implements CustomValue {
   readonly rhaiTypeName = 'shared';
+  primitiveTag: { v: Value; tag: number } | undefined = undefined;
   constructor(public v: Value) {}
 }
 
@@ -104,8 +105,8 @@ export function isHostValue(v: Value): v is CustomValue {
 }
 
 /**
- * Value tags (upstream's `Dynamic` tag). Only object-represented values can carry one; INT, bool,
- * string and `()` are plain JS primitives, so their tag is always 0.
+ * Value tags (upstream's `Dynamic` tag) of object-represented values. INT, bool, string and `()` are
+ * plain JS primitives; variables keep their tags (variable-tags.ts).
  */
 const TAGS = new WeakMap<object, number>();
 

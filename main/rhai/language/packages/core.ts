@@ -5,6 +5,7 @@ import { debugValue, displayValue } from '../format.ts';
 import { FnPtr, tagOf, typeOf, withTag, type Value } from '../values.ts';
 import { fnptr, int, str } from './arg.ts';
 import type { Define } from './define.ts';
+import { checkedTag } from '../variable-tags.ts';
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -51,7 +52,7 @@ export function registerCore(def: Define): void {
   def('is_shared', ['?'], () => false);
   const getTag = ([v]: Value[]): Value => tagOf(v);
   const setTag = (args: Value[]): Value => {
-    const tag = Number(BigInt.asIntN(32, BigInt(int(args[1]))));
+    const tag = checkedTag(int(args[1]));
     const tagged = withTag(args[0], tag);
     if (tagged === undefined) {
       throw new RhaiError('ErrorMismatchDataType', `Data type incorrect: ${typeOf(args[0])} cannot carry a tag`);

@@ -1,0 +1,100 @@
+// Value tags of INT, bool, string and (). Those values are JS primitives and cannot carry a tag
+// themselves (objects do, see values.ts), so the tag is kept beside the variable that holds one,
+// together with the value it was set on: once the variable holds another value the tag lapses.
+
+import type { Node, VarDecl } from './ast.ts';
+import { RhaiError, type Position } from './errors.ts';
+import { fnKey } from './ast.ts';
+import type { Frame, Library } from './functions.ts';
+import { toBig } from './int.ts';
+import { int } from './packages/arg.ts';
+import type { Runtime } from './runtime.ts';
+import { SharedCell, tagOf, withTag, type Value } from './values.ts';
+
+export interface PrimitiveTag {
+  v: Value;
+  tag: number;
+}
+
+const TAG_MIN = -(2 ** 31);
+const TAG_MAX = 2 ** 31 - 1;
+
+/** Upstream tags are i32; anything outside is an arithmetic error rather than a wrap-around. */
+export function checkedTag(v: Value, pos?: Position): number {
+  const n = toBig(int(v));
+  if (n < BigInt(TAG_MIN)) {
+    throw new RhaiError(
+      'ErrorArithmetic',
+      `${n} is too small to fit into a tag (must be between ${TAG_MIN} and ${TAG_MAX})`,
+      pos,
+    );
+  }
+  if (n > BigInt(TAG_MAX)) {
+    throw new RhaiError(
+      'ErrorArithmetic',
+      `${n} is too large to fit into a tag (must be between ${TAG_MIN} and ${TAG_MAX})`,
+      pos,
+    );
+  }
+  return Number(n);
+}
+
+export function varTag(f: Frame, decl: VarDecl): number {
+  const slot = decl.slot;
+  let v: Value;
+  let entry: PrimitiveTag | undefined;
+  if (decl.captured) {
+    const cell = f.vars[slot] as SharedCell;
+    v = cell.v;
+    entry = cell.primitiveTag;
+  } else {
+    v = f.vars[slot];
+    entry = f.tags?.[slot];
+  }
+  if (typeof v === 'object') return tagOf(v);
+  return entry !== undefined && entry.v === v ? entry.tag : 0;
+}
+
+export function setVarTag(f: Frame, decl: VarDecl, tag: number): void {
+  const slot = decl.slot;
+  const cell = decl.captured ? (f.vars[slot] as SharedCell) : undefined;
+  const v = cell ? cell.v : f.vars[slot];
+  if (typeof v === 'object') {
+    const tagged = withTag(v, tag);
+    if (cell) cell.v = tagged;
+    else f.vars[slot] = tagged;
+    return;
+  }
+  const entry = { v, tag };
+  if (cell) cell.primitiveTag = entry;
+  else (f.tags ??= [])[slot] = entry;
+}
+
+/** A fresh value written to a variable starts untagged. */
+export function clearVarTag(f: Frame, slot: number): void {
+  if (f.tags !== undefined) f.tags[slot] = undefined;
+}
+
+/**
+ * Where the value of `node` comes from when it can carry a primitive's tag along: another
+ * variable, or a script function's return value (read from the runtime right after the call).
+ */
+export function tagSource(node: Node | undefined, lib: Library): ((f: Frame) => number) | undefined {
+  if (node === undefined) return undefined;
+  if (node.k === 'var' && node.decl && !node.evalAware) {
+    const decl = node.decl;
+    return (f) => varTag(f, decl);
+  }
+  if (node.k === 'call' && lib.functions.has(fnKey(node.name, node.args.length))) {
+    return (f) => (f.rt as Runtime).returnTag;
+  }
+  return undefined;
+}
+
+/** Copies a primitive's tag into `decl` after `v` was stored there. */
+export function keepTag(f: Frame, decl: VarDecl, v: Value, tag: number): void {
+  if (tag === 0 || typeof v === 'object') return;
+  const entry = { v, tag };
+  if (decl.captured) (f.vars[decl.slot] as SharedCell).primitiveTag = entry;
+  else (f.tags ??= [])[decl.slot] = entry;
+}
