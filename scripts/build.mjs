@@ -1,8 +1,10 @@
 // Bundles what runs outside tsx: the agent process and its engine worker, so that an agent
-// starts without a TypeScript loader. Fast (esbuild), so every start and test run rebuilds.
+// starts without a TypeScript loader (fast, esbuild, so every start and test run rebuilds them);
+// the guest components, the workbench UI and the Electron shell.
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 import { buildGuests } from './build-guests.mjs';
+import { buildElectronShell, buildRenderer } from './build-renderer.mjs';
 
 const external = ['quickjs-emscripten-core', '@jitl/*', 'electron', '@bytecodealliance/*'];
 
@@ -30,3 +32,6 @@ await build({
 
 // The example and test guest components (guests/build/); only the stale ones are rebuilt.
 await buildGuests();
+// The workbench UI (rebuilt when stale) and the Electron shell around it.
+await buildRenderer();
+await buildElectronShell();

@@ -1,13 +1,15 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/config-error.ts';
 import { runCommand } from './run-command.ts';
+import { serveCommand } from './serve-command.ts';
 import { testCommand } from './test-command.ts';
 
 const USAGE = `usage:
   brainbench run  [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run every agent's brain once
   brainbench loop [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run agents in a loop until Ctrl+C
   brainbench test [PATH] [--include GLOB]... [--exclude GLOB]... [--all] [-j N]
-                                                                          run omw.test.* files`;
+                                                                          run omw.test.* files
+  brainbench serve [WORKSPACE] [--port N] [--open]                       the workbench in a browser (web mode)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -50,6 +52,17 @@ async function main(argv: string[]): Promise<number> {
         all: values.all ?? false,
         jobs: Number(values.jobs ?? 0),
       });
+    }
+    case 'serve': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { port: { type: 'string', short: 'p' }, open: { type: 'boolean' } },
+      });
+      const port = Number(values.port ?? 0);
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new Error(`--port: expected 0-65535, got ${values.port}`);
+      return serveCommand({ workspace: positionals[0] ?? '.', port, open: values.open ?? false });
     }
     default:
       console.error(USAGE);

@@ -31,6 +31,8 @@ export interface HostOptions {
   backends?: BackendFactories;
   /** Trace events kept per agent. */
   traceCapacity?: number;
+  /** The trace numbers on from this sequence number (a restarted workspace in the workbench). */
+  traceSeqAfter?: number;
 }
 
 /**
@@ -53,7 +55,7 @@ export class Host {
     readonly config: OmwConfig,
     options: HostOptions = {},
   ) {
-    this.trace = new TraceRecorder(options.traceCapacity ?? 10_000);
+    this.trace = new TraceRecorder(options.traceCapacity ?? 10_000, options.traceSeqAfter);
     this.bus = new Bus(config.tunables.inbox_bound);
     const built = buildBackends(config, { trace: this.trace, injections: this.injections }, options.backends);
     this.providers = built.providers;

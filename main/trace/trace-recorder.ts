@@ -22,11 +22,21 @@ interface AgentRing {
  * proceeds. Each agent keeps its newest `capacity` events; older ones are counted as dropped.
  */
 export class TraceRecorder {
-  private seq = 0;
+  private seq: number;
   private readonly listeners = new Set<TraceListener>();
   private readonly rings = new Map<string, AgentRing>();
 
-  constructor(private readonly capacity: number) {}
+  /** `lastSeq`: a trace that continues an earlier one (the workbench reopening a workspace) numbers on from it. */
+  constructor(
+    private readonly capacity: number,
+    lastSeq = 0,
+  ) {
+    this.seq = lastSeq;
+  }
+
+  get lastSeq(): number {
+    return this.seq;
+  }
 
   record(event: UnstampedTraceEvent): TraceEvent {
     const stamped = { ...event, seq: ++this.seq, time: Date.now() } as TraceEvent;

@@ -1,0 +1,126 @@
+// The desktop shell: one window on the same renderer bundle as web mode, the Workbench in this
+// (main) process, agents in utility processes. This is the only place besides the utility-process
+// spawner that imports Electron; everything it wires up is tested under plain Node.
+
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, type IpcMainInvokeEvent } from 'electron';
+import { existsSync } from 'node:fs';
+import { join, normalize, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { API_METHODS, type ApiMethod } from '../../preload/api-contract.ts';
+import { agentEntry } from '../supervisor/agent-entry.ts';
+import { CONTENT_SECURITY_POLICY } from '../web/web-server.ts';
+import { dispatchRequest } from '../workbench/api-dispatch.ts';
+import { Workbench } from '../workbench/workbench.ts';
+import { buildMenu, type MenuActions } from './app-menu.ts';
+import { utilitySpawner } from './utility-spawner.ts';
+import { rememberBounds, restoreBounds } from './window-state.ts';
+
+const RENDERER = resolve(import.meta.dirname, '../renderer');
+const PRELOAD = join(import.meta.dirname, 'preload.cjs');
+/** Packaged, the example workspace is a resource (electron-builder.yml); in a checkout it is in examples/. */
+const DEFAULT_WORKSPACE = app.isPackaged
+  ? join(process.resourcesPath, 'examples/workspace')
+  : resolve(import.meta.dirname, '../../examples/workspace');
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+let window: BrowserWindow | undefined;
+const workbench = new Workbench({ spawner: utilitySpawner, entry: agentEntry() });
+
+/** The renderer, served from the bundle with the same CSP as web mode. */
+function serveRenderer(): void {
+  protocol.handle('app', async (request) => {
+    const path = normalize(decodeURIComponent(new URL(request.url).pathname)).replace(/^([/\\])+/, '');
+    const file = join(RENDERER, path || 'index.html');
+    if (!file.startsWith(RENDERER + sep) || !existsSync(file)) return new Response('not found', { status: 404 });
+    const response = await net.fetch(pathToFileURL(file).toString());
+    const headers = new Headers(response.headers);
+    headers.set('content-security-policy', CONTENT_SECURITY_POLICY);
+    return new Response(response.body, { status: response.status, headers });
+  });
+}
+
+function fromOurWindow(event: IpcMainInvokeEvent): boolean {
+  return event.senderFrame?.url.startsWith('app://') ?? false;
+}
+
+async function openWorkspace(properties: ('openDirectory' | 'openFile')[]): Promise<void> {
+  if (!window) return;
+  const filters = properties.includes('openFile')
+    ? [{ name: 'omw config', extensions: ['toml', 'yaml', 'yml', 'json'] }]
+    : [];
+  const picked = await dialog.showOpenDialog(window, { properties, filters });
+  const path = picked.filePaths[0];
+  if (picked.canceled || !path) return;
+  try {
+    await workbench.open(path);
+  } catch (error) {
+    dialog.showErrorBox('Cannot open the workspace', (error as Error).message);
+  }
+}
+
+function createWindow(): void {
+  const stateFile = join(app.getPath('userData'), 'window-state.json');
+  window = new BrowserWindow({
+    ...restoreBounds(stateFile),
+    title: 'Brainbench',
+    show: false,
+    webPreferences: { preload: PRELOAD, contextIsolation: true, sandbox: true, nodeIntegration: false },
+  });
+  rememberBounds(window, stateFile);
+  window.once('ready-to-show', () => window?.show());
+  // Links open in the system browser; the window never navigates away from the workbench.
+  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  window.webContents.on('will-navigate', (event) => event.preventDefault());
+  void window.loadURL('app://workbench/index.html');
+}
+
+async function main(): Promise<void> {
+  await app.whenReady();
+  serveRenderer();
+  const actions: MenuActions = {
+    openWorkspace: () => void openWorkspace(['openDirectory']),
+    openConfigFile: () => void openWorkspace(['openFile']),
+    command: (name) => window?.webContents.send('brainbench:command', name),
+  };
+  Menu.setApplicationMenu(buildMenu(actions));
+
+  ipcMain.handle('brainbench:request', (event, method: unknown, params: unknown) => {
+    if (!fromOurWindow(event) || !API_METHODS.includes(method as ApiMethod) || !Array.isArray(params)) {
+      return { id: 0, ok: false, error: 'unknown request' };
+    }
+    return dispatchRequest(workbench, { id: 0, method: method as ApiMethod, params });
+  });
+  ipcMain.handle('brainbench:pick-file', async (event, kind: unknown) => {
+    if (!fromOurWindow(event) || !window) return undefined;
+    const filters = kind === 'wasm' ? [{ name: 'WebAssembly component', extensions: ['wasm'] }] : [];
+    const picked = await dialog.showOpenDialog(window, { properties: ['openFile'], filters });
+    return picked.canceled ? undefined : picked.filePaths[0];
+  });
+  workbench.subscribe((event) => window?.webContents.send('brainbench:event', event));
+
+  const workspaceArg = process.argv.slice(app.isPackaged ? 1 : 2).find((arg) => !arg.startsWith('-'));
+  await workbench.open(workspaceArg ?? DEFAULT_WORKSPACE);
+  createWindow();
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+}
+
+app.on('window-all-closed', () => {
+  void workbench.close().finally(() => app.quit());
+});
+
+main().catch((error: unknown) => {
+  dialog.showErrorBox('Brainbench could not start', (error as Error).stack ?? String(error));
+  app.exit(1);
+});

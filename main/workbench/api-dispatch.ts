@@ -1,0 +1,54 @@
+// Turns a request from either transport into a call on the Workbench. Only the methods of the
+// contract can be reached, and every failure comes back as an error answer, never a crash.
+
+import {
+  API_METHODS,
+  type ApiMethod,
+  type ApiRequest,
+  type ApiResponse,
+  type WorkbenchApi,
+} from '../../preload/api-contract.ts';
+import type { Workbench } from './workbench.ts';
+
+type Handlers = { [M in ApiMethod]: (workbench: Workbench, ...params: Parameters<WorkbenchApi[M]>) => unknown };
+
+const HANDLERS: Handlers = {
+  workspace: (w) => w.workspace(),
+  openWorkspace: (w, path) => w.open(path),
+  readFile: (w, path) => w.readFile(path),
+  writeFile: (w, path, text) => w.writeFile(path, text),
+  checkConfig: (w, text) => w.checkConfig(text),
+  createAgent: (w, name, kind) => w.createAgent(name, kind),
+  assignScript: (w, agent, script) => w.assignScript(agent, script),
+  step: (w, agent) => w.step(agent),
+  loop: (w, agent) => w.loop(agent),
+  pause: (w, agent) => w.pause(agent),
+  stop: (w, agent) => w.stop(agent),
+  restart: (w, agent) => w.restart(agent),
+  setBreakpoints: (w, agent, ops) => w.setBreakpoints(agent, ops),
+  resume: (w, agent, how) => w.resume(agent, how),
+  inject: (w, agent, event) => w.inject(agent, event),
+  registries: (w, agent) => w.registries(agent),
+  cancel: (w, agent, registry, uuid) => w.cancel(agent, registry, uuid),
+  describeTooling: (w, name) => w.describeTooling(name),
+  callTool: (w, tooling, tool, args) => w.callTool(tooling, tool, args),
+  runTests: (w) => w.runTests(),
+  inspectComponent: (w, path) => w.inspectComponent(path),
+  traceHistory: (w) => w.traceHistory(),
+};
+
+export function isApiRequest(value: unknown): value is ApiRequest {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, method, params } = value as Record<string, unknown>;
+  return typeof id === 'number' && API_METHODS.includes(method as ApiMethod) && Array.isArray(params);
+}
+
+export async function dispatchRequest(workbench: Workbench, request: ApiRequest): Promise<ApiResponse> {
+  const handler = HANDLERS[request.method] as (w: Workbench, ...params: unknown[]) => unknown;
+  try {
+    const result = await handler(workbench, ...request.params);
+    return { id: request.id, ok: true, result: result ?? null };
+  } catch (error) {
+    return { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,454 @@
+// The host side of the workbench: one open workspace (its config, Host and Supervisor), the API
+// the renderer calls, and the events it pushes. No Electron here: the Electron shell and the web
+// server both wrap this class, and tests drive it directly.
+
+import { copyFileSync, existsSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import type {
+  AgentView,
+  BackendView,
+  ComponentView,
+  Diagnostic,
+  NewAgentKind,
+  OpenSourceView,
+  RegistryName,
+  TestCaseResult,
+  ToolingDescription,
+  WorkbenchEvent,
+  WorkspaceView,
+} from '../../preload/api-contract.ts';
+import type { AgentSpawner } from '../agent-process/agent-channel.ts';
+import { ConfigError } from '../config/config-error.ts';
+import type { OmwConfig } from '../config/config-types.ts';
+import { findDefaultConfig, loadConfig } from '../config/load-config.ts';
+import type { HostOp } from '../host-api/host-ops.generated.ts';
+import type { OmwEvent } from '../host-api/wit-types.ts';
+import { Host } from '../host/host.ts';
+import { describeComponent } from '../runtimes/wasm/describe-component.ts';
+import type { IterationResult } from '../supervisor/iteration-result.ts';
+import { watchScripts } from '../supervisor/script-watcher.ts';
+import { ALL_AGENTS, Supervisor } from '../supervisor/supervisor.ts';
+import { discoverTests } from '../testing/discover-tests.ts';
+import { formatResult } from '../testing/format-result.ts';
+import { runTests } from '../testing/run-tests.ts';
+import { addAgentToConfig, setAgentScript } from './config-edit.ts';
+import { checkConfigText, configErrorDiagnostic } from './config-diagnostics.ts';
+import { brainFileName, brainTemplate, NAME_PATTERN, wasmTemplateFile } from './agent-templates.ts';
+import { TraceBatcher } from './trace-batcher.ts';
+import { listWorkspaceFiles, resolveInside, toWorkspacePath, writeFileAtomic } from './workspace-files.ts';
+
+export interface WorkbenchOptions {
+  spawner: AgentSpawner;
+  /** The agent-process entry script. */
+  entry: string;
+  /** Defaults to `process.env`; the workspace's `OMW__` overlay comes from here. */
+  env?: Record<string, string | undefined>;
+}
+
+type Listener = (event: WorkbenchEvent) => void;
+
+const REGISTRIES: RegistryName[] = ['streams', 'timers', 'resources', 'toolCalls'];
+
+interface OpenWorkspace {
+  root: string;
+  configFile: string;
+  config?: OmwConfig;
+  configError?: ConfigError | Error;
+  host?: Host;
+  supervisor?: Supervisor;
+  stopWatching: () => void;
+}
+
+export class Workbench {
+  private workspaceState: OpenWorkspace | undefined;
+  private readonly listeners = new Set<Listener>();
+  private readonly breakpoints = new Map<string, HostOp[]>();
+  private readonly batcher = new TraceBatcher((events) => this.emit({ type: 'trace', events }));
+  /** Our own saves, so the file watcher does not report them back as external changes. */
+  private readonly ownWrites = new Map<string, number>();
+  private opening: Promise<void> = Promise.resolve();
+  /** Trace numbering continues across restarts, so renderers can tell new events from old. */
+  private lastSeq = 0;
+
+  constructor(private readonly options: WorkbenchOptions) {}
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Opens a folder holding an omw config, or a config file. A bad config still opens, with its error. */
+  async open(path: string): Promise<WorkspaceView> {
+    const target = resolve(path);
+    const isFile = existsSync(target) && statSync(target).isFile();
+    const root = isFile ? dirname(target) : target;
+    if (!existsSync(root)) throw new Error(`no such folder: ${root}`);
+    const configFile = isFile ? target : findDefaultConfig(root);
+    await this.close();
+    this.breakpoints.clear();
+    this.workspaceState = { root, configFile, stopWatching: this.watchFiles(root) };
+    await this.startAgents();
+    const view = this.workspace();
+    this.emit({ type: 'workspace', workspace: view });
+    return view;
+  }
+
+  async close(): Promise<void> {
+    const state = this.workspaceState;
+    if (!state) return;
+    state.stopWatching();
+    await this.stopAgents();
+    this.workspaceState = undefined;
+  }
+
+  workspace(): WorkspaceView {
+    const state = this.state();
+    const { config, supervisor, host, configError } = state;
+    const agents: AgentView[] =
+      config && supervisor
+        ? Object.entries(config.agents).map(([name, agent]) => ({
+            name,
+            runtime: agent.runtime,
+            runtimeKind: config.runtime[agent.runtime]?.kind ?? 'unknown',
+            script: this.displayPath(agent.script),
+            status: supervisor.runner(name).status,
+            breakpoints: this.breakpoints.get(name) ?? [],
+          }))
+        : [];
+    const backends: BackendView[] = (host?.backends() ?? []).map((b) => ({
+      section: b.section,
+      name: b.name,
+      kind: b.kind,
+      state: b.status?.state ?? 'ready',
+      ...(b.status?.detail ? { detail: b.status.detail } : {}),
+    }));
+    return {
+      root: state.root,
+      config: toWorkspacePath(state.root, state.configFile),
+      ...(configError
+        ? { configError: { ...this.diagnosticOf(configError), file: this.configErrorFile(configError) } }
+        : {}),
+      agents,
+      allBreakpoints: this.breakpoints.get(ALL_AGENTS) ?? [],
+      files: listWorkspaceFiles(state.root),
+      providers: backends.filter((b) => b.section === 'providers'),
+      tooling: backends.filter((b) => b.section === 'tooling'),
+    };
+  }
+
+  readFile(path: string): { text: string; mtimeMs: number } {
+    const file = this.resolve(path);
+    return { text: readFileSync(file, 'utf8'), mtimeMs: statSync(file).mtimeMs };
+  }
+
+  async writeFile(path: string, text: string): Promise<{ mtimeMs: number }> {
+    const file = this.resolve(path);
+    await mkdir(dirname(file), { recursive: true });
+    const mtimeMs = writeFileAtomic(file, text);
+    this.ownWrites.set(file, mtimeMs);
+    if (file === this.state().configFile) await this.restartAgents();
+    return { mtimeMs };
+  }
+
+  checkConfig(text: string): Diagnostic[] {
+    return checkConfigText(this.state().configFile, text);
+  }
+
+  async createAgent(name: string, kind: NewAgentKind): Promise<WorkspaceView> {
+    const state = this.state();
+    if (!NAME_PATTERN.test(name)) throw new Error(`"${name}" is not a valid agent name (letters, digits, _ and -)`);
+    if (!state.config) throw new Error('fix the config before adding agents');
+    if (state.config.agents[name]) throw new Error(`an agent named "${name}" already exists`);
+    const script = brainFileName(kind, name);
+    const file = this.resolve(script);
+    if (existsSync(file)) throw new Error(`${script} already exists`);
+    await mkdir(dirname(file), { recursive: true });
+    if (kind === 'wasm') {
+      copyFileSync(wasmTemplateFile(), file);
+      this.ownWrites.set(file, statSync(file).mtimeMs);
+    } else {
+      this.ownWrites.set(file, writeFileAtomic(file, brainTemplate(kind, name)));
+    }
+    const configText = readFileSync(state.configFile, 'utf8');
+    const updated = addAgentToConfig(state.configFile, configText, state.config, name, kind, script);
+    await this.writeFile(this.displayPath(state.configFile), updated);
+    return this.workspace();
+  }
+
+  /** Points an agent at another brain (a picked wasm component, usually) by editing the config. */
+  async assignScript(agent: string, script: string): Promise<WorkspaceView> {
+    const state = this.state();
+    if (!state.config?.agents[agent]) throw new Error(`unknown agent "${agent}"`);
+    const configText = readFileSync(state.configFile, 'utf8');
+    const updated = setAgentScript(state.configFile, configText, agent, script);
+    await this.writeFile(this.displayPath(state.configFile), updated);
+    return this.workspace();
+  }
+
+  step(agent: string): Promise<IterationResult> {
+    return this.supervisor().step(agent);
+  }
+
+  loop(agent: string): void {
+    this.supervisor().loop([agent]);
+  }
+
+  pause(agent: string): void {
+    const supervisor = this.supervisor();
+    const runner = supervisor.runner(agent);
+    runner.pauseAtNextCall = true;
+    supervisor.setBreakpoints(agent, this.breakpoints.get(agent) ?? []);
+  }
+
+  stop(agent: string): Promise<void> {
+    return this.supervisor().stop(agent);
+  }
+
+  /** A fresh agent process: stops the agent, ends its process, and starts a new one. */
+  async restart(agent: string): Promise<void> {
+    const runner = this.supervisor().runner(agent);
+    await runner.stop('stop');
+    runner.process.kill();
+    await runner.process.start();
+  }
+
+  setBreakpoints(agent: string, ops: HostOp[]): void {
+    const supervisor = this.supervisor();
+    if (agent !== ALL_AGENTS) supervisor.runner(agent);
+    this.breakpoints.set(agent, [...ops]);
+    supervisor.setBreakpoints(agent, ops);
+    this.emit({ type: 'workspace', workspace: this.workspace() });
+  }
+
+  resume(agent: string, how: 'continue' | 'step-call'): boolean {
+    return this.supervisor().resume(agent, how);
+  }
+
+  /** Puts an event into the agent's inbox as if a source had delivered it. */
+  inject(agent: string, event: OmwEvent): boolean {
+    const host = this.host();
+    const ctx = host.context(agent);
+    return host.deliver(ctx, { id: crypto.randomUUID(), event });
+  }
+
+  registries(agent: string): OpenSourceView[] {
+    const ctx = this.host().context(agent);
+    return REGISTRIES.flatMap((registry) =>
+      ctx[registry].list().map(({ uuid, source, openedAt, info }) => ({ registry, uuid, source, openedAt, info })),
+    );
+  }
+
+  /** The cancel a brain would do: the registry entry stops its deliveries and closes as cancelled. */
+  cancel(agent: string, registry: RegistryName, uuid: string): boolean {
+    const host = this.host();
+    const ctx = host.context(agent);
+    const entry = ctx[registry].cancel(uuid);
+    if (!entry) return false;
+    host.traceClosed(ctx, entry.source, uuid, 'cancelled');
+    host.traceLog(ctx, 'info', `${entry.source} ${uuid} cancelled from the workbench`);
+    return true;
+  }
+
+  async describeTooling(name: string): Promise<ToolingDescription> {
+    const tooling = this.host().tooling.get(name);
+    if (!tooling) throw new Error(`no tooling named "${name}"`);
+    const signal = AbortSignal.timeout(10_000);
+    try {
+      const [tools, resources] = await Promise.all([
+        tooling.listTools(signal),
+        tooling.listResources(signal).catch(() => []),
+      ]);
+      return {
+        tools: tools.map((t) => ({
+          name: t.name,
+          ...(t.description ? { description: t.description } : {}),
+          inputSchema: parseJson(t.input_schema),
+        })),
+        resources: resources.map((r) => ({
+          uri: r.uri,
+          name: r.name,
+          ...(r.description ? { description: r.description } : {}),
+        })),
+      };
+    } catch (error) {
+      return { tools: [], resources: [], error: (error as Error).message };
+    }
+  }
+
+  async callTool(name: string, tool: string, args: string): Promise<string> {
+    const tooling = this.host().tooling.get(name);
+    if (!tooling) throw new Error(`no tooling named "${name}"`);
+    const result = await tooling.callTool(tool, args, AbortSignal.timeout(30_000));
+    return JSON.stringify(result, null, 2);
+  }
+
+  async runTests(): Promise<TestCaseResult[]> {
+    const { root } = this.state();
+    const tests = discoverTests(root);
+    const results = await runTests(tests, {
+      spawner: this.options.spawner,
+      entry: this.options.entry,
+      root,
+      all: true,
+      env: this.options.env ?? process.env,
+    });
+    return results
+      .map((result) => {
+        const file = toWorkspacePath(root, result.file);
+        return {
+          file,
+          pass: result.pass,
+          report: formatResult(dirname(file), result),
+          durationMs: result.durationMs,
+          trace: result.trace,
+        };
+      })
+      .sort((a, b) => a.file.localeCompare(b.file));
+  }
+
+  async inspectComponent(path: string): Promise<ComponentView> {
+    const file = resolve(this.state().root, path);
+    if (!existsSync(file)) throw new Error(`no such file: ${path}`);
+    const size = statSync(file).size;
+    const described = await describeComponent(file);
+    if (!described.component)
+      return { path, size, component: false, imports: [], exports: [], problems: described.problems };
+    return {
+      path,
+      size,
+      component: true,
+      imports: described.world.imports,
+      exports: described.world.exports,
+      problems: described.problems,
+    };
+  }
+
+  traceHistory() {
+    const host = this.workspaceState?.host;
+    if (!host) return [];
+    return [...host.agents.keys()].flatMap((agent) => host.trace.events(agent)).sort((a, b) => a.seq - b.seq);
+  }
+
+  private async startAgents(): Promise<void> {
+    const state = this.state();
+    try {
+      state.config = loadConfig(state.configFile, { env: this.options.env ?? process.env });
+      state.host = new Host(state.config, { traceSeqAfter: this.lastSeq });
+      state.supervisor = new Supervisor(state.host, { spawner: this.options.spawner, entry: this.options.entry });
+      state.configError = undefined;
+    } catch (error) {
+      state.configError = error as Error;
+      await state.host?.close();
+      state.host = undefined;
+      state.supervisor = undefined;
+      return;
+    }
+    const { host, supervisor } = state;
+    host.trace.subscribe((event) => this.batcher.add(event));
+    supervisor.onStatus((status) => this.emit({ type: 'status', status }));
+    for (const [agent, ops] of this.breakpoints) {
+      if (agent === ALL_AGENTS || supervisor.runners.has(agent)) supervisor.setBreakpoints(agent, ops);
+    }
+    const stopReloading = watchScripts(supervisor);
+    const previous = state.stopWatching;
+    state.stopWatching = () => {
+      stopReloading();
+      previous();
+    };
+    await supervisor.start();
+  }
+
+  private async stopAgents(): Promise<void> {
+    const state = this.workspaceState;
+    if (!state?.supervisor) return;
+    this.batcher.drain();
+    await state.supervisor.shutdown();
+    this.lastSeq = state.host?.trace.lastSeq ?? this.lastSeq;
+    state.supervisor = undefined;
+    state.host = undefined;
+  }
+
+  /** A saved config takes effect at once: agents stop, and start again on the new config. */
+  private restartAgents(): Promise<void> {
+    this.opening = this.opening.then(async () => {
+      const state = this.state();
+      state.stopWatching();
+      await this.stopAgents();
+      state.stopWatching = this.watchFiles(state.root);
+      await this.startAgents();
+      this.emit({ type: 'workspace', workspace: this.workspace() });
+    });
+    return this.opening;
+  }
+
+  /** External edits: the renderer offers to reload a buffer; a changed config restarts the agents. */
+  private watchFiles(root: string): () => void {
+    let watcher: FSWatcher | undefined;
+    try {
+      watcher = watch(root, { recursive: true, persistent: false }, (_event, name) => {
+        if (!name) return;
+        const file = resolve(root, name.toString());
+        if (!existsSync(file)) return;
+        const mtimeMs = statSync(file).mtimeMs;
+        if (this.ownWrites.get(file) === mtimeMs) return;
+        this.ownWrites.set(file, mtimeMs);
+        this.emit({ type: 'file-changed', path: toWorkspacePath(root, file), mtimeMs });
+        if (file === this.workspaceState?.configFile) void this.restartAgents();
+      });
+    } catch {
+      return () => {};
+    }
+    return () => watcher?.close();
+  }
+
+  private emit(event: WorkbenchEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  private state(): OpenWorkspace {
+    if (!this.workspaceState) throw new Error('no workspace is open');
+    return this.workspaceState;
+  }
+
+  private supervisor(): Supervisor {
+    const { supervisor, configError } = this.state();
+    if (!supervisor) throw new Error(`the config has an error: ${configError?.message ?? 'not loaded'}`);
+    return supervisor;
+  }
+
+  private host(): Host {
+    const { host, configError } = this.state();
+    if (!host) throw new Error(`the config has an error: ${configError?.message ?? 'not loaded'}`);
+    return host;
+  }
+
+  private resolve(path: string): string {
+    return resolveInside(this.state().root, path);
+  }
+
+  private displayPath(file: string): string {
+    const path = toWorkspacePath(this.state().root, file);
+    return path.startsWith('..') ? file : path;
+  }
+
+  private diagnosticOf(error: Error): Diagnostic {
+    if (error instanceof ConfigError) return configErrorDiagnostic(error);
+    return { message: error.message, severity: 'error', line: 1, column: 1, endLine: 1, endColumn: 2 };
+  }
+
+  private configErrorFile(error: Error): string {
+    const state = this.state();
+    return error instanceof ConfigError && error.file
+      ? this.displayPath(error.file)
+      : this.displayPath(state.configFile);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

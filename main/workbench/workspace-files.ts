@@ -1,0 +1,75 @@
+// The files of a workspace as the workbench shows and edits them: listing, classifying, keeping
+// every path inside the workspace, and saving without ever leaving a half-written file.
+
+import { randomBytes } from 'node:crypto';
+import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { FileKind, WorkspaceFile } from '../../preload/api-contract.ts';
+
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'out', 'release', 'target']);
+/** A workspace is a folder of brains and configs; a huge tree is not one, so the listing stops. */
+const MAX_FILES = 5000;
+
+export function fileKind(path: string): FileKind {
+  const name = path.split('/').pop() ?? path;
+  if (/^omw\.test(\.base)?\.(toml|ya?ml|json)$/.test(name)) return 'test';
+  if (/^omw\.(toml|ya?ml|json)$/.test(name)) return 'config';
+  if (/\.(rhai|js)$/.test(name)) return 'brain';
+  if (name.endsWith('.wasm')) return 'wasm';
+  return 'other';
+}
+
+export function listWorkspaceFiles(root: string): WorkspaceFile[] {
+  const files: WorkspaceFile[] = [];
+  const walk = (dir: string) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      if (files.length >= MAX_FILES || entry.name.startsWith('.')) continue;
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIPPED_DIRS.has(entry.name)) walk(full);
+      } else if (entry.isFile()) {
+        const path = toWorkspacePath(root, full);
+        files.push({ path, kind: fileKind(path) });
+      }
+    }
+  };
+  walk(root);
+  return files;
+}
+
+export function toWorkspacePath(root: string, file: string): string {
+  return relative(root, file).split(sep).join('/');
+}
+
+/** The absolute path of a workspace-relative one; anything reaching outside the root is refused. */
+export function resolveInside(root: string, path: string): string {
+  const full = resolve(root, path);
+  const rel = relative(root, full);
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+    throw new Error(`"${path}" is outside the workspace`);
+  }
+  return full;
+}
+
+/**
+ * Writes beside the target and renames over it, so a crash or a full disk never leaves a
+ * truncated brain: either the old file or the new one is there. Returns the new mtime.
+ */
+export function writeFileAtomic(path: string, text: string): number {
+  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  return statSync(path).mtimeMs;
+}

@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { Group, Panel, Separator } from 'react-resizable-panels';
+import { AgentsPanel } from './panels/AgentsPanel.tsx';
+import { BottomPanel } from './panels/BottomPanel.tsx';
+import { EditorArea } from './panels/EditorArea.tsx';
+import { FileTree } from './panels/FileTree.tsx';
+import { Notices } from './panels/Notices.tsx';
+import { StatusBar } from './panels/StatusBar.tsx';
+import { Toolbar } from './panels/Toolbar.tsx';
+import { handleShortcut } from './shortcuts.ts';
+import { useWorkbench } from './store/workbench-store.ts';
+
+export function App() {
+  const workspace = useWorkbench((s) => s.workspace);
+  const connected = useWorkbench((s) => s.connected);
+  useEffect(() => {
+    window.addEventListener('keydown', handleShortcut);
+    return () => window.removeEventListener('keydown', handleShortcut);
+  }, []);
+  useEffect(() => {
+    // Unsaved buffers: leaving the page asks first.
+    const guard = (event: BeforeUnloadEvent) => {
+      const files = Object.values(useWorkbench.getState().files);
+      if (files.some((f) => f.text !== f.saved)) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', guard);
+    return () => window.removeEventListener('beforeunload', guard);
+  }, []);
+
+  if (!workspace) {
+    return (
+      <div className="app loading" data-testid="loading">
+        {connected ? 'Opening the workspace…' : 'Connecting to Brainbench…'}
+      </div>
+    );
+  }
+  return (
+    <div className="app" data-testid="workbench">
+      <Toolbar />
+      <Group orientation="horizontal" className="main-split" id="main-split">
+        <Panel defaultSize="22%" minSize="12%" id="sidebar">
+          <div className="sidebar">
+            <AgentsPanel />
+            <FileTree />
+          </div>
+        </Panel>
+        <Separator className="separator vertical" />
+        <Panel minSize="30%" id="content">
+          <Group orientation="vertical" id="content-split">
+            <Panel defaultSize="55%" minSize="15%" id="editor">
+              <EditorArea />
+            </Panel>
+            <Separator className="separator horizontal" />
+            <Panel defaultSize="45%" minSize="10%" id="bottom">
+              <BottomPanel />
+            </Panel>
+          </Group>
+        </Panel>
+      </Group>
+      <StatusBar />
+      <Notices />
+    </div>
+  );
+}

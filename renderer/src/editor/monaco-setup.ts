@@ -1,0 +1,35 @@
+// Monaco from the local package, never a CDN: the editor core, its standard features (hover,
+// find, suggest, folding), the JavaScript language service for JS brains, and our languages.
+
+import { loader } from '@monaco-editor/react';
+import * as monaco from 'monaco-editor/editor';
+import 'monaco-editor/features/register.all';
+import 'monaco-editor/languages/definitions/javascript/register';
+import { javascriptDefaults, ScriptTarget } from 'monaco-editor/languages/features/typescript/register';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import TypeScriptWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';
+import { OMW_JS_TYPES } from './omw-api.ts';
+import { registerRhai } from './rhai-language.ts';
+import { registerToml } from './toml-language.ts';
+
+self.MonacoEnvironment = {
+  getWorker: (_id, label) =>
+    label === 'typescript' || label === 'javascript' ? new TypeScriptWorker() : new EditorWorker(),
+};
+
+// Brains are global scripts on QuickJS: no DOM, no Node, and the omw global is typed.
+javascriptDefaults.setCompilerOptions({
+  target: ScriptTarget.ES2020,
+  allowNonTsExtensions: true,
+  checkJs: true,
+  noLib: false,
+  lib: ['es2020'],
+});
+javascriptDefaults.setDiagnosticsOptions({ noSemanticValidation: false, noSyntaxValidation: false });
+javascriptDefaults.addExtraLib(OMW_JS_TYPES, 'file:///omw.d.ts');
+
+registerRhai(monaco);
+registerToml(monaco);
+loader.config({ monaco });
+
+export { monaco };

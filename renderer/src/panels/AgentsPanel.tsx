@@ -1,0 +1,160 @@
+import type { AgentStatus, AgentView, HostOp } from '../../../preload/api-contract.ts';
+import {
+  continueAgent,
+  loopAgent,
+  pauseAgent,
+  restartAgent,
+  stepAgent,
+  stepOverCall,
+  stopAgent,
+} from '../agent-actions.ts';
+import { SHORTCUTS } from '../shortcuts.ts';
+import { selectAgent, setBreakpoints, useWorkbench } from '../store/workbench-store.ts';
+import { Breakpoints } from './Breakpoints.tsx';
+
+const STATE_LABELS: Record<AgentStatus['state'], string> = {
+  idle: 'idle',
+  starting: 'starting',
+  running: 'running',
+  paused: 'paused at a host call',
+  waiting: 'waiting in recv',
+  backoff: 'backing off',
+  exited: 'exited',
+  completed: 'completed',
+  failed: 'failed',
+  stopped: 'stopped',
+};
+
+function Controls({ agent, status }: { agent: string; status: AgentStatus }) {
+  const busy = ['running', 'paused', 'waiting', 'backoff'].includes(status.state);
+  return (
+    <div className="agent-controls" onClick={(e) => e.stopPropagation()}>
+      <button
+        title={`Run in a loop (${SHORTCUTS.run})`}
+        aria-label="Run"
+        onClick={() => loopAgent(agent)}
+        disabled={busy && status.mode === 'loop'}
+      >
+        ▶
+      </button>
+      <button
+        title={`Step one iteration (${SHORTCUTS.step})`}
+        aria-label="Step"
+        onClick={() => void stepAgent(agent)}
+        disabled={busy}
+      >
+        ⤼
+      </button>
+      <button
+        title={`Pause at the next host call (${SHORTCUTS.pause})`}
+        aria-label="Pause"
+        onClick={() => pauseAgent(agent)}
+        disabled={!busy || status.state === 'paused'}
+      >
+        ❙❙
+      </button>
+      <button title={`Stop (${SHORTCUTS.stop})`} aria-label="Stop" onClick={() => stopAgent(agent)} disabled={!busy}>
+        ■
+      </button>
+      <button
+        title={`Restart the agent process (${SHORTCUTS.restart})`}
+        aria-label="Restart"
+        onClick={() => restartAgent(agent)}
+      >
+        ↻
+      </button>
+    </div>
+  );
+}
+
+function PausedCall({ agent, status }: { agent: string; status: AgentStatus }) {
+  if (status.state !== 'paused' || !status.pausedAt) return null;
+  const args = JSON.stringify(status.pausedAt.args).slice(1, -1);
+  return (
+    <div className="paused-call" data-testid="paused-call">
+      <div>
+        held before <code>{status.pausedAt.op}</code>
+        {args ? <code className="args">({args.length > 120 ? `${args.slice(0, 120)}…` : args})</code> : null}
+      </div>
+      <div className="row">
+        <button onClick={() => continueAgent(agent)} title={`Continue (${SHORTCUTS.run})`}>
+          Continue
+        </button>
+        <button
+          onClick={() => stepOverCall(agent)}
+          title={`Run this call, hold before the next (${SHORTCUTS.stepCall})`}
+        >
+          Step over call
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function AgentRow({ agent, selected }: { agent: AgentView; selected: boolean }) {
+  const status = useWorkbench((s) => s.statuses[agent.name]) ?? agent.status;
+  const last = status.last;
+  return (
+    <li
+      className={`agent ${selected ? 'selected' : ''}`}
+      data-testid={`agent-${agent.name}`}
+      data-state={status.state}
+      onClick={() => selectAgent(agent.name)}
+    >
+      <div className="agent-head">
+        <span className={`dot state-${status.state}`} />
+        <span className="agent-name">{agent.name}</span>
+        <span className="badge">{agent.runtimeKind}</span>
+        <span className="iterations" title="iterations run" data-testid="iteration-count">
+          #{status.iteration}
+        </span>
+      </div>
+      <div className="agent-sub">
+        <span className="state" data-testid="agent-state">
+          {STATE_LABELS[status.state]}
+        </span>
+        {last?.kind === 'failed' ? <span className="error-text"> — {last.error}</span> : null}
+        {agent.breakpoints.length > 0 ? (
+          <span className="bp-count"> · {agent.breakpoints.length} breakpoint(s)</span>
+        ) : null}
+      </div>
+      <Controls agent={agent.name} status={status} />
+      <PausedCall agent={agent.name} status={status} />
+    </li>
+  );
+}
+
+export function AgentsPanel() {
+  const workspace = useWorkbench((s) => s.workspace)!;
+  const selected = useWorkbench((s) => s.selectedAgent);
+  const agent = workspace.agents.find((a) => a.name === selected);
+  const changeBreakpoints = (target: string, ops: HostOp[]) => void setBreakpoints(target, ops);
+  return (
+    <section className="panel agents-panel" aria-label="Agents">
+      <h2>Agents</h2>
+      {workspace.configError ? (
+        <div className="empty error-text" data-testid="config-error">
+          The config has an error ({workspace.configError.file}:{workspace.configError.line}:
+          {workspace.configError.column}): {workspace.configError.message}. Fix it in the editor and save.
+        </div>
+      ) : workspace.agents.length === 0 ? (
+        <div className="empty">No agents yet. Add one with “New agent” in the file panel.</div>
+      ) : (
+        <ul className="agent-list">
+          {workspace.agents.map((a) => (
+            <AgentRow key={a.name} agent={a} selected={a.name === selected} />
+          ))}
+        </ul>
+      )}
+      {agent ? (
+        <Breakpoints
+          agent={agent.name}
+          ops={agent.breakpoints}
+          allOps={workspace.allBreakpoints}
+          onChange={(ops) => changeBreakpoints(agent.name, ops)}
+          onChangeAll={(ops) => changeBreakpoints('*', ops)}
+        />
+      ) : null}
+    </section>
+  );
+}

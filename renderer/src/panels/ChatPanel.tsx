@@ -1,0 +1,60 @@
+import { traceLog, type ChatStream } from '../store/trace-log.ts';
+import { useWorkbench } from '../store/workbench-store.ts';
+import { clock, compactJson } from './trace-text.ts';
+
+function StreamCard({ chat }: { chat: ChatStream }) {
+  const state = chat.closed ?? 'open';
+  return (
+    <article className={`chat-stream state-${state}`} data-testid="chat-stream" data-state={state}>
+      <header>
+        <span className="badge">{state}</span> <code>{chat.uuid.slice(0, 8)}</code> · {chat.agent} ·{' '}
+        {clock(chat.openedAt)} · {compactJson(chat.detail, 80)} · {chat.deltas} deltas
+      </header>
+      {chat.reasoning ? (
+        <div className="reasoning" data-testid="chat-reasoning">
+          {chat.reasoning}
+        </div>
+      ) : null}
+      <div className="content" data-testid="chat-content">
+        {chat.content}
+        {state === 'open' ? <span className="cursor">▍</span> : null}
+      </div>
+      {chat.toolCalls.map((call) => (
+        <div key={call.id} className="tool-call">
+          tool call <code>{call.name}</code>({call.arguments})
+        </div>
+      ))}
+      <footer>
+        {chat.finishReason ? <span>finish: {chat.finishReason}</span> : null}
+        {chat.usage ? <span> · usage {compactJson(chat.usage)}</span> : null}
+        {chat.error ? <span className="error-text"> · {chat.error}</span> : null}
+      </footer>
+    </article>
+  );
+}
+
+/** Open and recent chat streams of the selected agent, deltas appearing as they arrive. */
+export function ChatPanel() {
+  useWorkbench((s) => s.traceVersion);
+  const agent = useWorkbench((s) => s.selectedAgent);
+  const chats = [...traceLog.chats.values()].filter((c) => c.agent === agent);
+  const open = chats.filter((c) => !c.closed);
+  const recent = chats
+    .filter((c) => c.closed)
+    .slice(-20)
+    .reverse();
+  if (chats.length === 0) {
+    return (
+      <div className="empty">
+        No chat streams from {agent ?? 'this agent'} yet. A brain opens one with chat_stream / chatStream.
+      </div>
+    );
+  }
+  return (
+    <div className="chats" data-testid="chat-panel">
+      {[...open, ...recent].map((chat) => (
+        <StreamCard key={chat.uuid} chat={chat} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import type { ComponentView } from '../../../preload/api-contract.ts';
+import { attempt, notify, useWorkbench } from '../store/workbench-store.ts';
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** Choose a .wasm, see its world and whether it fits omw:omw, and give it to an agent. */
+export function ComponentPicker({ initial, onClose }: { initial: string; onClose: () => void }) {
+  const workspace = useWorkbench((s) => s.workspace)!;
+  const wasmFiles = workspace.files.filter((f) => f.kind === 'wasm').map((f) => f.path);
+  const [path, setPath] = useState(initial || wasmFiles[0] || '');
+  const [view, setView] = useState<ComponentView | undefined>();
+  const [loading, setLoading] = useState(false);
+  const wasmAgents = workspace.agents.filter((a) => a.runtimeKind === 'wasm');
+  const [agent, setAgent] = useState(wasmAgents[0]?.name ?? '');
+
+  useEffect(() => {
+    if (!path) return;
+    let live = true;
+    setLoading(true);
+    setView(undefined);
+    void attempt('inspectComponent', path).then((found) => {
+      if (!live) return;
+      setLoading(false);
+      setView(found);
+    });
+    return () => {
+      live = false;
+    };
+  }, [path]);
+
+  const assign = async () => {
+    const updated = await attempt('assignScript', agent, path);
+    if (updated) {
+      notify('info', `${agent} now runs ${path}`);
+      onClose();
+    }
+  };
+  const fits = view?.component && view.problems.length === 0;
+  return (
+    <div className="dialog" role="dialog" aria-label="Wasm component picker" data-testid="component-picker">
+      <div className="dialog-head">
+        <strong>Wasm component</strong>
+        <button onClick={onClose} aria-label="close">
+          ×
+        </button>
+      </div>
+      <label>
+        File (workspace-relative or absolute):
+        <input list="wasm-files" value={path} onChange={(e) => setPath(e.target.value)} data-testid="component-path" />
+        {window.brainbench ? (
+          <button
+            type="button"
+            onClick={async () => {
+              const picked = await window.brainbench?.pickFile('wasm');
+              if (picked) setPath(picked);
+            }}
+          >
+            Browse…
+          </button>
+        ) : null}
+        <datalist id="wasm-files">
+          {wasmFiles.map((f) => (
+            <option key={f} value={f} />
+          ))}
+        </datalist>
+      </label>
+      {loading ? <div className="progress">Reading the component (the first time transpiles it)…</div> : null}
+      {view ? (
+        <div className="component-view" data-testid="component-view">
+          <div>
+            size {formatSize(view.size)} · {view.component ? 'a WebAssembly component' : 'not a component'}
+          </div>
+          {view.problems.length > 0 ? (
+            <ul className="problems" data-testid="component-problems">
+              {view.problems.map((p) => (
+                <li key={p} className="error-text">
+                  {p}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="ok-text">fits the omw:omw world</div>
+          )}
+          <div className="columns">
+            <div>
+              <h4>imports</h4>
+              <ul data-testid="component-imports">
+                {view.imports.map((i) => (
+                  <li key={i}>
+                    <code>{i}</code>
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div>
+              <h4>exports</h4>
+              <ul data-testid="component-exports">
+                {view.exports.map((e) => (
+                  <li key={e}>
+                    <code>{e}</code>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+          <div className="row">
+            {wasmAgents.length === 0 ? (
+              <span className="empty">No agent runs on a wasm runtime; add one with “New agent”.</span>
+            ) : null}
+            <select value={agent} onChange={(e) => setAgent(e.target.value)} aria-label="agent to assign">
+              {wasmAgents.map((a) => (
+                <option key={a.name} value={a.name}>
+                  {a.name} (now {a.script})
+                </option>
+              ))}
+            </select>
+            <button onClick={() => void assign()} disabled={!fits || !agent} data-testid="assign-component">
+              Assign to agent
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

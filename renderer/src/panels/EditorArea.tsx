@@ -1,0 +1,180 @@
+import Editor, { type OnMount } from '@monaco-editor/react';
+import { useEffect, useRef } from 'react';
+import type { Diagnostic } from '../../../preload/api-contract.ts';
+import { monaco } from '../editor/monaco-setup.ts';
+import { rhaiDiagnostics } from '../editor/rhai-language.ts';
+import { useColorScheme } from '../use-color-scheme.ts';
+import {
+  closeFile,
+  editFile,
+  reloadFile,
+  request,
+  saveFile,
+  setDiagnostics,
+  useWorkbench,
+  type OpenFile,
+} from '../store/workbench-store.ts';
+
+function languageOf(path: string): string {
+  if (path.endsWith('.rhai')) return 'rhai';
+  if (path.endsWith('.js') || path.endsWith('.mjs')) return 'javascript';
+  if (path.endsWith('.toml')) return 'toml';
+  return 'plaintext';
+}
+
+function toMarkers(diagnostics: Diagnostic[]): import('monaco-editor/editor').editor.IMarkerData[] {
+  return diagnostics.map((d) => ({
+    message: d.message,
+    severity: d.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+    startLineNumber: d.line,
+    startColumn: d.column,
+    endLineNumber: d.endLine,
+    endColumn: d.endColumn,
+  }));
+}
+
+/** Live diagnostics: Rhai from its parser here, the config from the host's loader, JS from Monaco's worker. */
+function useDiagnostics(file: OpenFile | undefined, isConfig: boolean) {
+  const text = file?.text;
+  const path = file?.path;
+  useEffect(() => {
+    if (path === undefined || text === undefined) return;
+    const language = languageOf(path);
+    if (language !== 'rhai' && !isConfig) return;
+    let live = true;
+    const timer = setTimeout(
+      async () => {
+        const diagnostics: Diagnostic[] =
+          language === 'rhai'
+            ? rhaiDiagnostics(text).map((d) => ({ ...d, severity: 'error' as const }))
+            : await request('checkConfig', text).catch(() => []);
+        if (!live) return;
+        const model = monaco.editor.getModels().find((m) => m.uri.path.endsWith(`/${path}`) || m.uri.path === path);
+        if (model) monaco.editor.setModelMarkers(model, 'brainbench', toMarkers(diagnostics));
+        setDiagnostics(path, diagnostics);
+      },
+      language === 'rhai' ? 100 : 300,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [path, text, isConfig]);
+}
+
+function Problems({ file, onJump }: { file: OpenFile; onJump: (d: Diagnostic) => void }) {
+  if (file.diagnostics.length === 0) return null;
+  return (
+    <ul className="problems-list" data-testid="problems">
+      {file.diagnostics.map((d, i) => (
+        <li key={i} className="error-text" onClick={() => onJump(d)}>
+          {d.line}:{d.column} {d.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function EditorArea() {
+  const files = useWorkbench((s) => s.files);
+  const order = useWorkbench((s) => s.fileOrder);
+  const active = useWorkbench((s) => s.activeFile);
+  const configPath = useWorkbench((s) => s.workspace?.config);
+  const scheme = useColorScheme();
+  const editorRef = useRef<Parameters<OnMount>[0] | undefined>(undefined);
+  const file = active ? files[active] : undefined;
+  useDiagnostics(file, file?.path === configPath);
+
+  const onMount: OnMount = (editor) => {
+    editorRef.current = editor;
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => {
+      const path = useWorkbench.getState().activeFile;
+      if (path) void saveFile(path);
+    });
+  };
+  const jump = (d: Diagnostic) => {
+    editorRef.current?.revealLineInCenter(d.line);
+    editorRef.current?.setPosition({ lineNumber: d.line, column: d.column });
+    editorRef.current?.focus();
+  };
+
+  if (order.length === 0) {
+    return <div className="empty editor-empty">Open a brain or the config from the file panel to edit it.</div>;
+  }
+  return (
+    <div className="editor-area">
+      <div className="tabs" role="tablist">
+        {order.map((path) => {
+          const f = files[path]!;
+          const dirty = f.text !== f.saved;
+          return (
+            <div
+              key={path}
+              role="tab"
+              aria-selected={path === active}
+              className={`tab ${path === active ? 'active' : ''}`}
+              data-testid={`tab-${path}`}
+              data-dirty={dirty}
+              onClick={() => useWorkbench.setState({ activeFile: path })}
+            >
+              {path.split('/').pop()}
+              {dirty ? (
+                <span className="dirty" title="unsaved changes">
+                  {' '}
+                  ●
+                </span>
+              ) : null}
+              <button
+                className="close"
+                aria-label={`close ${path}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  if (!dirty || confirm(`${path} has unsaved changes. Close it anyway?`)) closeFile(path);
+                }}
+              >
+                ×
+              </button>
+            </div>
+          );
+        })}
+        {file ? (
+          <button
+            className="save"
+            onClick={() => void saveFile(file.path)}
+            disabled={file.text === file.saved}
+            title="Save (Ctrl+S)"
+          >
+            Save
+          </button>
+        ) : null}
+      </div>
+      {file?.externalChange ? (
+        <div className="banner" data-testid="external-change">
+          {file.path} changed on disk, and you have unsaved edits.
+          <button onClick={() => void reloadFile(file.path)}>Reload from disk</button>
+          <button onClick={() => void saveFile(file.path)}>Keep mine (save)</button>
+        </div>
+      ) : null}
+      {file ? (
+        <div className="editor-host" data-testid="editor">
+          <Editor
+            path={file.path}
+            language={languageOf(file.path)}
+            value={file.text}
+            theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
+            onMount={onMount}
+            onChange={(value) => editFile(file.path, value ?? '')}
+            options={{
+              minimap: { enabled: false },
+              fontSize: 13,
+              automaticLayout: true,
+              scrollBeyondLastLine: false,
+              tabSize: 2,
+            }}
+          />
+          <Problems file={file} onJump={jump} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import type { NewAgentKind, WorkspaceFile } from '../../../preload/api-contract.ts';
+import { attempt, closePicker, notify, openFile, openPicker, useWorkbench } from '../store/workbench-store.ts';
+import { ComponentPicker } from './ComponentPicker.tsx';
+
+const ICONS: Record<WorkspaceFile['kind'], string> = { config: '⚙', brain: '✎', wasm: '◈', test: '✓', other: '·' };
+
+function NewAgentForm({ onDone }: { onDone: () => void }) {
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<NewAgentKind>('rhai');
+  const create = async () => {
+    const view = await attempt('createAgent', name.trim(), kind);
+    if (!view) return;
+    notify('info', `agent ${name} added to ${view.config}`);
+    const agent = view.agents.find((a) => a.name === name.trim());
+    if (agent && kind !== 'wasm') void openFile(agent.script);
+    onDone();
+  };
+  return (
+    <form
+      className="new-agent"
+      data-testid="new-agent-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void create();
+      }}
+    >
+      <input
+        autoFocus
+        placeholder="agent name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        aria-label="new agent name"
+      />
+      <select value={kind} onChange={(e) => setKind(e.target.value as NewAgentKind)} aria-label="new agent runtime">
+        <option value="rhai">Rhai</option>
+        <option value="js">JavaScript</option>
+        <option value="wasm">wasm component</option>
+      </select>
+      <button type="submit" disabled={!name.trim()}>
+        Create
+      </button>
+      <button type="button" onClick={onDone}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+/** Components open in the picker; everything else in the editor. */
+function openEntry(file: WorkspaceFile): void {
+  if (file.kind === 'wasm') openPicker(file.path);
+  else void openFile(file.path);
+}
+
+export function FileTree() {
+  const workspace = useWorkbench((s) => s.workspace)!;
+  const files = useWorkbench((s) => s.files);
+  const active = useWorkbench((s) => s.activeFile);
+  const [creating, setCreating] = useState(false);
+  const picking = useWorkbench((s) => s.picking);
+  return (
+    <section className="panel files-panel" aria-label="Files">
+      <h2>
+        Files
+        <span className="actions">
+          <button onClick={() => setCreating(true)} data-testid="new-agent">
+            New agent
+          </button>
+          <button onClick={() => openPicker()} data-testid="pick-component">
+            Pick component
+          </button>
+        </span>
+      </h2>
+      {creating ? <NewAgentForm onDone={() => setCreating(false)} /> : null}
+      {picking !== undefined ? <ComponentPicker initial={picking} onClose={closePicker} /> : null}
+      {workspace.files.length === 0 ? (
+        <div className="empty">This folder has no files yet.</div>
+      ) : (
+        <ul className="file-list" role="tree">
+          {workspace.files.map((file) => {
+            const open = files[file.path];
+            const dirty = open && open.text !== open.saved;
+            const depth = file.path.split('/').length - 1;
+            return (
+              <li
+                key={file.path}
+                role="treeitem"
+                aria-selected={active === file.path}
+                tabIndex={0}
+                className={`file kind-${file.kind} ${active === file.path ? 'active' : ''}`}
+                style={{ paddingLeft: `${0.5 + depth * 0.8}rem` }}
+                data-testid={`file-${file.path}`}
+                onClick={() => openEntry(file)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') openEntry(file);
+                }}
+              >
+                <span className="icon">{ICONS[file.kind]}</span> {file.path.split('/').pop()}
+                {dirty ? (
+                  <span className="dirty" title="unsaved changes">
+                    {' '}
+                    ●
+                  </span>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

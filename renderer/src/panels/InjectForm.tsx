@@ -1,0 +1,79 @@
+import { useShallow } from 'zustand/react/shallow';
+import { useState } from 'react';
+import type { OmwEvent } from '../../../preload/api-contract.ts';
+import { attempt, notify, useWorkbench } from '../store/workbench-store.ts';
+
+const KINDS = ['message', 'error', 'timer', 'reload', 'shutdown', 'chat-delta', 'chat-end'] as const;
+type Kind = (typeof KINDS)[number];
+
+function buildEvent(kind: Kind, payload: string): OmwEvent {
+  switch (kind) {
+    case 'message':
+    case 'error':
+      return { kind, data: payload };
+    case 'chat-delta':
+      return { kind, data: payload.trim() ? JSON.parse(payload) : { content: '' } };
+    default:
+      return { kind };
+  }
+}
+
+/** Puts an event into an agent's inbox, as if one of its sources had delivered it. */
+export function InjectForm({ onDone }: { onDone: () => void }) {
+  const agents = useWorkbench(useShallow((s) => s.workspace?.agents.map((a) => a.name) ?? []));
+  const selected = useWorkbench((s) => s.selectedAgent);
+  const [agent, setAgent] = useState(selected ?? agents[0] ?? '');
+  const [kind, setKind] = useState<Kind>('message');
+  const [payload, setPayload] = useState('');
+  const submit = async () => {
+    let event: OmwEvent;
+    try {
+      event = buildEvent(kind, payload);
+    } catch (error) {
+      notify('error', `the payload is not JSON: ${(error as Error).message}`);
+      return;
+    }
+    const delivered = await attempt('inject', agent, event);
+    if (delivered === false) notify('error', `${agent}'s inbox is full; the event was dropped`);
+    if (delivered) {
+      notify('info', `${kind} injected into ${agent}'s inbox`);
+      onDone();
+    }
+  };
+  return (
+    <form
+      className="inject-form"
+      data-testid="inject-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <select value={agent} onChange={(e) => setAgent(e.target.value)} aria-label="inject into agent">
+        {agents.map((a) => (
+          <option key={a}>{a}</option>
+        ))}
+      </select>
+      <select value={kind} onChange={(e) => setKind(e.target.value as Kind)} aria-label="event kind">
+        {KINDS.map((k) => (
+          <option key={k}>{k}</option>
+        ))}
+      </select>
+      {kind === 'message' || kind === 'error' || kind === 'chat-delta' ? (
+        <input
+          value={payload}
+          onChange={(e) => setPayload(e.target.value)}
+          placeholder={kind === 'chat-delta' ? '{"content": "…"}' : 'payload'}
+          aria-label="event payload"
+          data-testid="inject-payload"
+        />
+      ) : null}
+      <button type="submit" disabled={!agent} data-testid="inject-submit">
+        Inject
+      </button>
+      <button type="button" onClick={onDone}>
+        Cancel
+      </button>
+    </form>
+  );
+}

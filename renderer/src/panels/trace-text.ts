@@ -1,0 +1,38 @@
+import type { TraceEvent } from '../../../preload/api-contract.ts';
+
+export function clock(time: number): string {
+  const d = new Date(time);
+  return `${d.toLocaleTimeString(undefined, { hour12: false })}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+}
+
+export function compactJson(value: unknown, max = 160): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (text === undefined) return '';
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** One line for a trace event, as the timeline lists it. */
+export function describeEvent(event: TraceEvent): string {
+  switch (event.type) {
+    case 'call':
+      return `${event.op}(${compactJson(event.detail)})${event.uuid ? ` → ${event.uuid.slice(0, 8)}` : ''}`;
+    case 'result':
+      return event.ok
+        ? `↳ ${compactJson(event.value ?? null)} (${event.durationMs.toFixed(1)} ms)`
+        : `↳ error: ${event.error}`;
+    case 'inbound':
+      return `inbound ${event.event.kind}${'data' in event.event ? ` ${compactJson(event.event.data)}` : ''}`;
+    case 'opened':
+      return `opened ${event.source} ${event.uuid.slice(0, 8)}`;
+    case 'closed':
+      return `closed ${event.source} ${event.uuid.slice(0, 8)} (${event.reason})`;
+    case 'log':
+      return `${event.level}: ${event.message}`;
+    case 'outcome':
+      return `outcome ${compactJson(event.outcome)}`;
+    case 'iteration-start':
+      return `iteration ${event.iteration} (${event.trigger})`;
+    case 'iteration-end':
+      return `iteration end${event.error ? `: ${event.error}` : ''}`;
+  }
+}

@@ -1,0 +1,264 @@
+// The renderer's state: the open workspace, agents' live status, open editor buffers and UI
+// choices. Bulk trace data lives in trace-log.ts; here only its version counter changes.
+
+import { create } from 'zustand';
+import type {
+  AgentStatus,
+  ApiMethod,
+  ApiParams,
+  ApiResult,
+  Diagnostic,
+  HostOp,
+  TestCaseResult,
+  WorkbenchEvent,
+  WorkbenchTransport,
+  WorkspaceView,
+} from '../../../preload/api-contract.ts';
+import type { ConnectedTransport } from '../transport/connected-transport.ts';
+import { traceLog } from './trace-log.ts';
+
+export type BottomTab = 'timeline' | 'bus' | 'chat' | 'registries' | 'backends' | 'tests';
+
+export interface OpenFile {
+  path: string;
+  text: string;
+  /** What is on disk, as far as we know. */
+  saved: string;
+  mtimeMs: number;
+  /** Changed on disk while the buffer had unsaved edits: the user chooses. */
+  externalChange?: boolean;
+  diagnostics: Diagnostic[];
+}
+
+export interface Notice {
+  id: number;
+  kind: 'error' | 'info';
+  text: string;
+}
+
+interface WorkbenchState {
+  connected: boolean;
+  workspace: WorkspaceView | undefined;
+  statuses: Record<string, AgentStatus>;
+  traceVersion: number;
+  selectedAgent: string | undefined;
+  files: Record<string, OpenFile>;
+  fileOrder: string[];
+  activeFile: string | undefined;
+  bottomTab: BottomTab;
+  notices: Notice[];
+  testsRunning: boolean;
+  testResults: TestCaseResult[] | undefined;
+  /** A trace event to scroll to (jump from a failed test or a timeline row). */
+  focusSeq: number | undefined;
+  /** The wasm component picker, open on this path ('' for none chosen yet). */
+  picking: string | undefined;
+}
+
+export const useWorkbench = create<WorkbenchState>(() => ({
+  connected: false,
+  workspace: undefined,
+  statuses: {},
+  traceVersion: 0,
+  selectedAgent: undefined,
+  files: {},
+  fileOrder: [],
+  activeFile: undefined,
+  bottomTab: 'timeline',
+  notices: [],
+  testsRunning: false,
+  testResults: undefined,
+  focusSeq: undefined,
+  picking: undefined,
+}));
+
+let transport: WorkbenchTransport | undefined;
+let noticeId = 1;
+const set = useWorkbench.setState;
+const get = useWorkbench.getState;
+
+export function request<M extends ApiMethod>(method: M, ...params: ApiParams<M>): Promise<ApiResult<M>> {
+  if (!transport) return Promise.reject(new Error('not connected'));
+  return transport.request(method, ...params);
+}
+
+export function notify(kind: Notice['kind'], text: string): void {
+  const notice = { id: noticeId++, kind, text };
+  set((s) => ({ notices: [...s.notices.slice(-4), notice] }));
+  setTimeout(() => dismiss(notice.id), kind === 'error' ? 12_000 : 4_000);
+}
+
+export function dismiss(id: number): void {
+  set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
+}
+
+/** Runs a request and shows its failure where the user will see it; resolves undefined then. */
+export async function attempt<M extends ApiMethod>(
+  method: M,
+  ...params: ApiParams<M>
+): Promise<ApiResult<M> | undefined> {
+  try {
+    return await request(method, ...params);
+  } catch (error) {
+    notify('error', `${method}: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+export function connect(t: WorkbenchTransport & ConnectedTransport): void {
+  transport = t;
+  t.subscribe(onEvent);
+  t.onConnection((connected) => {
+    set({ connected });
+    if (connected) void resync();
+  });
+}
+
+async function resync(): Promise<void> {
+  const [workspace, history] = await Promise.all([request('workspace'), request('traceHistory')]);
+  applyWorkspace(workspace);
+  traceLog.add(history);
+  set((s) => ({ traceVersion: s.traceVersion + 1 }));
+}
+
+function applyWorkspace(workspace: WorkspaceView): void {
+  const statuses = Object.fromEntries(workspace.agents.map((a) => [a.name, a.status]));
+  set((s) => ({
+    workspace,
+    statuses,
+    selectedAgent: s.selectedAgent && statuses[s.selectedAgent] ? s.selectedAgent : workspace.agents[0]?.name,
+  }));
+  if (get().fileOrder.length === 0) {
+    const first = workspace.agents.find((a) => !a.script.startsWith('/') && !a.script.endsWith('.wasm'));
+    void openFile(first?.script ?? workspace.config);
+  }
+}
+
+function onEvent(event: WorkbenchEvent): void {
+  switch (event.type) {
+    case 'trace':
+      traceLog.add(event.events);
+      set((s) => ({ traceVersion: s.traceVersion + 1 }));
+      return;
+    case 'status':
+      set((s) => ({ statuses: { ...s.statuses, [event.status.agent]: event.status } }));
+      return;
+    case 'workspace':
+      applyWorkspace(event.workspace);
+      return;
+    case 'file-changed':
+      void onExternalChange(event.path, event.mtimeMs);
+      return;
+  }
+}
+
+async function onExternalChange(path: string, mtimeMs: number): Promise<void> {
+  const file = get().files[path];
+  if (!file || file.mtimeMs >= mtimeMs) return;
+  if (file.text === file.saved) {
+    await reloadFile(path);
+    notify('info', `${path} changed on disk and was reloaded`);
+  } else {
+    updateFile(path, { externalChange: true });
+  }
+}
+
+function updateFile(path: string, change: Partial<OpenFile>): void {
+  set((s) => {
+    const file = s.files[path];
+    return file ? { files: { ...s.files, [path]: { ...file, ...change } } } : {};
+  });
+}
+
+export async function openFile(path: string): Promise<void> {
+  if (get().files[path]) {
+    set({ activeFile: path });
+    return;
+  }
+  const read = await attempt('readFile', path);
+  if (!read) return;
+  set((s) => ({
+    files: { ...s.files, [path]: { path, text: read.text, saved: read.text, mtimeMs: read.mtimeMs, diagnostics: [] } },
+    fileOrder: [...s.fileOrder, path],
+    activeFile: path,
+  }));
+}
+
+export function editFile(path: string, text: string): void {
+  updateFile(path, { text });
+}
+
+export function setDiagnostics(path: string, diagnostics: Diagnostic[]): void {
+  updateFile(path, { diagnostics });
+}
+
+export async function saveFile(path: string): Promise<boolean> {
+  const file = get().files[path];
+  if (!file) return false;
+  const text = file.text;
+  const written = await attempt('writeFile', path, text);
+  if (!written) return false;
+  // Edits typed while the save was in flight stay unsaved.
+  updateFile(path, { saved: text, mtimeMs: written.mtimeMs, externalChange: false });
+  return true;
+}
+
+export async function reloadFile(path: string): Promise<void> {
+  const read = await attempt('readFile', path);
+  if (read) updateFile(path, { text: read.text, saved: read.text, mtimeMs: read.mtimeMs, externalChange: false });
+}
+
+export function closeFile(path: string): void {
+  set((s) => {
+    const files = { ...s.files };
+    delete files[path];
+    const fileOrder = s.fileOrder.filter((p) => p !== path);
+    return { files, fileOrder, activeFile: s.activeFile === path ? fileOrder[fileOrder.length - 1] : s.activeFile };
+  });
+}
+
+/** Shown at once; the host's answer (a workspace event) confirms it, a failure resyncs. */
+export async function setBreakpoints(agent: string, ops: HostOp[]): Promise<void> {
+  set((s) => {
+    if (!s.workspace) return {};
+    const workspace =
+      agent === '*'
+        ? { ...s.workspace, allBreakpoints: ops }
+        : {
+            ...s.workspace,
+            agents: s.workspace.agents.map((a) => (a.name === agent ? { ...a, breakpoints: ops } : a)),
+          };
+    return { workspace };
+  });
+  if ((await attempt('setBreakpoints', agent, ops)) === undefined) await resync();
+}
+
+export function openPicker(path = ''): void {
+  set({ picking: path });
+}
+
+export function closePicker(): void {
+  set({ picking: undefined });
+}
+
+export function selectAgent(agent: string): void {
+  set({ selectedAgent: agent });
+}
+
+export function showTab(bottomTab: BottomTab): void {
+  set({ bottomTab });
+}
+
+export function focusTrace(seq: number): void {
+  set({ focusSeq: seq, bottomTab: 'timeline' });
+}
+
+export async function runTests(): Promise<void> {
+  set({ testsRunning: true, bottomTab: 'tests' });
+  const results = await attempt('runTests');
+  set({ testsRunning: false, ...(results ? { testResults: results } : {}) });
+  if (results) {
+    const failed = results.filter((r) => !r.pass).length;
+    notify(failed ? 'error' : 'info', `${results.length - failed} passed, ${failed} failed`);
+  }
+}

@@ -1,0 +1,1 @@
+export function findElectronBinary(): { binary: string; reason?: undefined } | { binary?: undefined; reason: string };

@@ -1,0 +1,82 @@
+// A real workbench for end-to-end tests: the example workspace copied to a temporary folder (so
+// edits never touch the repository), a Workbench with real agent processes, the web-mode server,
+// and Debian's Chromium driven by playwright-core.
+
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { forkSpawner } from '../../main/agent-process/fork-spawner.ts';
+import { rendererDir } from '../../main/cli/serve-command.ts';
+import { agentEntry } from '../../main/supervisor/agent-entry.ts';
+import { startWebServer, type WebServer } from '../../main/web/web-server.ts';
+import { Workbench } from '../../main/workbench/workbench.ts';
+
+const REPO = join(import.meta.dirname, '../..');
+
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export interface WorkbenchFixture {
+  root: string;
+  workspace: string;
+  workbench: Workbench;
+  server: WebServer;
+  browser: Browser;
+  page: Page;
+  /** Requests that left 127.0.0.1 (there must be none: no CDN, no telemetry). */
+  external: string[];
+  /** Uncaught page errors and console errors. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function startWorkbench(): Promise<WorkbenchFixture> {
+  const root = mkdtempSync(join(tmpdir(), 'brainbench-e2e-'));
+  const workspace = join(root, 'examples/workspace');
+  cpSync(join(REPO, 'examples/workspace'), workspace, { recursive: true });
+  // The workspace's component agent points at ../../guests/build/hello.wasm.
+  symlinkSync(join(REPO, 'guests'), join(root, 'guests'));
+  const workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry() });
+  await workbench.open(workspace);
+  const server = await startWebServer({ workbench, staticDir: rendererDir() });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const external: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) return;
+    if (url.hostname !== '127.0.0.1') external.push(request.url());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return {
+    root,
+    workspace,
+    workbench,
+    server,
+    browser,
+    page,
+    external,
+    errors,
+    async close() {
+      await browser.close();
+      await server.close();
+      await workbench.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
