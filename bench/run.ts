@@ -5,6 +5,7 @@ import type { BenchRow } from './bench-row.ts';
 import { endpointBenchmarks } from './endpoint-benchmarks.ts';
 import { ioBenchmarks } from './io-benchmarks.ts';
 import { rhaiBenchmarks } from './rhai/rhai-benchmarks.ts';
+import { uiBenchmarks } from './ui/ui-benchmarks.ts';
 import { wasmBenchmarks } from './wasm-benchmarks.ts';
 
 const suites: Record<string, () => Promise<BenchRow[]>> = {
@@ -13,6 +14,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   endpoint: endpointBenchmarks,
   wasm: wasmBenchmarks,
   rhai: rhaiBenchmarks,
+  ui: uiBenchmarks,
 };
 
 const only = process.argv.slice(2);

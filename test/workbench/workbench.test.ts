@@ -1,0 +1,162 @@
+// The Workbench as the renderer uses it, with real agent processes: saving (atomically, never
+// outside the workspace), config errors and their recovery, new agents from templates, inject,
+// cancel through the registries, external changes.
+
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, afterEach, beforeEach, describe, it } from 'node:test';
+import type { WorkbenchEvent } from '../../preload/api-contract.ts';
+import { forkSpawner } from '../../main/agent-process/fork-spawner.ts';
+import { agentEntry } from '../../main/supervisor/agent-entry.ts';
+import { Workbench } from '../../main/workbench/workbench.ts';
+
+const CONFIG = `# my workspace
+[runtime.r]
+kind = "rhai"
+
+[agents.waiter]
+runtime = "r"
+script = "waiter.rhai"
+`;
+
+const WAITER = `let alarm = omw::host::wait_for(60000);
+let event = omw::host::recv();
+exit(\`\${event.kind}: \${event.payload}\`);
+`;
+
+let dir: string;
+let workbench: Workbench;
+let events: WorkbenchEvent[];
+
+async function until(what: string, check: () => boolean, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('Workbench', () => {
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'brainbench-wb-'));
+    writeFileSync(join(dir, 'omw.toml'), CONFIG);
+    writeFileSync(join(dir, 'waiter.rhai'), WAITER);
+    workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry() });
+    events = [];
+    workbench.subscribe((event) => events.push(event));
+    await workbench.open(dir);
+  });
+  afterEach(async () => {
+    await workbench.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  after(() => undefined);
+
+  it('lists the workspace: agents, files by kind, back ends', () => {
+    const view = workbench.workspace();
+    assert.equal(view.config, 'omw.toml');
+    assert.deepEqual(
+      view.agents.map((a) => [a.name, a.runtimeKind, a.script, a.status.state]),
+      [['waiter', 'rhai', 'waiter.rhai', 'idle']],
+    );
+    assert.deepEqual(view.files, [
+      { path: 'omw.toml', kind: 'config' },
+      { path: 'waiter.rhai', kind: 'brain' },
+    ]);
+  });
+
+  it('saves atomically, leaves no temporary file, and refuses paths outside the workspace', async () => {
+    await workbench.writeFile('sub/new.rhai', '1');
+    assert.equal(readFileSync(join(dir, 'sub/new.rhai'), 'utf8'), '1');
+    assert.deepEqual(readdirSync(join(dir, 'sub')), ['new.rhai']);
+    await assert.rejects(workbench.writeFile('../escape.rhai', 'x'), /outside the workspace/);
+    assert.throws(() => workbench.readFile('/etc/passwd'), /outside the workspace/);
+    assert.equal(existsSync(join(dir, '../escape.rhai')), false);
+  });
+
+  it('injects an event the waiting brain consumes, and cancels its timer through the real path', async () => {
+    const step = workbench.step('waiter');
+    await until('the timer', () => workbench.registries('waiter').some((e) => e.registry === 'timers'));
+    const [timer] = workbench.registries('waiter');
+    assert.equal(timer?.info.ms, 60000);
+    assert.equal(workbench.cancel('waiter', 'timers', timer!.uuid), true);
+    assert.equal(workbench.cancel('waiter', 'timers', timer!.uuid), false, 'a second cancel finds nothing');
+    assert.deepEqual(workbench.registries('waiter'), []);
+    assert.equal(workbench.inject('waiter', { kind: 'message', data: 'hi' }), true);
+    assert.deepEqual(await step, { kind: 'outcome', outcome: { exited: 'message: hi' } });
+    const trace = workbench.traceHistory();
+    assert.ok(trace.some((e) => e.type === 'closed' && e.source === 'timer' && e.reason === 'cancelled'));
+    assert.ok(trace.some((e) => e.type === 'inbound' && e.event.kind === 'message'));
+    assert.ok(
+      events.some((e) => e.type === 'trace'),
+      'trace events reach subscribers',
+    );
+  });
+
+  it('shows a config error with its position, and recovers when the config is fixed', async () => {
+    await workbench.writeFile('omw.toml', '[agents.waiter]\nruntime = 42\n');
+    const broken = workbench.workspace();
+    assert.equal(broken.agents.length, 0);
+    assert.equal(broken.configError?.line, 2);
+    assert.match(broken.configError?.message ?? '', /agents\.waiter\.runtime/);
+    assert.throws(() => workbench.inject('waiter', { kind: 'timer' }), /the config has an error/);
+    assert.deepEqual(
+      workbench
+        .checkConfig('[runtime.r]\nkind = "rhai"\n[agents.x]\nruntime = "missing"\nscript = "a.rhai"\n')
+        .map((d) => d.line),
+      [4],
+    );
+    await workbench.writeFile('omw.toml', CONFIG);
+    assert.deepEqual(
+      workbench.workspace().agents.map((a) => a.name),
+      ['waiter'],
+    );
+    assert.ok(events.some((e) => e.type === 'workspace' && e.workspace.configError));
+  });
+
+  it('creates agents from templates, keeping the config’s comments, and runs them', async () => {
+    const view = await workbench.createAgent('counter', 'js');
+    assert.deepEqual(
+      view.agents.map((a) => a.name),
+      ['counter', 'waiter'],
+    );
+    const config = readFileSync(join(dir, 'omw.toml'), 'utf8');
+    assert.ok(config.startsWith('# my workspace\n'));
+    assert.match(
+      config,
+      /\[runtime\.js\]\nkind = "js"\n\n\[agents\.counter\]\nruntime = "js"\nscript = "brains\/counter\.js"/,
+    );
+    assert.deepEqual(await workbench.step('counter'), { kind: 'outcome', outcome: 'completed' });
+    await workbench.createAgent('again', 'rhai');
+    assert.match(
+      readFileSync(join(dir, 'omw.toml'), 'utf8'),
+      /\[agents\.again\]\nruntime = "r"\nscript = "brains\/again\.rhai"/,
+    );
+    assert.deepEqual(await workbench.step('again'), { kind: 'outcome', outcome: 'completed' });
+    await assert.rejects(workbench.createAgent('again', 'rhai'), /already exists/);
+    await assert.rejects(workbench.createAgent('no spaces', 'rhai'), /not a valid agent name/);
+  });
+
+  it('points an agent at another brain by editing its script line', async () => {
+    writeFileSync(join(dir, 'other.rhai'), '"other"');
+    await workbench.assignScript('waiter', 'other.rhai');
+    assert.match(
+      readFileSync(join(dir, 'omw.toml'), 'utf8'),
+      /\[agents\.waiter\]\nruntime = "r"\nscript = "other\.rhai"/,
+    );
+    assert.deepEqual(await workbench.step('waiter'), { kind: 'outcome', outcome: { exited: 'other' } });
+  });
+
+  it('reports a file changed by someone else, but not its own saves', async () => {
+    await workbench.writeFile('waiter.rhai', WAITER + '\n');
+    mkdirSync(join(dir, 'notes'));
+    writeFileSync(join(dir, 'notes/todo.txt'), 'x');
+    await until('the change event', () => events.some((e) => e.type === 'file-changed' && e.path === 'notes/todo.txt'));
+    assert.equal(
+      events.some((e) => e.type === 'file-changed' && e.path === 'waiter.rhai'),
+      false,
+    );
+  });
+});
