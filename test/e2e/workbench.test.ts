@@ -2,7 +2,7 @@
 // is what a user does, checked by what the page then shows (and what lands on disk).
 
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
@@ -71,6 +71,47 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     await page.locator('[data-testid="tab-brains/ticker.rhai"][data-dirty="false"]').waitFor();
     const onDisk = readFileSync(join(fx.workspace, 'brains/ticker.rhai'), 'utf8');
     assert.ok(onDisk.endsWith('\nlet fixed = 1;'), onDisk.slice(-40));
+  });
+
+  it('completes and documents the omw:: API in Rhai, type-checks JS brains, and validates the config', async () => {
+    await page.getByTestId('file-brains/watcher.rhai').click();
+    await page.locator('[data-testid="tab-brains/watcher.rhai"][aria-selected="true"]').waitFor();
+    await typeInEditor('\nomw::host::wait_f');
+    await page.locator('.suggest-widget').getByText('host::wait_for').first().waitFor();
+    await page.keyboard.press('Escape');
+    // The brain's own call on line 3: hovering it shows the API's signature and docs.
+    const line = page.locator('.monaco-editor .view-line', { hasText: 'omw::host::wait_for(60000)' }).locator(':scope > span');
+    const text = (await line.textContent()) ?? '';
+    const box = (await line.boundingBox())!;
+    const charWidth = box.width / text.length;
+    const column = text.indexOf('wait_for') + 3;
+    await page.mouse.move(box.x + column * charWidth, box.y + box.height / 2);
+    await page.mouse.move(box.x + (column + 1) * charWidth, box.y + box.height / 2);
+    await page
+      .locator('.monaco-hover')
+      .getByText(/omw::host::wait_for\(ms\)/)
+      .first()
+      .waitFor();
+    await page.keyboard.press('Control+z');
+
+    await page.getByTestId('file-brains/reporter.js').click();
+    await page.locator('[data-testid="tab-brains/reporter.js"][aria-selected="true"]').waitFor();
+    await typeInEditor('\nomw.host.timeNow(1);');
+    // The JavaScript language service knows the omw global: a wrong call is an error.
+    await page.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Control+z');
+
+    await page.getByTestId('file-omw.toml').click();
+    await page.locator('[data-testid="tab-omw.toml"][aria-selected="true"]').waitFor();
+    await typeInEditor('\n[agents.bad]\nruntime = 42');
+    await page
+      .getByTestId('problems')
+      .getByText(/agents\.bad\.runtime/)
+      .waitFor();
+    await shot('config-error');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'close omw.toml' }).click();
+    await page.locator('[data-testid="tab-omw.toml"]').waitFor({ state: 'detached' });
   });
 
   it('steps one iteration and shows it in the timeline, with its host calls', async () => {
@@ -206,6 +247,24 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     await row.getByRole('button', { name: 'Step' }).click();
     await page.locator('[data-testid="agent-greeter"][data-state="completed"]').waitFor();
     await page.locator('[data-testid="iteration-row"][data-iteration="1"]').getByText('completed').waitFor();
+  });
+
+  it('opens another workspace by path', async () => {
+    const other = join(fx.root, 'other');
+    mkdirSync(other);
+    writeFileSync(
+      join(other, 'omw.toml'),
+      '[runtime.r]\nkind = "rhai"\n\n[agents.solo]\nruntime = "r"\nscript = "solo.rhai"\n',
+    );
+    writeFileSync(join(other, 'solo.rhai'), '"alone"');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByTestId('open-workspace').click();
+    await page.getByTestId('open-workspace-form').getByRole('textbox').fill(other);
+    await page.getByTestId('open-workspace-form').getByRole('button', { name: 'Open' }).click();
+    await agentRow('solo').waitFor();
+    assert.equal(await page.getByTestId('agent-count').textContent(), '1 agents');
+    await agentRow('solo').getByRole('button', { name: 'Step' }).click();
+    await page.locator('[data-testid="agent-solo"][data-state="exited"]').waitFor();
   });
 
   it('loaded nothing from outside 127.0.0.1 and logged no errors', () => {

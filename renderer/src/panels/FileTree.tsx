@@ -47,6 +47,26 @@ function NewAgentForm({ onDone }: { onDone: () => void }) {
   );
 }
 
+type TreeEntry =
+  { folder: string; depth: number; file?: undefined } | { folder?: undefined; depth: number; file: WorkspaceFile };
+
+/** The sorted file list with a row for each folder before its first file. */
+function withFolders(files: WorkspaceFile[]): TreeEntry[] {
+  const entries: TreeEntry[] = [];
+  const shown = new Set<string>();
+  for (const file of files) {
+    const parts = file.path.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join('/');
+      if (shown.has(folder)) continue;
+      shown.add(folder);
+      entries.push({ folder, depth: i - 1 });
+    }
+    entries.push({ file, depth: parts.length - 1 });
+  }
+  return entries;
+}
+
 /** Components open in the picker; everything else in the editor. */
 function openEntry(file: WorkspaceFile): void {
   if (file.kind === 'wasm') openPicker(file.path);
@@ -78,10 +98,21 @@ export function FileTree() {
         <div className="empty">This folder has no files yet.</div>
       ) : (
         <ul className="file-list" role="tree">
-          {workspace.files.map((file) => {
+          {withFolders(workspace.files).map((entry) => {
+            if (entry.folder !== undefined) {
+              return (
+                <li
+                  key={`dir:${entry.folder}`}
+                  className="folder"
+                  style={{ paddingLeft: `${0.5 + entry.depth * 0.8}rem` }}
+                >
+                  ▾ {entry.folder.split('/').pop()}/
+                </li>
+              );
+            }
+            const file = entry.file;
             const open = files[file.path];
             const dirty = open && open.text !== open.saved;
-            const depth = file.path.split('/').length - 1;
             return (
               <li
                 key={file.path}
@@ -89,7 +120,7 @@ export function FileTree() {
                 aria-selected={active === file.path}
                 tabIndex={0}
                 className={`file kind-${file.kind} ${active === file.path ? 'active' : ''}`}
-                style={{ paddingLeft: `${0.5 + depth * 0.8}rem` }}
+                style={{ paddingLeft: `${0.5 + entry.depth * 0.8}rem` }}
                 data-testid={`file-${file.path}`}
                 onClick={() => openEntry(file)}
                 onKeyDown={(e) => {

@@ -123,6 +123,11 @@ async function resync(): Promise<void> {
 
 function applyWorkspace(workspace: WorkspaceView): void {
   const statuses = Object.fromEntries(workspace.agents.map((a) => [a.name, a.status]));
+  const previous = get().workspace;
+  // Another workspace: the buffers and results of the old one do not apply to it.
+  if (previous && previous.root !== workspace.root) {
+    set({ files: {}, fileOrder: [], activeFile: undefined, testResults: undefined, picking: undefined });
+  }
   set((s) => ({
     workspace,
     statuses,
