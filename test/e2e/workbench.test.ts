@@ -24,6 +24,14 @@ async function selectAgent(name: string): Promise<Locator> {
   return row;
 }
 
+/** Undoes edits until the tab is clean again. */
+async function undoAll(path: string): Promise<void> {
+  const tab = page.locator(`[data-testid="tab-${path}"]`);
+  for (let i = 0; i < 20 && (await tab.getAttribute('data-dirty')) !== 'false'; i++)
+    await page.keyboard.press('Control+z');
+  await page.locator(`[data-testid="tab-${path}"][data-dirty="false"]`).waitFor();
+}
+
 async function typeInEditor(text: string): Promise<void> {
   await page.locator('.monaco-editor .view-lines').click();
   await page.keyboard.press('Control+End');
@@ -80,7 +88,9 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     await page.locator('.suggest-widget').getByText('host::wait_for').first().waitFor();
     await page.keyboard.press('Escape');
     // The brain's own call on line 3: hovering it shows the API's signature and docs.
-    const line = page.locator('.monaco-editor .view-line', { hasText: 'omw::host::wait_for(60000)' }).locator(':scope > span');
+    const line = page
+      .locator('.monaco-editor .view-line', { hasText: 'omw::host::wait_for(60000)' })
+      .locator(':scope > span');
     const text = (await line.textContent()) ?? '';
     const box = (await line.boundingBox())!;
     const charWidth = box.width / text.length;
@@ -92,14 +102,15 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
       .getByText(/omw::host::wait_for\(ms\)/)
       .first()
       .waitFor();
-    await page.keyboard.press('Control+z');
+    await page.locator('.monaco-editor .view-lines').click();
+    await undoAll('brains/watcher.rhai');
 
     await page.getByTestId('file-brains/reporter.js').click();
     await page.locator('[data-testid="tab-brains/reporter.js"][aria-selected="true"]').waitFor();
     await typeInEditor('\nomw.host.timeNow(1);');
     // The JavaScript language service knows the omw global: a wrong call is an error.
     await page.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Control+z');
+    await undoAll('brains/reporter.js');
 
     await page.getByTestId('file-omw.toml').click();
     await page.locator('[data-testid="tab-omw.toml"][aria-selected="true"]').waitFor();
