@@ -6,12 +6,19 @@ import { fnKey } from './ast.ts';
 import { evalVar, readDecl, writeDecl, compileOwned, type CompileContext } from './compile-context.ts';
 import { compileUpdater, isLvalue } from './compile-lvalue.ts';
 import { RhaiError, type Position } from './errors.ts';
-import type { Compiled, DynamicScope, Frame, Library, ScriptFunction } from './functions.ts';
+import {
+  Signal,
+  type Compiled,
+  type DynamicScope,
+  type Frame,
+  type Library,
+  type ScriptFunction,
+} from './functions.ts';
 import { Module } from './module.ts';
 import { NativeCache } from './native-cache.ts';
 import { matchOverload, signature, type Runtime } from './runtime.ts';
 import { FnPtr, SharedCell, cloneValue, type Value } from './values.ts';
-import { checkedTag, setVarTag, tagSource, varTag } from './variable-tags.ts';
+import { checkedTag, returnsTags, setVarTag, tagSource, varTag } from './variable-tags.ts';
 
 /** The expression whose value a function body yields when it does not `return`. */
 function tailOf(body: Node): Node | undefined {
@@ -40,7 +47,16 @@ export function compileFunction(def: FnDef, lib: Library, compileBody: (n: Node)
           for (const s of capturedParams) f.vars[s] = new SharedCell(f.vars[s]);
           return body(f);
         };
-  return { def, body: wrapped, lib, tailTag: tagSource(tailOf(def.body), lib) };
+  return { def, body: returnsTags(def) ? withReturnTag(wrapped, tagSource(tailOf(def.body), lib)) : wrapped, lib };
+}
+
+/** Leaves the tag of the returned value in rt.returnTag, for functions that can return a tagged primitive. */
+function withReturnTag(body: Compiled, tailTag: ((f: Frame) => number) | undefined): Compiled {
+  return (f) => {
+    const v = body(f);
+    (f.rt as Runtime).returnTag = f.signal === Signal.Return ? (f.retTag ?? 0) : tailTag ? tailTag(f) : 0;
+    return v;
+  };
 }
 
 function nonPure(name: string, pos: Position): RhaiError {

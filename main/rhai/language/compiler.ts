@@ -29,7 +29,7 @@ import { compileSetter, compileUpdater } from './compile-lvalue.ts';
 import { compileBinary, compileUnary, compoundValue } from './compile-operators.ts';
 import { RhaiError, runtimeError } from './errors.ts';
 import { displayValue } from './format.ts';
-import { Signal, type Compiled, type Frame, type Library, type ScriptFunction } from './functions.ts';
+import { Signal, type Compiled, type Frame, type Library } from './functions.ts';
 import { ScriptLibrary } from './library.ts';
 import { statementWeight } from './op-weight.ts';
 import { Module } from './module.ts';
@@ -56,15 +56,11 @@ export function compileScript(ast: ScriptAst, base?: ScriptLibrary): CompiledScr
   const fnCompiler = new Compiler(lib, false);
   // Create every function first so calls anywhere (including recursion) bind statically.
   const placeholders = ast.functions.map((def) => {
-    const sf: ScriptFunction = { def, body: () => undefined, lib, tailTag: undefined };
+    const sf = { def, body: (() => undefined) as Compiled, lib };
     lib.add(sf);
     return sf;
   });
-  for (const sf of placeholders)
-    Object.assign(
-      sf,
-      compileFunction(sf.def, lib, (n) => fnCompiler.compile(n)),
-    );
+  for (const sf of placeholders) sf.body = compileFunction(sf.def, lib, (n) => fnCompiler.compile(n)).body;
   const body = new Compiler(lib, true).compileStatements(ast.body);
   return { ast, lib, body };
 }
@@ -244,7 +240,7 @@ class Compiler implements CompileContext {
       case 'return': {
         const value = node.value ? compileOwned(this, node.value) : undefined;
         const signal = node.k === 'break' ? Signal.Break : Signal.Return;
-        const tag = node.k === 'return' ? tagSource(node.value, this.lib) : undefined;
+        const tag = node.k === 'return' && node.value?.k === 'var' ? tagSource(node.value, this.lib) : undefined;
         if (tag !== undefined && value !== undefined) {
           return (f) => {
             f.sigVal = value(f);

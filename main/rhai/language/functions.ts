@@ -25,10 +25,12 @@ export interface Frame {
    * `let` of the same name taking precedence again (its slot holds the value).
    */
   evalVars: EvalVar[] | undefined;
-  /** Tags of primitive values held in slots (see variable-tags.ts); rarely used, so created lazily. */
-  tags: (PrimitiveTag | undefined)[] | undefined;
-  /** Tag of the value a `return` statement returned. */
-  retTag: number;
+  /**
+   * Tags of primitive values held in slots, and of the value a `return` returned (see
+   * variable-tags.ts). Rarely used, so only the frames that use them get them.
+   */
+  tags?: (PrimitiveTag | undefined)[];
+  retTag?: number;
 }
 
 export interface EvalVar {
@@ -58,8 +60,6 @@ export interface ScriptFunction {
   lib: Library;
   /** Frame slots receiving a closure's captured cells, in capture order. */
   captureSlots?: number[];
-  /** The tag of the body's tail value, for a tail that can carry a primitive's tag. */
-  tailTag?: (f: Frame) => number;
 }
 
 export interface Library {

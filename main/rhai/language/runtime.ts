@@ -50,8 +50,6 @@ export function newFrame(vars: Value[], rt: Runtime, thisV: Value, dyn?: Dynamic
     dyn,
     caught: undefined,
     evalVars: undefined,
-    tags: undefined,
-    retTag: 0,
   };
 }
 
@@ -288,11 +286,7 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
       this.depth--;
     }
     if (thisV !== undefined) this.thisOut = frame.thisV;
-    if (frame.signal === Signal.Return) {
-      this.returnTag = frame.retTag;
-      return frame.sigVal;
-    }
-    this.returnTag = sf.tailTag === undefined ? 0 : sf.tailTag(frame);
+    if (frame.signal === Signal.Return) return frame.sigVal;
     return v;
   }
 
@@ -313,12 +307,7 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
       this.depth--;
     }
     thisOut.v = frame.thisV;
-    if (frame.signal === Signal.Return) {
-      this.returnTag = frame.retTag;
-      return frame.sigVal;
-    }
-    this.returnTag = sf.tailTag === undefined ? 0 : sf.tailTag(frame);
-    return v;
+    return frame.signal === Signal.Return ? frame.sigVal : v;
   }
 
   callNative(o: NativeOverload, args: Value[], pos: Position): Value {

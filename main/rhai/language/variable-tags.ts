@@ -2,7 +2,7 @@
 // themselves (objects do, see values.ts), so the tag is kept beside the variable that holds one,
 // together with the value it was set on: once the variable holds another value the tag lapses.
 
-import type { Node, VarDecl } from './ast.ts';
+import type { FnDef, Node, VarDecl } from './ast.ts';
 import { RhaiError, type Position } from './errors.ts';
 import { fnKey } from './ast.ts';
 import type { Frame, Library } from './functions.ts';
@@ -85,9 +85,8 @@ export function tagSource(node: Node | undefined, lib: Library): ((f: Frame) => 
     const decl = node.decl;
     return (f) => varTag(f, decl);
   }
-  if (node.k === 'call' && lib.functions.has(fnKey(node.name, node.args.length))) {
-    return (f) => (f.rt as Runtime).returnTag;
-  }
+  const callee = node.k === 'call' ? lib.functions.get(fnKey(node.name, node.args.length)) : undefined;
+  if (callee && returnsTags(callee.def)) return (f) => (f.rt as Runtime).returnTag;
   return undefined;
 }
 
@@ -97,4 +96,37 @@ export function keepTag(f: Frame, decl: VarDecl, v: Value, tag: number): void {
   const entry = { v, tag };
   if (decl.captured) (f.vars[decl.slot] as SharedCell).primitiveTag = entry;
   else (f.tags ??= [])[decl.slot] = entry;
+}
+
+const RETURNS_TAGS = new WeakMap<FnDef, boolean>();
+
+/**
+ * Whether a function can return a variable's tag: its tail value or a `return` is a bare
+ * variable. Only those functions report tags, so that ordinary calls pay nothing for them.
+ */
+export function returnsTags(def: FnDef): boolean {
+  let known = RETURNS_TAGS.get(def);
+  if (known === undefined) {
+    known = isVariable(tailOf(def.body)) || hasReturnOfVariable(def.body);
+    RETURNS_TAGS.set(def, known);
+  }
+  return known;
+}
+
+function isVariable(node: Node | undefined): boolean {
+  return node?.k === 'var' && node.decl !== undefined;
+}
+
+function tailOf(body: Node): Node | undefined {
+  if (body.k !== 'block') return body;
+  const last = body.body[body.body.length - 1];
+  return last && tailOf(last);
+}
+
+function hasReturnOfVariable(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasReturnOfVariable);
+  if (typeof value !== 'object' || value === null || !('k' in value)) return false;
+  const node = value as Node;
+  if (node.k === 'return') return isVariable(node.value);
+  return Object.values(node).some((child) => typeof child === 'object' && child !== null && hasReturnOfVariable(child));
 }
