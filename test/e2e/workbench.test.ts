@@ -177,7 +177,7 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     await page.locator('[data-testid="agent-watcher"][data-state="waiting"]').waitFor();
     await page.getByTestId('tab-registries').click();
     const timer = page.getByTestId('open-timers');
-    await timer.filter({ hasText: 'ms: 60000' }).waitFor();
+    await timer.filter({ hasText: 'kind: wait_for · ms: 60000' }).waitFor();
     await shot('registries');
     await timer.getByRole('button', { name: 'Cancel' }).click();
     await timer.waitFor({ state: 'detached' });
@@ -227,6 +227,18 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     const config = readFileSync(join(fx.workspace, 'omw.toml'), 'utf8');
     assert.match(config, /\[agents\.component\]\nruntime = "component"\nscript = "brains\/hello-copy\.wasm"/);
     await page.getByTestId('agent-component').waitFor();
+  });
+
+  it('lists the back ends, and tries a tool call from the UI', async () => {
+    await page.getByTestId('tab-backends').click();
+    await page.getByTestId('backend-chat').getByText('mock').waitFor();
+    const library = page.getByTestId('backend-library');
+    await library.getByRole('button', { name: 'Tools & resources' }).click();
+    await library.getByText('Searches the library').waitFor();
+    const form = page.getByTestId('tool-try-library');
+    await form.getByLabel('tool arguments (JSON)').fill('{"query": "omw"}');
+    await form.getByTestId('call-tool').click();
+    await form.getByTestId('tool-result').getByText(/omw: an agent runtime with WIT brains/).waitFor();
   });
 
   it('runs the workspace tests and shows PASS', async () => {
