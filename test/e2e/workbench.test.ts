@@ -238,7 +238,10 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     const form = page.getByTestId('tool-try-library');
     await form.getByLabel('tool arguments (JSON)').fill('{"query": "omw"}');
     await form.getByTestId('call-tool').click();
-    await form.getByTestId('tool-result').getByText(/omw: an agent runtime with WIT brains/).waitFor();
+    await form
+      .getByTestId('tool-result')
+      .getByText(/omw: an agent runtime with WIT brains/)
+      .waitFor();
   });
 
   it('runs the workspace tests and shows PASS', async () => {

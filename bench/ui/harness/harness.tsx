@@ -68,6 +68,20 @@ function publish(events: TraceEvent[]): void {
 
 let feed: ReturnType<typeof setInterval> | undefined;
 
+/** Publishes `make(n)` every 16 ms, `n` keeping the average at `perSecond`. */
+function feedAt(perSecond: number, make: (n: number) => TraceEvent[]): void {
+  let last = performance.now();
+  let owed = 0;
+  feed = setInterval(() => {
+    const now = performance.now();
+    owed += ((now - last) / 1000) * perSecond;
+    last = now;
+    const n = Math.floor(owed);
+    owed -= n;
+    if (n > 0) publish(make(n));
+  }, 16);
+}
+
 const bench = {
   fill(n: number): number {
     for (let done = 0; done < n; done += 10_000) traceLog.add(messages(Math.min(10_000, n - done)));
@@ -76,16 +90,7 @@ const bench = {
   },
   /** New events at `perSecond`, published in 16 ms batches as the host's batcher does. */
   startMessages(perSecond: number): void {
-    let last = performance.now();
-    let owed = 0;
-    feed = setInterval(() => {
-      const now = performance.now();
-      owed += ((now - last) / 1000) * perSecond;
-      last = now;
-      const n = Math.floor(owed);
-      owed -= n;
-      if (n > 0) publish(messages(n));
-    }, 16);
+    feedAt(perSecond, messages);
   },
   startChat(deltasPerSecond: number): void {
     publish([
@@ -97,25 +102,14 @@ const bench = {
         detail: { provider: 'bench', model: 'm' },
       } as TraceEvent,
     ]);
-    let last = performance.now();
-    let owed = 0;
-    feed = setInterval(() => {
-      const now = performance.now();
-      owed += ((now - last) / 1000) * deltasPerSecond;
-      last = now;
-      const n = Math.floor(owed);
-      owed -= n;
-      const deltas: TraceEvent[] = [];
-      for (let i = 0; i < n; i++) {
-        deltas.push({
-          ...base(AGENTS[0]!),
-          type: 'inbound',
-          id: 'chat-1',
-          event: { kind: 'chat-delta', data: { content: `tok${seq % 10} ` } },
-        });
-      }
-      if (n > 0) publish(deltas);
-    }, 16);
+    feedAt(deltasPerSecond, (n) =>
+      Array.from({ length: n }, (): TraceEvent => ({
+        ...base(AGENTS[0]!),
+        type: 'inbound',
+        id: 'chat-1',
+        event: { kind: 'chat-delta', data: { content: `tok${seq % 10} ` } },
+      })),
+    );
   },
   stop(): void {
     clearInterval(feed);

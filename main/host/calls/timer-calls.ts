@@ -29,7 +29,13 @@ function startTimer(scope: CallScope, op: string, detail: Record<string, string 
     host.deliver(ctx, { id: uuid, event: { kind: 'timer' } });
     host.traceClosed(ctx, 'timer', uuid, 'ended');
   });
-  ctx.timers.add({ uuid, source: 'timer', openedAt: Date.now(), info: { kind: op, ...detail, due: dueAt }, stop: cancelTimer });
+  ctx.timers.add({
+    uuid,
+    source: 'timer',
+    openedAt: Date.now(),
+    info: { kind: op, ...detail, due: dueAt },
+    stop: cancelTimer,
+  });
   scope.opened('timer', uuid);
   return uuid;
 }

@@ -3,37 +3,14 @@
 
 import type * as Monaco from 'monaco-editor/editor';
 import { Engine } from '../../../main/rhai/language/engine.ts';
+import { KEYWORDS as RHAI_KEYWORDS } from '../../../main/rhai/language/token.ts';
 import { OMW_RHAI_API } from './omw-api.ts';
 
 type MonacoApi = typeof Monaco;
 
+/** The language's keywords plus the built-in functions people reach for most. */
 const KEYWORDS = [
-  'let',
-  'const',
-  'if',
-  'else',
-  'switch',
-  'while',
-  'loop',
-  'do',
-  'until',
-  'for',
-  'in',
-  'break',
-  'continue',
-  'return',
-  'throw',
-  'try',
-  'catch',
-  'fn',
-  'private',
-  'import',
-  'export',
-  'as',
-  'global',
-  'this',
-  'true',
-  'false',
+  ...RHAI_KEYWORDS,
   'Fn',
   'call',
   'curry',
