@@ -63,15 +63,21 @@ const hostFunctions = ops.filter((op) => op.startsWith('host.'));
 const methodsOf = (receiver: 'provider' | 'tooling') =>
   ops.filter((op) => (HOST_OPS[op] as OpSpec).receiver === receiver && functionOf(op) !== 'name');
 
-/** Type definitions for the `omw` global of JavaScript brains (camelCase records, omw-compat 11). */
+/**
+ * Type definitions for the `omw` global of JavaScript brains (camelCase records, omw-compat 11;
+ * the records mirror main/runtimes/js/js-shapes.ts, and test/renderer/omw-js-types.test.ts checks
+ * every example brain against them).
+ */
 export const OMW_JS_TYPES = `
-interface OmwToolCall { id: string; name: string; arguments: unknown }
-interface OmwChatMessage { role?: 'system' | 'user' | 'assistant' | 'tool'; content?: string; reasoning?: string; toolCall?: OmwToolCall }
+/** Opaque JSON fields are the parsed value (or the raw text when it is not JSON): typed any. */
+interface OmwToolCall { id: string; name: string; arguments: any }
+/** role: 'system', 'user', 'assistant' or 'tool'; a missing or unknown role is 'user'. */
+interface OmwChatMessage { role?: string; content?: string; reasoning?: string; toolCall?: OmwToolCall }
 interface OmwUsage { promptTokens?: number; completionTokens?: number; totalTokens?: number }
 interface OmwChatDelta { content?: string; reasoning?: string; toolCall?: OmwToolCall; finishReason?: string; usage?: OmwUsage }
 interface OmwChatResult { content?: string; reasoning?: string; toolCalls: OmwToolCall[]; finishReason?: string; usage?: OmwUsage }
-interface OmwTool { name: string; description?: string; inputSchema?: unknown; outputSchema?: unknown }
-interface OmwToolResult { id?: string; name?: string; arguments?: unknown; content?: unknown; structuredContent?: unknown; isError?: boolean }
+interface OmwTool { name: string; description?: string; inputSchema?: any; outputSchema?: any }
+interface OmwToolResult { name: string; arguments: any; content: any; structuredContent?: any }
 interface OmwResourceInfo { uri: string; name: string; description?: string; mimeType?: string }
 interface OmwResourceContent { uri: string; mimeType?: string; content: string }
 interface OmwEvent { id: string; kind: 'message' | 'error' | 'timer' | 'reload' | 'shutdown' | 'chat-delta' | 'chat-end' | 'tool-result' | 'resource-list-updated' | 'resource-updated' | 'endpoint-message' | 'endpoint-session-end'; payload: any }
