@@ -273,6 +273,18 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     await row.getByRole('button', { name: 'Step' }).click();
     await page.locator('[data-testid="agent-greeter"][data-state="completed"]').waitFor();
     await page.locator('[data-testid="iteration-row"][data-iteration="1"]').getByText('completed').waitFor();
+
+    // A brain that fails: the error is in the timeline with its position, and marked in the editor.
+    await typeInEditor("\nthrow new Error('boom');");
+    await page.keyboard.press('Control+s');
+    await page.locator('[data-testid="tab-brains/greeter.js"][data-dirty="false"]').waitFor();
+    await row.getByRole('button', { name: 'Step' }).click();
+    await page.locator('[data-testid="agent-greeter"][data-state="failed"]').waitFor();
+    await page
+      .locator('[data-testid="iteration-row"][data-iteration="2"]')
+      .getByText(/Error: boom \(line 6, column \d+\)/)
+      .waitFor();
+    await page.locator('.squiggly-error').first().waitFor();
   });
 
   it('opens another workspace by path', async () => {

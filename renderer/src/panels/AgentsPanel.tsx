@@ -9,7 +9,7 @@ import {
   stopAgent,
 } from '../agent-actions.ts';
 import { SHORTCUTS } from '../shortcuts.ts';
-import { selectAgent, setBreakpoints, useWorkbench } from '../store/workbench-store.ts';
+import { openFile, selectAgent, setBreakpoints, useWorkbench } from '../store/workbench-store.ts';
 import { Breakpoints } from './Breakpoints.tsx';
 
 const STATE_LABELS: Record<AgentStatus['state'], string> = {
@@ -96,6 +96,8 @@ function AgentRow({ agent, selected }: { agent: AgentView; selected: boolean }) 
   const last = status.last;
   return (
     <li
+      tabIndex={0}
+      aria-selected={selected}
       className={`agent ${selected ? 'selected' : ''}`}
       data-testid={`agent-${agent.name}`}
       data-state={status.state}
@@ -133,14 +135,32 @@ export function AgentsPanel() {
     <section className="panel agents-panel" aria-label="Agents">
       <h2>Agents</h2>
       {workspace.configError ? (
-        <div className="empty error-text" data-testid="config-error">
+        <div
+          className="empty error-text"
+          data-testid="config-error"
+          role="button"
+          title="Open the config"
+          onClick={() => void openFile(workspace.configError!.file)}
+        >
           The config has an error ({workspace.configError.file}:{workspace.configError.line}:
           {workspace.configError.column}): {workspace.configError.message}. Fix it in the editor and save.
         </div>
       ) : workspace.agents.length === 0 ? (
         <div className="empty">No agents yet. Add one with “New agent” in the file panel.</div>
       ) : (
-        <ul className="agent-list">
+        <ul
+          className="agent-list"
+          onKeyDown={(e) => {
+            // Up and down move the selection, like any list.
+            const names = workspace.agents.map((a) => a.name);
+            const at = names.indexOf(selected ?? '');
+            const next = e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : -2;
+            if (next === -2 || next < 0 || next >= names.length) return;
+            e.preventDefault();
+            selectAgent(names[next]!);
+            document.querySelector<HTMLElement>(`[data-testid="agent-${names[next]}"]`)?.focus();
+          }}
+        >
           {workspace.agents.map((a) => (
             <AgentRow key={a.name} agent={a} selected={a.name === selected} />
           ))}

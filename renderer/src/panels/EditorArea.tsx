@@ -62,6 +62,34 @@ function useDiagnostics(file: OpenFile | undefined, isConfig: boolean) {
   }, [path, text, isConfig]);
 }
 
+/** The last failed iteration of any agent running this brain, marked where it happened. */
+function useRuntimeErrors(path: string | undefined) {
+  const agents = useWorkbench((s) => s.workspace?.agents);
+  const statuses = useWorkbench((s) => s.statuses);
+  useEffect(() => {
+    if (!path || !agents) return;
+    const markers = agents
+      .filter((a) => a.script === path)
+      .flatMap((a) => {
+        const last = statuses[a.name]?.last;
+        if (last?.kind !== 'failed' || last.line === undefined) return [];
+        const column = last.column ?? 1;
+        return [
+          {
+            message: `${a.name}'s last iteration failed here: ${last.error}`,
+            severity: monaco.MarkerSeverity.Error,
+            startLineNumber: last.line,
+            startColumn: column,
+            endLineNumber: last.line,
+            endColumn: column + 1,
+          },
+        ];
+      });
+    const model = monaco.editor.getModels().find((m) => m.uri.path.endsWith(`/${path}`) || m.uri.path === path);
+    if (model) monaco.editor.setModelMarkers(model, 'brainbench-runtime', markers);
+  }, [path, agents, statuses]);
+}
+
 function Problems({ file, onJump }: { file: OpenFile; onJump: (d: Diagnostic) => void }) {
   if (file.diagnostics.length === 0) return null;
   return (
@@ -84,6 +112,7 @@ export function EditorArea() {
   const editorRef = useRef<Parameters<OnMount>[0] | undefined>(undefined);
   const file = active ? files[active] : undefined;
   useDiagnostics(file, file?.path === configPath);
+  useRuntimeErrors(file?.path);
 
   const onMount: OnMount = (editor) => {
     editorRef.current = editor;
