@@ -26,8 +26,6 @@ protocol.registerSchemesAsPrivileged([
   { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
 ]);
 
-if (!app.requestSingleInstanceLock()) app.quit();
-
 let window: BrowserWindow | undefined;
 const workbench = new Workbench({ spawner: utilitySpawner, entry: agentEntry() });
 
@@ -120,7 +118,12 @@ app.on('window-all-closed', () => {
   void workbench.close().finally(() => app.quit());
 });
 
-main().catch((error: unknown) => {
-  dialog.showErrorBox('Brainbench could not start', (error as Error).stack ?? String(error));
-  app.exit(1);
-});
+// A second launch hands over to the running window (see 'second-instance') and ends.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  main().catch((error: unknown) => {
+    dialog.showErrorBox('Brainbench could not start', (error as Error).stack ?? String(error));
+    app.exit(1);
+  });
+}
