@@ -287,6 +287,26 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     await page.locator('.squiggly-error').first().waitFor();
   });
 
+  it('follows the OS theme, editor included', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.locator('.monaco-editor.vs-dark').first().waitFor();
+    const background = await page
+      .getByTestId('status-bar')
+      .evaluate(
+        (el) =>
+          (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el)
+            .backgroundColor,
+      );
+    assert.equal(background, 'rgb(37, 37, 38)');
+    await page.getByTestId('tab-timeline').click();
+    await page.getByTestId('toggle-time-axis').click();
+    await page.getByTestId('time-axis').waitFor();
+    await shot('dark');
+    await page.getByTestId('toggle-time-axis').click();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.locator('.monaco-editor.vs').first().waitFor();
+  });
+
   it('opens another workspace by path', async () => {
     const other = join(fx.root, 'other');
     mkdirSync(other);
