@@ -199,6 +199,9 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     await page.locator('[data-testid="agent-watcher"][data-state="exited"]').waitFor();
     await page.getByTestId('bus-row').filter({ hasText: 'hello from the workbench' }).click();
     await page.getByTestId('bus-detail').filter({ hasText: 'message from external to watcher' }).waitFor();
+    await page.getByTestId('bus-show-in-timeline').click();
+    await page.locator('.event.focused').filter({ hasText: 'inbound message hello from the workbench' }).waitFor();
+    await page.getByTestId('tab-bus').click();
     await page.getByTestId('bus-filter').fill('no such payload');
     await page.getByTestId('bus-row').first().waitFor({ state: 'detached' });
     await page.getByTestId('bus-filter').fill('');

@@ -2,7 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { traceLog, type BusRow } from '../store/trace-log.ts';
-import { useWorkbench } from '../store/workbench-store.ts';
+import { focusTrace, selectAgent, useWorkbench } from '../store/workbench-store.ts';
 import { filterBusRows, type BusFilter } from './bus-filter.ts';
 import { InjectForm } from './InjectForm.tsx';
 import { SequenceDiagram } from './SequenceDiagram.tsx';
@@ -166,6 +166,15 @@ export function BusInspector() {
                 <span>
                   {selected.kind} from {selected.source} to {selected.target} at {clock(selected.time)}
                 </span>
+                <button
+                  onClick={() => {
+                    selectAgent(selected.target);
+                    focusTrace(selected.seq);
+                  }}
+                  data-testid="bus-show-in-timeline"
+                >
+                  Show in timeline
+                </button>
                 <button onClick={() => setSelected(undefined)} aria-label="close detail">
                   ×
                 </button>
