@@ -12,12 +12,17 @@ export function configErrorDiagnostic(error: ConfigError): Diagnostic {
   return { message, severity: 'error', line, column, endLine: line, endColumn: column + 1 };
 }
 
+/** Any error that stops a config from loading; one without a position is shown at its start. */
+export function errorDiagnostic(error: Error): Diagnostic {
+  if (error instanceof ConfigError) return configErrorDiagnostic(error);
+  return { message: error.message, severity: 'error', line: 1, column: 1, endLine: 1, endColumn: 2 };
+}
+
 export function checkConfigText(file: string, text: string): Diagnostic[] {
   try {
     loadConfig(file, { text, env: {} });
     return [];
   } catch (error) {
-    if (error instanceof ConfigError) return [configErrorDiagnostic(error)];
-    return [{ message: (error as Error).message, severity: 'error', line: 1, column: 1, endLine: 1, endColumn: 2 }];
+    return [errorDiagnostic(error as Error)];
   }
 }

@@ -33,7 +33,7 @@ import { discoverTests } from '../testing/discover-tests.ts';
 import { formatResult } from '../testing/format-result.ts';
 import { runTests } from '../testing/run-tests.ts';
 import { addAgentToConfig, setAgentScript } from './config-edit.ts';
-import { checkConfigText, configErrorDiagnostic } from './config-diagnostics.ts';
+import { checkConfigText, errorDiagnostic } from './config-diagnostics.ts';
 import { brainFileName, brainTemplate, NAME_PATTERN, wasmTemplateFile } from './agent-templates.ts';
 import { TraceBatcher } from './trace-batcher.ts';
 import { listWorkspaceFiles, resolveInside, toWorkspacePath, writeFileAtomic } from './workspace-files.ts';
@@ -127,7 +127,7 @@ export class Workbench {
       root: state.root,
       config: toWorkspacePath(state.root, state.configFile),
       ...(configError
-        ? { configError: { ...this.diagnosticOf(configError), file: this.configErrorFile(configError) } }
+        ? { configError: { ...errorDiagnostic(configError), file: this.configErrorFile(configError) } }
         : {}),
       agents,
       allBreakpoints: this.breakpoints.get(ALL_AGENTS) ?? [],
@@ -371,7 +371,7 @@ export class Workbench {
 
   /** A saved config takes effect at once: agents stop, and start again on the new config. */
   private restartAgents(): Promise<void> {
-    this.opening = this.opening.then(async () => {
+    const restart = this.opening.then(async () => {
       const state = this.state();
       state.stopWatching();
       await this.stopAgents();
@@ -379,7 +379,9 @@ export class Workbench {
       await this.startAgents();
       this.emit({ type: 'workspace', workspace: this.workspace() });
     });
-    return this.opening;
+    // Restarts run one after another; a failed one must not stop the ones after it.
+    this.opening = restart.catch(() => undefined);
+    return restart;
   }
 
   /** External edits: the renderer offers to reload a buffer; a changed config restarts the agents. */
@@ -430,11 +432,6 @@ export class Workbench {
   private displayPath(file: string): string {
     const path = toWorkspacePath(this.state().root, file);
     return path.startsWith('..') ? file : path;
-  }
-
-  private diagnosticOf(error: Error): Diagnostic {
-    if (error instanceof ConfigError) return configErrorDiagnostic(error);
-    return { message: error.message, severity: 'error', line: 1, column: 1, endLine: 1, endColumn: 2 };
   }
 
   private configErrorFile(error: Error): string {

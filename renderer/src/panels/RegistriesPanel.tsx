@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { OpenSourceView, RegistryName } from '../../../preload/api-contract.ts';
 import { traceLog } from '../store/trace-log.ts';
 import { attempt, request, useWorkbench } from '../store/workbench-store.ts';
 import { clock } from './trace-text.ts';
+
+const REFRESH_MS = 200;
 
 const TITLES: Record<RegistryName, string> = {
   timers: 'Timers',
@@ -81,19 +83,31 @@ export function RegistriesPanel() {
   const now = useNow(250);
   const [entries, setEntries] = useState<OpenSourceView[]>([]);
   const [refresh, setRefresh] = useState(0);
+  // At most one fetch per interval: a debounce would never fire while events keep arriving.
+  const shown = useRef(agent);
+  shown.current = agent;
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout> | undefined; last: number }>({
+    timer: undefined,
+    last: 0,
+  });
   useEffect(() => {
-    if (!agent) return;
-    let live = true;
-    const timer = setTimeout(() => {
+    if (!agent || pending.current.timer !== undefined) return;
+    const fetchNow = () => {
+      pending.current = { timer: undefined, last: Date.now() };
       void request('registries', agent)
-        .then((found) => live && setEntries(found))
-        .catch(() => live && setEntries([]));
-    }, 50);
-    return () => {
-      live = false;
-      clearTimeout(timer);
+        .then((found) => shown.current === agent && setEntries(found))
+        .catch(() => shown.current === agent && setEntries([]));
     };
+    const wait = Math.max(0, pending.current.last + REFRESH_MS - Date.now());
+    pending.current.timer = setTimeout(fetchNow, wait);
   }, [agent, version, refresh]);
+  useEffect(
+    () => () => {
+      clearTimeout(pending.current.timer);
+      pending.current.timer = undefined;
+    },
+    [agent],
+  );
   if (!agent) return <div className="empty">Select an agent.</div>;
   return (
     <div className="registries" data-testid="registries">
