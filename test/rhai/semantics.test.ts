@@ -174,4 +174,17 @@ describe('finer upstream semantics', () => {
     const scope = new Scope().pushConstant('CFG', new Map([['xs', [1, 2, 3]]]));
     assert.equal(show('CFG.xs.len()', new Engine(), { scope }), '3');
   });
+
+  it('parses if, switch, loops and try as statements where a statement starts', () => {
+    // The Rhai book's own example: `-1` is the next statement, not a subtraction from the `if`.
+    assert.equal(show('fn index_of(a, x) { if x in a { return a.index_of(x) } -1 } index_of([1, 2], 5)'), '-1');
+    assert.equal(show('let x = 0; for i in 0..3 { x += i } [x]'), '[3]');
+    assert.equal(show('let x = 0; while x < 2 { x += 1 } [x]'), '[2]');
+    assert.equal(show('loop { break; } -2'), '-2');
+    assert.equal(show('switch 1 { 1 => 2, _ => 3 } (4)'), '4');
+    assert.equal(show('try { 1 } catch { 2 } -3'), '-3');
+    // Where an expression is expected, they are still expressions.
+    assert.equal(show('let a = if true { 1 } else { 2 } - 5; a'), '-4');
+    assert.equal(show('(if true { 1 } else { 2 }) - 5'), '-4');
+  });
 });

@@ -212,6 +212,16 @@ class Parser extends ExpressionParser {
         const value = this.atStatementEnd() ? undefined : this.expr();
         return t.text === 'return' ? { k: 'return', value, pos } : { k: 'throw', value, pos };
       }
+      case 'if':
+      case 'switch':
+      case 'while':
+      case 'loop':
+      case 'do':
+      case 'for':
+      case 'try':
+        // As upstream, these are statements where a statement starts: `if c { return 1 } -1` is
+        // two statements, not a subtraction. Parenthesised, they are expressions.
+        return this.primary(true);
       case 'import':
         return this.importStatement();
       case 'export':
