@@ -34,6 +34,18 @@ describe('finer upstream semantics', () => {
     assert.equal(show('let x = 10; [get_bits(x, 1, 3), x[1..=3]]'), '[5, 5]');
     assert.equal(show('let x = 10; set_bits(x, 1, 3, 7); x'), '14');
     assert.equal(failKind('let x = 10; x[1..99]'), 'ErrorBitFieldBounds');
+    assert.equal(
+      show('let x = 123456; [x.get_bit(5), x.get_bit(6), x.get_bit(-48), (-1).get_bit(63)]'),
+      '[false, true, true, true]',
+    );
+    assert.equal(
+      show('let x = 0; x.set_bit(3, true); x.set_bit(-1, true); x.set_bit(3, false); x'),
+      '-9223372036854775808',
+    );
+    assert.equal(show('let x = 123456; [x.get_bits(5..10), x.get_bits(5..=10), x.get_bits(6, 5)]'), '[18, 18, 9]');
+    assert.equal(show('let x = 0; x.set_bits(4..8, 15); let y = 0; y.set_bits(4..=5, 15); [x, y]'), '[240, 48]');
+    assert.equal(failKind('let x = 1; x.get_bit(64)'), 'ErrorBitFieldBounds');
+    assert.equal(failKind('let x = 1; x.set_bit(-65, true)'), 'ErrorBitFieldBounds');
   });
 
   it('binds this for zero-argument closures in array functions', () => {

@@ -3,7 +3,7 @@
 import { RhaiError } from '../errors.ts';
 import { formatFloat } from '../format.ts';
 import { intAbs, intFromFloat, IntOverflow, normalizeBig, toBig, type Int } from '../int.ts';
-import { RChar, RFloat, type Value } from '../values.ts';
+import { RChar, RFloat, type RRange, type Value } from '../values.ts';
 import { count, float, int, str } from './arg.ts';
 import type { Define } from './define.ts';
 
@@ -52,6 +52,18 @@ function bitSpan(from: number, len: number): [number, number] {
   const start = from < 0 ? 64 + from : from;
   if (start < 0 || start >= 64) throw new RhaiError('ErrorBitFieldBounds', `Bit-field index ${from} out of bounds`);
   return [start, Math.max(0, Math.min(len, 64 - start))];
+}
+
+function getBits(x: Int, from: number, len: number): Int {
+  const [start, n] = bitSpan(from, len);
+  return normalizeBig((BigInt.asUintN(64, toBig(x)) >> BigInt(start)) & ((1n << BigInt(n)) - 1n));
+}
+
+function setBits(x: Int, from: number, len: number, value: Int): Int {
+  const [start, n] = bitSpan(from, len);
+  const mask = ((1n << BigInt(n)) - 1n) << BigInt(start);
+  const cleared = BigInt.asUintN(64, toBig(x)) & ~mask;
+  return normalizeBig(BigInt.asIntN(64, cleared | ((toBig(value) << BigInt(start)) & mask)));
 }
 
 function radixString(v: Int, radix: number): string {
@@ -128,22 +140,42 @@ export function registerMath(def: Define): void {
     return new RFloat(Math.round(float(x) * p) / p);
   });
 
-  def('get_bits', ['i64', 'i64', 'i64'], ([x, from, len]) => {
-    const [start, n] = bitSpan(count(from), count(len));
-    return normalizeBig((BigInt.asUintN(64, toBig(int(x))) >> BigInt(start)) & ((1n << BigInt(n)) - 1n));
-  });
+  def('get_bit', ['i64', 'i64'], ([x, bit]) => getBits(int(x), count(bit), 1) === 1);
   def(
-    'set_bits',
-    ['i64', 'i64', 'i64', 'i64'],
+    'set_bit',
+    ['i64', 'i64', 'bool'],
     (args) => {
-      const [start, n] = bitSpan(count(args[1]), count(args[2]));
-      const mask = ((1n << BigInt(n)) - 1n) << BigInt(start);
-      const cleared = BigInt.asUintN(64, toBig(int(args[0]))) & ~mask;
-      args[0] = normalizeBig(BigInt.asIntN(64, cleared | ((toBig(int(args[3])) << BigInt(start)) & mask)));
+      args[0] = setBits(int(args[0]), count(args[1]), 1, args[2] === true ? 1 : 0);
       return undefined;
     },
     true,
   );
+  def('get_bits', ['i64', 'i64', 'i64'], ([x, from, len]) => getBits(int(x), count(from), count(len)));
+  def(
+    'set_bits',
+    ['i64', 'i64', 'i64', 'i64'],
+    (args) => {
+      args[0] = setBits(int(args[0]), count(args[1]), count(args[2]), int(args[3]));
+      return undefined;
+    },
+    true,
+  );
+  for (const t of ['range', 'range=']) {
+    const span = (r: Value): [number, number] => {
+      const { start, end, inclusive } = r as RRange;
+      return [Number(start), Number(end) - Number(start) + (inclusive ? 1 : 0)];
+    };
+    def('get_bits', ['i64', t], ([x, r]) => getBits(int(x), ...span(r)));
+    def(
+      'set_bits',
+      ['i64', t, 'i64'],
+      (args) => {
+        args[0] = setBits(int(args[0]), ...span(args[1]), int(args[2]));
+        return undefined;
+      },
+      true,
+    );
+  }
   def('to_int', ['i64'], ([x]) => x);
   def('to_int', ['f64'], ([x]) => arithmetic(() => intFromFloat(float(x))));
   def('to_int', ['char'], ([c]) => (c as RChar).c.codePointAt(0)!);
