@@ -27,6 +27,20 @@ const CASES: Case[] = [
   },
   { name: 'Rhai 100x100 matrix multiply', nativeMs: 70, target: 'faster than native', run: evaluate(MATRIX) },
   {
+    // The same program with the loop code generator off, for the side-by-side ratio.
+    name: 'Rhai 100x100 matrix multiply, loops as closures',
+    nativeMs: 70,
+    target: 'reference',
+    run: (engine) => {
+      engine.optimizationLevel = 'none';
+      try {
+        engine.eval(MATRIX);
+      } finally {
+        engine.optimizationLevel = 'simple';
+      }
+    },
+  },
+  {
     name: 'Rhai iterate a 1,000,000-element array',
     nativeMs: 280,
     target: 'faster than native',

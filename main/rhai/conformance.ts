@@ -129,6 +129,7 @@ function configure(engine: Engine, config: ConformanceConfig): string | undefine
   if (config.optimizationLevel !== undefined && !['none', 'simple', 'full'].includes(config.optimizationLevel)) {
     return 'invalid optimizationLevel';
   }
+  if (config.optimizationLevel !== undefined) engine.optimizationLevel = config.optimizationLevel;
   if (config.fastOperators !== undefined && typeof config.fastOperators !== 'boolean') return 'invalid fastOperators';
   for (const s of config.disabledSymbols ?? []) engine.disabledSymbols.add(s);
   return undefined;

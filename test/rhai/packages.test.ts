@@ -98,6 +98,11 @@ describe('standard packages', () => {
     assert.equal(show('let x = 42; x.tag = 1; x + 0'), '42', 'the value itself is unchanged');
     assert.equal(show('fn route() { let r = 42; r.tag = 2; r } let v = route(); v.tag'), '2', 'through a tail value');
     assert.equal(show('fn route() { let r = 1; r.tag = 3; return r; } let v = 0; v = route(); v.tag'), '3');
+    assert.equal(
+      show('fn route(x) { let r = 5; r.tag = 4; switch x { 1 => { return r; } _ => () } 0 } let v = route(1); v.tag'),
+      '4',
+      'through a return inside a switch arm',
+    );
     assert.equal(show('for i in 0..2 { let y = 5; if i == 0 { y.tag = 1 } else { return y.tag } }'), '0');
     assert.equal(failKind('let x = 42; x.tag = 3000000000;'), 'ErrorArithmetic');
     assert.equal(failKind('let x = 42; x.tag = -2147483649;'), 'ErrorArithmetic');

@@ -10,6 +10,8 @@ export interface CompileContext {
   lib: Library;
   /** Compiling the main script body (not a function): top-level constants become `global::` constants. */
   topLevel: boolean;
+  /** Whether loops may be compiled to generated JavaScript. */
+  generateCode: boolean;
   compile(node: Node): Compiled;
 }
 
@@ -17,7 +19,7 @@ export interface CompileContext {
  * Nodes whose value may alias storage and must be cloned before being stored elsewhere:
  * accesses, and the branching forms that can yield one (`if c { x } else { y }`, `a ?? b`).
  */
-function isAccess(node: Node): boolean {
+export function isAccess(node: Node): boolean {
   switch (node.k) {
     case 'var':
     case 'prop':
@@ -79,6 +81,10 @@ export function bindDecl(decl: VarDecl): (f: Frame, v: Value) => void {
 
 export function variableNotFound(name: string, pos: Position): RhaiError {
   return new RhaiError('ErrorVariableNotFound', `Variable not found: ${name}`, pos);
+}
+
+export function tooManyVariables(pos: Position): RhaiError {
+  return new RhaiError('ErrorTooManyVariables', 'Too many variables defined', pos);
 }
 
 export function constantError(name: string, pos: Position): RhaiError {

@@ -2,8 +2,8 @@
 // iterators. Loops consume break/continue signals; a return signal passes through.
 
 import type { Node } from './ast.ts';
+import { generateRangeLoop, isGeneratedLoop, type RangeFallback } from './codegen-loops.ts';
 import { boolCondition, tick, writeDecl, type CompileContext } from './compile-context.ts';
-import type { Position } from './errors.ts';
 import { Signal, type Compiled, type Frame } from './functions.ts';
 import { iteratorOf } from './iteration.ts';
 import { statementWeight, weightOf } from './op-weight.ts';
@@ -106,80 +106,91 @@ export function compileDo(cx: CompileContext, node: Node & { k: 'do' }): Compile
 }
 
 export function compileFor(cx: CompileContext, node: Node & { k: 'for' }): Compiled {
+  if (cx.generateCode && isGeneratedLoop(node)) {
+    const generated = generateRangeLoop(cx, node, rangeFallback(cx, node));
+    if (generated) return generated;
+  }
   const body = cx.compile(node.body);
+  const loop = genericFor(node, body);
+  const iterNode = node.iter;
+  if (iterNode.k === 'bin' && (iterNode.op === '..' || iterNode.op === '..=') && !node.counter) {
+    return rangeFor(cx, node, iterNode, body, loop);
+  }
+  const iter = cx.compile(iterNode);
+  return (f) => loop(f, iter(f));
+}
+
+/** Numeric ranges iterate without allocating a range object or an iterator. */
+function rangeFor(
+  cx: CompileContext,
+  node: Node & { k: 'for' },
+  iterNode: Node & { k: 'bin' },
+  body: Compiled,
+  loop: GenericLoop,
+): Compiled {
+  const from = cx.compile(iterNode.l);
+  const to = cx.compile(iterNode.r);
+  const inclusive = iterNode.op === '..=';
+  const bindItem = writeDecl(node.item);
+  const itemSlot = node.item.captured ? -1 : node.item.slot;
+  const captured = node.item.captured;
+  // A one-statement body runs directly; its weight joins the loop's per-iteration count and
+  // the debugger hook reports the statement's position.
+  const single = node.body.k === 'block' && node.body.body.length === 1 ? node.body.body[0]! : undefined;
+  const step = single ? cx.compile(single) : body;
+  const stepWeight = 1 + (single ? statementWeight(single) : 0);
+  const stepPos = single ? single.pos : node.pos;
+  return (f) => {
+    const a = from(f);
+    const b = to(f);
+    if (typeof a !== 'number' || typeof b !== 'number') return loop(f, rangeSource(f, a, b, iterNode));
+    const end = inclusive ? b : b - 1;
+    const rt = f.rt;
+    const vars = f.vars;
+    if (captured) vars[node.item.slot] = new SharedCell(undefined);
+    for (let i = a; i <= end; i++) {
+      if ((rt.ops += stepWeight) >= rt.checkpoint) tick(f, stepPos);
+      if (itemSlot >= 0) vars[itemSlot] = i;
+      else bindItem(f, i);
+      step(f);
+      if (f.signal !== Signal.None) {
+        const brk = loopSignal(f);
+        if (brk !== undefined) return brk.value;
+      }
+    }
+    return undefined;
+  };
+}
+
+/** The closure path of a generated loop, for bounds that are not both plain-number INTs. */
+function rangeFallback(cx: CompileContext, node: Node & { k: 'for' }): RangeFallback {
+  let loop: GenericLoop | undefined;
+  return (f, a, b) => {
+    loop ??= genericFor(node, cx.compile(node.body));
+    return loop(f, rangeSource(f, a, b, node.iter as Node & { k: 'bin' }));
+  };
+}
+
+/** What `a..b` evaluates to when a loop's bounds are not plain numbers. */
+function rangeSource(f: Frame, a: Value, b: Value, iterNode: Node & { k: 'bin' }): Value {
+  if ((typeof a === 'number' || typeof a === 'bigint') && (typeof b === 'number' || typeof b === 'bigint')) {
+    return new RRange(a, b, iterNode.op === '..=');
+  }
+  return (f.rt as Runtime).callOperator(iterNode.op, [a, b], iterNode.pos);
+}
+
+type GenericLoop = (f: Frame, source: Value) => Value;
+
+function genericFor(node: Node & { k: 'for' }, body: Compiled): GenericLoop {
   // Upstream keeps one loop variable per loop run, so closures capturing it share its last value.
   const bindItem = writeDecl(node.item);
   const bindCounter = node.counter ? writeDecl(node.counter) : undefined;
   const shared = [node.item, node.counter].filter((d) => d?.captured).map((d) => d!.slot);
-  const initVars = (f: Frame): void => {
-    for (const slot of shared) f.vars[slot] = new SharedCell(undefined);
-  };
   const pos = node.pos;
-  const iterNode = node.iter;
-  if (iterNode.k === 'bin' && (iterNode.op === '..' || iterNode.op === '..=') && !bindCounter) {
-    // Numeric ranges iterate without allocating a range object or an iterator.
-    const from = cx.compile(iterNode.l);
-    const to = cx.compile(iterNode.r);
-    const inclusive = iterNode.op === '..=';
-    const itemSlot = node.item.captured ? -1 : node.item.slot;
-    const generic = genericFor(
-      body,
-      initVars,
-      bindItem,
-      undefined,
-      (f) => {
-        const a = from(f);
-        const b = to(f);
-        if ((typeof a === 'number' || typeof a === 'bigint') && (typeof b === 'number' || typeof b === 'bigint')) {
-          return new RRange(a, b, inclusive);
-        }
-        return (f.rt as Runtime).callOperator(iterNode.op, [a, b], iterNode.pos);
-      },
-      pos,
-    );
-    // A one-statement body runs directly; its weight joins the loop's per-iteration count and
-    // the debugger hook reports the statement's position.
-    const single = node.body.k === 'block' && node.body.body.length === 1 ? node.body.body[0]! : undefined;
-    const step = single ? cx.compile(single) : body;
-    const stepWeight = 1 + (single ? statementWeight(single) : 0);
-    const stepPos = single ? single.pos : pos;
-    return (f) => {
-      const a = from(f);
-      const b = to(f);
-      if (typeof a !== 'number' || typeof b !== 'number') return generic(f);
-      const end = inclusive ? b : b - 1;
-      const rt = f.rt;
-      const vars = f.vars;
-      if (shared.length > 0) initVars(f);
-      for (let i = a; i <= end; i++) {
-        if ((rt.ops += stepWeight) >= rt.checkpoint) tick(f, stepPos);
-        if (itemSlot >= 0) vars[itemSlot] = i;
-        else bindItem(f, i);
-        step(f);
-        if (f.signal !== Signal.None) {
-          const brk = loopSignal(f);
-          if (brk !== undefined) return brk.value;
-        }
-      }
-      return undefined;
-    };
-  }
-  return genericFor(body, initVars, bindItem, bindCounter, cx.compile(iterNode), pos);
-}
-
-function genericFor(
-  body: Compiled,
-  initVars: (f: Frame) => void,
-  bindItem: (f: Frame, v: Value) => void,
-  bindCounter: ((f: Frame, v: Value) => void) | undefined,
-  iter: Compiled,
-  pos: Position,
-): Compiled {
-  return (f) => {
-    const source = iter(f);
+  return (f, source) => {
     const rt = f.rt;
     let counter = 0;
-    initVars(f);
+    for (const slot of shared) f.vars[slot] = new SharedCell(undefined);
     if (Array.isArray(source) && !bindCounter) {
       const items = source.slice();
       for (let i = 0; i < items.length; i++) {

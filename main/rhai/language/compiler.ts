@@ -1,6 +1,7 @@
 // Turns a parsed script into a tree of closures. Control flow uses a signal on the frame
 // (break/continue/return) instead of exceptions, so loops and calls stay cheap.
 
+import { rootOf } from './ast-walk.ts';
 import type { Node, ScriptAst } from './ast.ts';
 import { getIndex, getProp } from './access.ts';
 import { catchValue } from './catch-value.ts';
@@ -21,6 +22,7 @@ import {
   readDecl,
   readDynamic,
   readEvalAware,
+  tooManyVariables,
   variableNotFound,
   type CompileContext,
 } from './compile-context.ts';
@@ -43,17 +45,17 @@ export interface CompiledScript {
   body: Compiled;
 }
 
-/** `base` pre-populates the library (used by `eval`, which sees the caller's functions). */
-/** The variable (or `this`) at the bottom of an index/property chain. */
-function rootOf(node: Node): Node {
-  let n = node;
-  while (n.k === 'prop' || n.k === 'index') n = n.obj;
-  return n;
+export interface CompileOptions {
+  /** Pre-populates the library (used by `eval`, which sees the caller's functions). */
+  base?: ScriptLibrary;
+  /** Numeric range loops become generated JavaScript (codegen-loops.ts). */
+  generateCode: boolean;
 }
 
-export function compileScript(ast: ScriptAst, base?: ScriptLibrary): CompiledScript {
-  const lib = base ?? new ScriptLibrary();
-  const fnCompiler = new Compiler(lib, false);
+export function compileScript(ast: ScriptAst, options: CompileOptions): CompiledScript {
+  const lib = options.base ?? new ScriptLibrary();
+  const { generateCode } = options;
+  const fnCompiler = new Compiler(lib, false, generateCode);
   // Create every function first so calls anywhere (including recursion) bind statically.
   const placeholders = ast.functions.map((def) => {
     const sf = { def, body: (() => undefined) as Compiled, lib };
@@ -61,7 +63,7 @@ export function compileScript(ast: ScriptAst, base?: ScriptLibrary): CompiledScr
     return sf;
   });
   for (const sf of placeholders) sf.body = compileFunction(sf.def, lib, (n) => fnCompiler.compile(n)).body;
-  const body = new Compiler(lib, true).compileStatements(ast.body);
+  const body = new Compiler(lib, true, generateCode).compileStatements(ast.body);
   return { ast, lib, body };
 }
 
@@ -69,6 +71,7 @@ class Compiler implements CompileContext {
   constructor(
     readonly lib: Library,
     readonly topLevel: boolean,
+    readonly generateCode: boolean,
   ) {}
 
   compile(node: Node): Compiled {
@@ -208,7 +211,7 @@ class Compiler implements CompileContext {
       case 'method':
         return compileMethod(this, node);
       case 'closure':
-        return compileClosure(new Compiler(this.lib, false), node);
+        return compileClosure(new Compiler(this.lib, false, this.generateCode), node);
       case 'block': {
         const inner = this.compileStatements(node.body);
         if (!node.hasEval) return inner;
@@ -327,7 +330,7 @@ class Compiler implements CompileContext {
         const v = init(f);
         const t = tag(f);
         if (decl.live > (f.rt as Runtime).engine.limits.maxVariables) {
-          throw new RhaiError('ErrorTooManyVariables', 'Too many variables defined', pos);
+          throw tooManyVariables(pos);
         }
         bind(f, v);
         keepTag(f, decl, v, t);
@@ -338,7 +341,7 @@ class Compiler implements CompileContext {
       const v = init(f);
       const rt = f.rt as Runtime;
       if (decl.live > rt.engine.limits.maxVariables) {
-        throw new RhaiError('ErrorTooManyVariables', 'Too many variables defined', pos);
+        throw tooManyVariables(pos);
       }
       bind(f, v);
       if (globalConst !== undefined) rt.globals.set(globalConst, v);

@@ -30,6 +30,9 @@ export type LanguageOptions = Omit<
 > & { failOnInvalidMapProperty: boolean };
 
 /** What a module resolver returns: script source to compile, a ready module, or nothing. */
+/** Upstream's optimization levels; here they decide whether loops become generated code. */
+export type OptimizationLevel = 'none' | 'simple' | 'full';
+
 export type ModuleResolver = (path: string) => string | Module | undefined;
 
 export interface RunOptions {
@@ -69,6 +72,8 @@ export class Engine implements EngineCore {
   readonly limits: Limits = { ...DEFAULT_LIMITS };
   readonly options: LanguageOptions = { ...DEFAULT_PARSE_OPTIONS, failOnInvalidMapProperty: false };
   readonly disabledSymbols = new Set<string>();
+  /** 'none' keeps every loop a closure tree; the others let range loops become generated code. */
+  optimizationLevel: OptimizationLevel = 'simple';
   private resolver: ModuleResolver | undefined;
 
   constructor() {
@@ -132,7 +137,7 @@ export class Engine implements EngineCore {
       ]);
     }
     try {
-      return compileScript(ast);
+      return compileScript(ast, { generateCode: this.optimizationLevel !== 'none' });
     } catch (e) {
       if (!isStackExhaustion(e)) throw e;
       throw new ParseFailure([new ParseError('ExprTooDeep', 'Expression exceeds maximum complexity', NO_POS)]);
@@ -260,7 +265,8 @@ export class Engine implements EngineCore {
       if (errors.length > 0) throw new ParseFailure(errors);
       const base = new ScriptLibrary();
       for (const sf of rt.mainLib.functions.values()) base.add(sf);
-      const script = compileScript(ast, base);
+      // `eval` code runs once: generating JavaScript for it would cost more than it saves.
+      const script = compileScript(ast, { base, generateCode: false });
       const frame = newFrame(new Array<Value>(ast.slots), rt, undefined, scope);
       const v = script.body(frame);
       // Top-level variables of the evaluated code live on in the caller's scope.

@@ -2,6 +2,7 @@
 // themselves (objects do, see values.ts), so the tag is kept beside the variable that holds one,
 // together with the value it was set on: once the variable holds another value the tag lapses.
 
+import { someNode } from './ast-walk.ts';
 import type { FnDef, Node, VarDecl } from './ast.ts';
 import { RhaiError, type Position } from './errors.ts';
 import { fnKey } from './ast.ts';
@@ -123,10 +124,6 @@ function tailOf(body: Node): Node | undefined {
   return last && tailOf(last);
 }
 
-function hasReturnOfVariable(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(hasReturnOfVariable);
-  if (typeof value !== 'object' || value === null || !('k' in value)) return false;
-  const node = value as Node;
-  if (node.k === 'return') return isVariable(node.value);
-  return Object.values(node).some((child) => typeof child === 'object' && child !== null && hasReturnOfVariable(child));
+function hasReturnOfVariable(body: Node): boolean {
+  return someNode(body, (node) => node.k === 'return' && isVariable(node.value));
 }

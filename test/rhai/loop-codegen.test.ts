@@ -1,0 +1,281 @@
+// Range loops run as generated JavaScript unless the optimization level is 'none'. Both paths
+// must be indistinguishable: same values, errors and positions, prints, operation counts and
+// debugger stops. Every script here runs both ways and the two traces are compared.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Engine, type OptimizationLevel } from '../../main/rhai/language/engine.ts';
+import { RhaiError } from '../../main/rhai/language/errors.ts';
+import { debugValue } from '../../main/rhai/language/format.ts';
+
+interface Trace {
+  outcome: string;
+  printed: string[];
+  /** Every statement the debugger hook saw, with the operation count at that point. */
+  stops: string[];
+}
+
+function outcome(run: () => unknown): string {
+  try {
+    return `ok ${debugValue(run() as never)}`;
+  } catch (e) {
+    if (!(e instanceof RhaiError)) throw e;
+    return `${e.kind} at ${e.pos.line}:${e.pos.col}: ${e.message}`;
+  }
+}
+
+function engineAt(level: OptimizationLevel, maxOperations: number): Engine {
+  const engine = new Engine();
+  engine.optimizationLevel = level;
+  engine.limits.maxOperations = maxOperations;
+  engine.limits.maxArraySize = 5_000;
+  engine.limits.maxStringSize = 5_000;
+  return engine;
+}
+
+function traced(src: string, level: OptimizationLevel, maxOperations = 50_000): Trace {
+  const engine = engineAt(level, maxOperations);
+  const printed: string[] = [];
+  const stops: string[] = [];
+  const result = outcome(() =>
+    engine.eval(src, {
+      hooks: {
+        print: (s) => printed.push(s),
+        onStatement: (pos, frame) => stops.push(`${pos.line}:${pos.col}@${frame.rt.ops}`),
+      },
+    }),
+  );
+  return { outcome: result, printed, stops };
+}
+
+/** Without hooks the generated code takes its fast paths; the result must still agree. */
+function plain(src: string, level: OptimizationLevel, maxOperations = 50_000): string {
+  const engine = engineAt(level, maxOperations);
+  return outcome(() => engine.eval(src, { hooks: { print: () => undefined } }));
+}
+
+function assertSame(src: string, maxOperations?: number): Trace {
+  const closures = traced(src, 'none', maxOperations);
+  const generated = traced(src, 'simple', maxOperations);
+  assert.deepEqual(generated, closures, `traces differ for:\n${src}`);
+  assert.equal(plain(src, 'simple', maxOperations), plain(src, 'none', maxOperations), `results differ for:\n${src}`);
+  return generated;
+}
+
+const CASES: Record<string, string> = {
+  'matrix multiply': `
+    const N = 6;
+    let a = []; let b = [];
+    for i in 0..N { let r = []; let q = []; for j in 0..N { r.push(i * N + j); q.push(j - i); } a.push(r); b.push(q); }
+    let c = [];
+    for i in 0..N { let row = []; for j in 0..N { let sum = 0; for k in 0..N { sum += a[i][k] * b[k][j]; } row.push(sum); } c.push(row); }
+    c`,
+  'break with a value from nested loops': `
+    let found = for i in 0..10 { for j in 0..10 { if i * j == 12 { break; } } if i == 7 { break i * 100; } };
+    found`,
+  'continue and break at every level': `
+    let log = [];
+    for i in 1..=4 { if i == 2 { continue; } for j in 0..5 { if j == 3 { break; } if j == 1 { continue; } log.push(i * 10 + j); } }
+    log`,
+  'return from a loop inside a function': `
+    fn first_square_over(n) { for i in 0..1000 { let sq = i * i; if sq > n { return sq; } } -1 }
+    [first_square_over(50), first_square_over(1_000_000_000)]`,
+  'empty, reversed and inclusive ranges': `
+    let t = 0;
+    for i in 5..5 { t += 1; } for i in 5..2 { t += 100; } for i in 2..=2 { t += 10; } for i in -3..=-1 { t -= i; }
+    t`,
+  'bounds beyond the safe range fall back to the closure loop': `
+    let t = 0;
+    for i in 9223372036854775805..=9223372036854775807 { t += 1; }
+    for i in 9007199254740990..9007199254740993 { t += 1; }
+    t`,
+  'non-integer bounds are an error at the loop': `let t = 0; for i in 0..2.5 { t += 1; } t`,
+  'string bounds': `for i in "a".."b" { print(i); }`,
+  'overflow in a compound assignment': `let x = 9223372036854775000; for i in 0..10 { x += 100; } x`,
+  'overflow near the safe-integer edge promotes to bigint': `
+    let x = 9007199254740990; let log = [];
+    for i in 0..4 { x += 1; log.push(x); } for i in 0..4 { x -= 2; } [log, x, x * 2, x - 9007199254740993]`,
+  'multiplication overflow': `let x = 3; for i in 0..100 { x = x * 1000; } x`,
+  'division and remainder, including by zero': `
+    let out = []; for i in -3..4 { out.push(17 / (i + 4)); out.push(-17 % (i + 4)); } for i in 0..3 { out.push(10 / i); } out`,
+  'negative zero stays zero': `let z = 1; let k = -5; for i in 0..3 { z = (i - i) * k; } [z, z.to_string(), z.to_float(), (z % 3).to_float(), -0.0 * 1.0]`,
+  'mixed INT and FLOAT arithmetic and comparisons': `
+    let f = 0.5; let log = [];
+    for i in 0..4 { f += i; log.push(f * 2); log.push(i < f); log.push(i == 1.0); log.push(f > 2); } log`,
+  'string and char concatenation and equality': `
+    let s = ""; for i in 0..5 { s += "x" + i; if s == "x0x1" { s += '!'; } } [s, s != "", s < "y"]`,
+  'array index errors keep their positions': `let a = [1, 2, 3]; let t = 0; for i in 0..5 { t += a[i]; } t`,
+  'negative and out-of-range indexes': `let a = [1, 2, 3]; let out = []; for i in -3..0 { out.push(a[i]); } out`,
+  'safe indexing on unit': `let a = (); let t = []; for i in 0..2 { t.push(a?[i]); } t`,
+  'matrix index errors': `let m = [[1, 2], [3]]; let t = 0; for i in 0..2 { for j in 0..2 { t += m[i][j]; } } t`,
+  'indexing strings, maps and integers': `
+    let s = "héllo"; let n = 0b1011; let m = #{a: 1}; let out = [];
+    for i in 0..4 { out.push(s[i]); out.push(n[i]); } out.push(m["a"]); out`,
+  'non-bool conditions are errors': `let t = 0; for i in 0..3 { if i { t += 1; } } t`,
+  'logical operators check their operands': `let t = 0; for i in 0..3 { if i > 0 && i { t += 1; } } t`,
+  'logical operators short-circuit': `let t = []; for i in 0..4 { if i > 1 || t.push(i) == () { t.push(i * 10); } } t`,
+  'else-if chains': `
+    let out = []; for i in 0..6 { if i < 2 { out.push("low"); } else if i < 4 { out.push("mid"); } else { out.push("high"); } } out`,
+  'let shadowing and block scopes': `
+    let x = 1; let out = [];
+    for i in 0..3 { let x = x + i; { let x = x * 10; out.push(x); } out.push(x); } out.push(x); out`,
+  'closures capture loop-body variables': `
+    let fs = []; for i in 0..3 { let v = i * 2; fs.push(|| v); } let out = []; for f in fs { out.push(f.call()); } out`,
+  'closures capture the loop variable': `let fs = []; for i in 0..3 { fs.push(|| i); } fs.map(|f| f.call())`,
+  'a captured counter assigned in the loop': `let n = 0; let f = || n; for i in 0..4 { n += i; n = n * 2; } [n, f.call()]`,
+  'loop variable assignment only lasts the iteration': `let out = []; for i in 0..4 { out.push(i); i = 10; out.push(i); } out`,
+  'the loop variable changed by methods, natives, switch arms and eval': `
+    let out = [];
+    for i in 0..4 { i.set_bit(3, true); let v = i + 0; out.push(v); }
+    for i in 0..4 { call(Fn("set_bit"), i, 4, true); let v = i + 0; out.push(v); }
+    for i in 0..4 { set_bit(i, 5, true); let v = i + 0; out.push(v); }
+    for i in 0..4 { switch i { 2 => { i = 20; } _ => () } let v = i + 0; out.push(v); }
+    for i in 0..4 { if i == 1 { i += 10; } let v = i + 0; out.push(v); }
+    for i in 0..3 { i.tag = 2; out.push(i.tag); let v = i + 0; out.push(v); }
+    fn bump() { i += 100; }
+    for i in 0..3 { bump!(); let v = i + 0; out.push(v); }
+    for i in 0..3 { eval("i = 30;"); let v = i + 0; out.push(v); }
+    out`,
+  'tags move with assignment inside loops': `
+    let t = 5; t.tag = 7; let out = []; for i in 0..2 { let u = t; out.push(u.tag); u = t; out.push(u.tag); } out`,
+  'constants cannot be assigned': `const C = 1; for i in 0..2 { C += i; } C`,
+  'eval inside a loop body': `let t = 0; for i in 0..3 { eval("let z = i * 2;"); t += z; } t`,
+  'function calls and methods in the body': `
+    fn sq(x) { x * x } let a = []; for i in 0..5 { a.push(sq(i)); a[i] += 1; } [a, a.len(), a.map(|x| x % 3)]`,
+  'while, do and switch nested in range loops': `
+    let out = [];
+    for i in 0..4 { let j = i; while j > 0 { j -= 1; out.push(j); } do { j += 1; } while j < 2;
+      out.push(switch i { 0 => "zero", 1..3 => "some", _ => "many" }); }
+    out`,
+  'try and throw inside loops': `
+    let out = []; for i in 0..4 { try { if i % 2 == 1 { throw i; } out.push(i); } catch (e) { out.push(-e); } } out`,
+  'an uncaught throw from a loop': `for i in 0..5 { if i == 3 { throw "stop at " + i; } }`,
+  'the loop as the last value': `let t = 0; for i in 0..3 { t += i; }`,
+  'strings as loop bounds inside a function': `fn r(a) { let t = 0; for i in 0..a { t += i; } t } [r(4), r(0), r(-2)]`,
+  'unit and bool in arithmetic': `let t = 0; for i in 0..2 { t += true; } t`,
+  'host-visible variables and globals': `
+    const G = 3; fn g() { let t = 0; for i in 0..global::G { t += global::G * i; } t } g()`,
+};
+
+describe('generated range loops', () => {
+  for (const [name, src] of Object.entries(CASES)) {
+    it(`agree with the closure compiler: ${name}`, () => {
+      assertSame(src);
+    });
+  }
+
+  it('count operations the same way, so limits stop at the same statement', () => {
+    const src = `let t = 0; for i in 0..1000 { for j in 0..10 { t += i * j; } } t`;
+    for (const max of [5, 60, 333, 4_000]) {
+      const trace = assertSame(src, max);
+      assert.match(trace.outcome, /^ErrorTooManyOperations/);
+    }
+    assert.match(assertSame(src, 1_000_000).outcome, /^ok 22477500$/);
+  });
+
+  it('stop the debugger hook at every statement of a loop body', () => {
+    const trace = assertSame('let t = 0;\nfor i in 0..2 {\n  t += i;\n  t *= 2;\n}\nt');
+    assert.equal(trace.outcome, 'ok 2');
+    // The loop statement, then per iteration the loop header and each body statement.
+    assert.deepEqual(
+      trace.stops.map((s) => s.split('@')[0]),
+      ['1:1', '2:1', '2:1', '3:5', '4:5', '2:1', '3:5', '4:5', '6:1'],
+    );
+  });
+
+  it('are compiled to JavaScript when optimizing, and not when the level is none', () => {
+    const src = 'let t = 0; for i in 0..10 { t += i; } t';
+    const stackOf = (level: OptimizationLevel): string => {
+      const engine = new Engine();
+      engine.optimizationLevel = level;
+      engine.registerFn('where', 0, () => new Error().stack ?? '');
+      return String(engine.eval(`let s = ""; for i in 0..1 { s = where(); } s`));
+    };
+    assert.match(stackOf('simple'), /rhaiRangeLoop/);
+    assert.doesNotMatch(stackOf('none'), /rhaiRangeLoop/);
+    assert.equal(plain(src, 'simple'), 'ok 45');
+  });
+
+  it('agree on random loop programs', () => {
+    const rand = rng(4_2026_11_29);
+    let compared = 0;
+    for (let n = 0; n < 400; n++) {
+      assertSame(randomLoopProgram(rand), 20_000);
+      compared++;
+    }
+    assert.equal(compared, 400);
+  });
+});
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Programs built from what the generator translates itself, with a few things it embeds. Mostly
+ * well-typed, so that runs get deep into their loops; now and then a wrong type, a huge number or
+ * an odd bound, so that the error paths are compared too.
+ */
+function randomLoopProgram(rand: () => number): string {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
+  const rarely = (): boolean => rand() < 0.04;
+  const odd = ['true', '0.5', '"s"', "'c'", '()', '9223372036854775807', '9007199254740991'];
+  const int = (d: number): string => {
+    if (rarely()) return pick(odd);
+    if (d <= 0 || rand() < 0.3)
+      return pick(['0', '1', '2', '3', '-1', '7', 'a', 'b', 'c', 'i', 'j', 'arr[i % 3]', 'm[1][j % 2]']);
+    switch (Math.floor(rand() * 5)) {
+      case 0:
+      case 1:
+        return `(${int(d - 1)} ${pick(['+', '-', '*', '/', '%', '+', '-', '*'])} ${int(d - 1)})`;
+      case 2:
+        return pick([`arr[${int(d - 1)} % 3]`, `m[${int(d - 1)} % 2][i % 2]`, `arr?[${int(d - 1)}]`]);
+      case 3:
+        return pick([`-${int(d - 1)}`, `f(${int(d - 1)})`]);
+      default:
+        return `if ${bool(d - 1)} { ${int(d - 1)} } else { ${int(d - 1)} }`;
+    }
+  };
+  const bool = (d: number): string => {
+    if (rarely()) return pick(odd);
+    if (d <= 0 || rand() < 0.2) return pick(['true', 'false', 'i == j', 'a > b']);
+    if (rand() < 0.7) return `(${int(d - 1)} ${pick(['<', '<=', '>', '>=', '==', '!='])} ${int(d - 1)})`;
+    return `(${bool(d - 1)} ${pick(['&&', '||'])} ${bool(d - 1)})`;
+  };
+  const stmt = (d: number, inLoop: boolean): string => {
+    const r = Math.floor(rand() * (d > 0 ? 10 : 7));
+    switch (r) {
+      case 0:
+        return `let ${pick(['a', 'b', 'x'])} = ${int(2)};`;
+      case 1:
+      case 2:
+        return `${pick(['a', 'b', 'c'])} ${pick(['=', '+=', '-=', '+=', '*='])} ${int(2)};`;
+      case 3:
+        if (!inLoop) return `print(${int(1)});`;
+        return `if ${bool(1)} { ${pick(['break;', 'continue;', `break ${int(1)};`])} }`;
+      case 4:
+        return `arr[${int(1)} % 3] = ${int(1)};`;
+      case 5:
+        return `${pick([int(2), bool(2)])};`;
+      case 6:
+        return `if ${bool(2)} { ${stmt(0, inLoop)} } else { ${stmt(0, inLoop)} }`;
+      default: {
+        const body = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => stmt(d - 1, true)).join(' ');
+        const from = rarely() ? pick(odd) : pick(['0', '1', '-2', 'a % 4']);
+        const to = rarely() ? pick(odd) : pick(['3', '5', 'b % 6', '0']);
+        return `for ${pick(['i', 'j'])} in ${from}${pick(['..', '..='])}${to} { ${body} }`;
+      }
+    }
+  };
+  const prelude =
+    'fn f(x) { x }\nlet a = 2; let b = 3; let c = 0; let i = 0; let j = 1; let arr = [1, 2, 3]; let m = [[1, 2], [3, 4]];\n';
+  const body = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => stmt(3, false)).join('\n');
+  return `${prelude}${body}\n[a, b, c, arr]`;
+}
