@@ -103,6 +103,22 @@ describe('standard packages', () => {
       '4',
       'through a return inside a switch arm',
     );
+    assert.equal(
+      show('fn t(a, b) { [a.tag, b.tag] } let v = "s"; v.tag = 7; let w = true; w.tag = 9; t(v, w)'),
+      '[7, 9]',
+    );
+    assert.equal(show('fn g() { let r = 3; r.tag = 11; r } fn t(x) { x.tag } t(g())'), '11', 'from a call argument');
+    assert.equal(
+      show('fn t(x) { let f = || x.tag; f.call() } let v = 5; v.tag = 7; t(v)'),
+      '7',
+      'into a captured parameter',
+    );
+    assert.equal(show('fn t(x) { x.tag } let v = 5; v.tag = 7; t(v + 0)'), '0', 'a computed argument is a new value');
+    assert.equal(
+      show('fn t(x) { x.tag = 1; x.tag } let v = 5; v.tag = 7; [t(v), v.tag]'),
+      '[1, 7]',
+      'arguments are copies',
+    );
     assert.equal(show('for i in 0..2 { let y = 5; if i == 0 { y.tag = 1 } else { return y.tag } }'), '0');
     assert.equal(failKind('let x = 42; x.tag = 3000000000;'), 'ErrorArithmetic');
     assert.equal(failKind('let x = 42; x.tag = -2147483649;'), 'ErrorArithmetic');

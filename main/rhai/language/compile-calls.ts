@@ -18,7 +18,7 @@ import { Module } from './module.ts';
 import { NativeCache } from './native-cache.ts';
 import { matchOverload, signature, type Runtime } from './runtime.ts';
 import { FnPtr, SharedCell, cloneValue, type Value } from './values.ts';
-import { checkedTag, returnsTags, setVarTag, tagSource, varTag } from './variable-tags.ts';
+import { checkedTag, returnsTags, setVarTag, tagSource, varTag, type PrimitiveTag } from './variable-tags.ts';
 
 /** The expression whose value a function body yields when it does not `return`. */
 function tailOf(body: Node): Node | undefined {
@@ -44,7 +44,11 @@ export function compileFunction(def: FnDef, lib: Library, compileBody: (n: Node)
     capturedParams.length === 0
       ? body
       : (f) => {
-          for (const s of capturedParams) f.vars[s] = new SharedCell(f.vars[s]);
+          for (const s of capturedParams) {
+            const cell = new SharedCell(f.vars[s]);
+            cell.primitiveTag = f.tags?.[s];
+            f.vars[s] = cell;
+          }
           return body(f);
         };
   return { def, body: returnsTags(def) ? withReturnTag(wrapped, tagSource(tailOf(def.body), lib)) : wrapped, lib };
@@ -366,6 +370,8 @@ function compileNativeCall(cx: CompileContext, node: Node & { k: 'call' }): Comp
 function compileScriptCall(cx: CompileContext, sf: ScriptFunction, args: Node[], pos: Position): Compiled {
   const argFns = args.map((a) => compileOwned(cx, a));
   const slots = sf.def.slots;
+  const tagSources = args.map((a) => tagSource(a, cx.lib));
+  if (tagSources.some((t) => t !== undefined)) return taggedScriptCall(sf, argFns, tagSources, pos);
   switch (argFns.length) {
     case 0:
       return (f) => (f.rt as Runtime).invokeScript(sf, new Array<Value>(slots), undefined, pos);
@@ -394,6 +400,33 @@ function compileScriptCall(cx: CompileContext, sf: ScriptFunction, args: Node[],
         return (f.rt as Runtime).invokeScript(sf, vars, undefined, pos);
       };
   }
+}
+
+/**
+ * A call passing variables (or calls that can return a tagged primitive): an INT, bool, string
+ * or () argument keeps its tag in the parameter. Each tag is read right after its argument, before
+ * the next argument's calls can change the runtime's return tag.
+ */
+function taggedScriptCall(
+  sf: ScriptFunction,
+  argFns: Compiled[],
+  tagSources: (((f: Frame) => number) | undefined)[],
+  pos: Position,
+): Compiled {
+  const slots = sf.def.slots;
+  return (f) => {
+    const vars = new Array<Value>(slots);
+    let tags: PrimitiveTag[] | undefined;
+    for (let i = 0; i < argFns.length; i++) {
+      const v = argFns[i]!(f);
+      vars[i] = v;
+      const source = tagSources[i];
+      if (source === undefined || typeof v === 'object') continue;
+      const tag = source(f);
+      if (tag !== 0) (tags ??= [])[i] = { v, tag };
+    }
+    return (f.rt as Runtime).invokeScript(sf, vars, undefined, pos, undefined, tags);
+  };
 }
 
 function resolveModule(f: Frame, root: string, rootDecl: VarDecl | undefined, path: string[], pos: Position): Module {

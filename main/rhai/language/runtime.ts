@@ -11,6 +11,7 @@ import type { Limits } from './limits.ts';
 import type { Module } from './module.ts';
 import type { OperatorFallback } from './operators.ts';
 import { FnPtr, SharedCell, hasType, typeOf, type Value } from './values.ts';
+import type { PrimitiveTag } from './variable-tags.ts';
 
 export interface RunHooks {
   print?: (text: string) => void;
@@ -260,12 +261,15 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     pos: Position,
     /** Closure captures, and the name-based scope the body sees (closure creator's or a capturing caller's). */
     closure?: { captures?: SharedCell[]; dyn: DynamicScope | undefined },
+    /** Tags of primitive arguments, by parameter slot (see variable-tags.ts). */
+    tags?: PrimitiveTag[],
   ): Value {
     if (this.depth >= this.engine.limits.maxCallLevels) {
       throw new RhaiError('ErrorStackOverflow', 'Stack overflow', pos);
     }
     // Closures keep seeing the name-based scope (host variables) they were created in.
     const frame = newFrame(vars, this, thisV, closure?.dyn);
+    if (tags !== undefined) frame.tags = tags;
     const captures = closure?.captures;
     if (captures) {
       const caps = sf.captureSlots;
