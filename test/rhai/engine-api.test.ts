@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { Engine } from '../../main/rhai/language/engine.ts';
 import { RhaiError, runtimeError, type Position } from '../../main/rhai/language/errors.ts';
 import { Module } from '../../main/rhai/language/module.ts';
+import { debugValue } from '../../main/rhai/language/format.ts';
 import { fromPlain, toPlain } from '../../main/rhai/language/interop.ts';
 import { Scope } from '../../main/rhai/language/scope.ts';
 import { RFloat, type Value } from '../../main/rhai/language/values.ts';
@@ -33,6 +34,18 @@ describe('engine API', () => {
     engine.registerFn('first', 1, ([a]) => (a as Value[])[0]);
     assert.equal(show('[double(21), double("ab"), first([7])]', engine), '[42, "abab", 7]');
     assert.equal(show('21.double()', engine), '42');
+  });
+
+  it('picks the newest fitting overload, also after one is registered between runs', () => {
+    const engine = new Engine();
+    engine.registerFn('kind', ['?'], () => 'any');
+    engine.registerFn('kind', ['array'], () => 'array');
+    engine.registerFn('kind', ['string'], () => 'string');
+    engine.registerFn('kind', ['?', 'i64'], () => 'any+int');
+    const script = engine.compile('[[1].kind(), "s".kind(), 5.kind(), kind(5), 5.kind(1)]');
+    assert.equal(debugValue(engine.run(script)), '["array", "string", "any", "any", "any+int"]');
+    engine.registerFn('kind', ['i64'], () => 'int');
+    assert.equal(debugValue(engine.run(script)), '["array", "string", "int", "int", "any+int"]');
   });
 
   it('exposes a static module with sub-modules and variables', () => {

@@ -5,7 +5,7 @@ import { RhaiError, type Position } from './errors.ts';
 import { intAnd, intOr, intShl, intShr, toBig, normalizeBig, type Int } from './int.ts';
 import type { Runtime } from './runtime.ts';
 import { codePoints } from './text.ts';
-import { matchOverload } from './runtime.ts';
+import { matchOverload } from './native-cache.ts';
 import { Blob, RChar, RRange, cloneValue, typeOf, type Value } from './values.ts';
 
 /** Upstream's wording: "...: array is empty", "...: only 1 element in array", ... */

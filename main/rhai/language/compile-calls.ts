@@ -15,8 +15,8 @@ import {
   type ScriptFunction,
 } from './functions.ts';
 import { Module } from './module.ts';
-import { NativeCache } from './native-cache.ts';
-import { matchOverload, signature, type Runtime } from './runtime.ts';
+import { NativeCache, matchOverload } from './native-cache.ts';
+import { signature, type Runtime } from './runtime.ts';
 import { FnPtr, SharedCell, cloneValue, type Value } from './values.ts';
 import { checkedTag, returnsTags, setVarTag, tagSource, varTag, type PrimitiveTag } from './variable-tags.ts';
 
@@ -75,17 +75,29 @@ function notFound(name: string, args: Value[], pos: Position): RhaiError {
   return new RhaiError('ErrorFunctionNotFound', `Function not found: ${signature(name, args)}`, pos);
 }
 
-/** Calls `name` as a method on `recv`; the possibly-updated receiver is left in rt.thisOut. */
+/** What a method call site knows before it runs: its name, script function key and natives. */
+interface MethodSite {
+  name: string;
+  /** The key of a script function taking the arguments, `this` aside. */
+  scriptKey: string;
+  natives: NativeCache;
+}
+
+function methodSite(name: string, arity: number): MethodSite {
+  return { name, scriptKey: fnKey(name, arity), natives: new NativeCache(name, arity + 1) };
+}
+
+/** Calls the site's method on `recv`; the possibly-updated receiver is left in rt.thisOut. */
 function callMethod(
   rt: Runtime,
   lib: Library,
-  cache: NativeCache,
+  site: MethodSite,
   recv: Value,
-  name: string,
   args: Value[],
   pos: Position,
   isConst: boolean,
 ): Value {
+  const { name } = site;
   rt.thisOut = recv;
   if (recv instanceof Map) {
     const p = recv.get(name);
@@ -99,7 +111,7 @@ function callMethod(
     if (isConst) rt.thisOut = recv;
     return r;
   }
-  const sf = lib.functions.get(fnKey(name, args.length));
+  const sf = lib.functions.get(site.scriptKey);
   if (sf) {
     const out = { v: recv };
     const r = rt.invokeMethod(sf, args, recv, pos, out);
@@ -109,7 +121,7 @@ function callMethod(
   const all = new Array<Value>(args.length + 1);
   all[0] = recv;
   for (let i = 0; i < args.length; i++) all[i + 1] = args[i];
-  const o = rt.findNative(cache.get(rt.engine.natives), name, all);
+  const o = rt.findNative(site.natives, name, all);
   if (!o) throw notFound(name, all, pos);
   if (o.mutates && isConst) throw nonPure(name, pos);
   const r = rt.callNative(o, all, pos);
@@ -155,7 +167,7 @@ function evalArgs(fns: Compiled[], f: Frame): Value[] {
 export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }): Compiled {
   const { name, pos, safe } = node;
   const argFns = node.args.map((a) => compileOwned(cx, a));
-  const cache = new NativeCache(name, node.args.length + 1);
+  const site = methodSite(name, node.args.length);
   const lib = cx.lib;
   const obj = node.obj;
   if (name === 'is_shared' && node.args.length === 0) {
@@ -173,7 +185,7 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
       if (safe && recv === undefined) return undefined;
       if (primitiveTagOp !== undefined && typeof recv !== 'object') return primitiveTagOp(f);
       const rt = f.rt as Runtime;
-      const r = callMethod(rt, lib, cache, recv, name, evalArgs(argFns, f), pos, isConst);
+      const r = callMethod(rt, lib, site, recv, evalArgs(argFns, f), pos, isConst);
       if (rt.thisOut !== recv) write(f, rt.thisOut);
       return r;
     };
@@ -183,7 +195,7 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
       const recv = f.thisV;
       if (safe && recv === undefined) return undefined;
       const rt = f.rt as Runtime;
-      const r = callMethod(rt, lib, cache, recv, name, evalArgs(argFns, f), pos, false);
+      const r = callMethod(rt, lib, site, recv, evalArgs(argFns, f), pos, false);
       f.thisV = rt.thisOut;
       return r;
     };
@@ -195,7 +207,7 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
       const rt = f.rt as Runtime;
       let r: Value;
       update(f, (c, readOnly) => {
-        r = callMethod(rt, lib, cache, c, name, args, pos, readOnly);
+        r = callMethod(rt, lib, site, c, args, pos, readOnly);
         return rt.thisOut;
       });
       return r;
@@ -205,7 +217,7 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
   return (f) => {
     const recv = objFn(f);
     if (safe && recv === undefined) return undefined;
-    return callMethod(f.rt as Runtime, lib, cache, recv, name, evalArgs(argFns, f), pos, false);
+    return callMethod(f.rt as Runtime, lib, site, recv, evalArgs(argFns, f), pos, false);
   };
 }
 
@@ -350,7 +362,7 @@ function compileNativeCall(cx: CompileContext, node: Node & { k: 'call' }): Comp
   return (f) => {
     const args = evalArgs(argFns, f);
     const rt = f.rt as Runtime;
-    const o = rt.findNative(cache.get(rt.engine.natives), name, args);
+    const o = rt.findNative(cache, name, args);
     if (o) {
       if (!o.mutates) return rt.callNative(o, args, pos);
       if (byRef?.isConst) throw nonPure(name, pos);

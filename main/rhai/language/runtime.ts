@@ -7,10 +7,11 @@ import { NO_POS, RhaiError, isStackExhaustion, type Position } from './errors.ts
 import type { Frame, Library, NativeContext, NativeOverload, RuntimeHandle, ScriptFunction } from './functions.ts';
 import { FunctionTable, Signal, type DynamicScope } from './functions.ts';
 import { normalizeNumber } from './interop.ts';
+import { matchOverload, type NativeCache } from './native-cache.ts';
 import type { Limits } from './limits.ts';
 import type { Module } from './module.ts';
 import type { OperatorFallback } from './operators.ts';
-import { FnPtr, SharedCell, hasType, typeOf, type Value } from './values.ts';
+import { FnPtr, SharedCell, typeOf, type Value } from './values.ts';
 import type { PrimitiveTag } from './variable-tags.ts';
 
 export interface RunHooks {
@@ -85,19 +86,6 @@ export function asRhaiError(e: unknown, pos: Position): RhaiError {
     return new RhaiError('ErrorDataTooLarge', 'Data too large', pos);
   }
   return new RhaiError('ErrorSystem', e instanceof Error ? e.message : String(e), pos);
-}
-
-export function matchOverload(list: NativeOverload[], args: Value[]): NativeOverload | undefined {
-  outer: for (const o of list) {
-    if (o.types) {
-      for (let i = 0; i < o.types.length; i++) {
-        const t = o.types[i];
-        if (t !== undefined && t !== '?' && !hasType(args[i], t)) continue outer;
-      }
-    }
-    return o;
-  }
-  return undefined;
 }
 
 export function signature(name: string, args: Value[]): string {
@@ -176,8 +164,9 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   }
 
   /** Looks a native up in the engine, then among imported global-namespace functions. */
-  findNative(list: NativeOverload[] | undefined, name: string, args: Value[]): NativeOverload | undefined {
-    const o = list && matchOverload(list, args);
+  /** The global native a call site resolves to, then the imported modules' global functions. */
+  findNative(site: NativeCache, name: string, args: Value[]): NativeOverload | undefined {
+    const o = site.match(this.engine.natives, args);
     if (o || !this.importedNatives) return o;
     const extra = this.importedNatives.lookup(name, args.length);
     return extra && matchOverload(extra, args);
