@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { Engine } from '../../main/rhai/language/engine.ts';
 import { RhaiError } from '../../main/rhai/language/errors.ts';
 import { Tokenizer } from '../../main/rhai/language/tokenizer.ts';
+import { seededRandom } from './helpers.ts';
 
 const SEEDS = [
   'fn fib(n) { if n < 2 { n } else { fib(n - 1) + fib(n - 2) } } fib(10)',
@@ -18,18 +19,6 @@ const SEEDS = [
 ];
 
 const ALPHABET = [...'abcxyz019_ (){}[]<>=+-*/%!&|^.,;:?#@$\'"`\\\n\t', 'let ', 'fn ', 'if ', '..', '::', '${', '#{'];
-
-/** Deterministic PRNG so failures reproduce. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function mutate(src: string, rand: () => number): string {
   let s = src;
@@ -159,7 +148,7 @@ describe('fuzz', () => {
     engine.limits.maxStringSize = 10_000;
     engine.limits.maxArraySize = 10_000;
     engine.limits.maxMapSize = 10_000;
-    const rand = rng(20261129);
+    const rand = seededRandom(20261129);
     const deadline = Date.now() + 4_000;
     let runs = 0;
     for (let i = 0; i < 4000 && Date.now() < deadline; i++) {

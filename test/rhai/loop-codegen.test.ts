@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import { Engine, type OptimizationLevel } from '../../main/rhai/language/engine.ts';
 import { RhaiError } from '../../main/rhai/language/errors.ts';
 import { debugValue } from '../../main/rhai/language/format.ts';
+import { seededRandom } from './helpers.ts';
 
 interface Trace {
   outcome: string;
@@ -197,7 +198,7 @@ describe('generated range loops', () => {
   });
 
   it('agree on random loop programs', () => {
-    const rand = rng(4_2026_11_29);
+    const rand = seededRandom(4_2026_11_29);
     let compared = 0;
     for (let n = 0; n < 400; n++) {
       assertSame(randomLoopProgram(rand), 20_000);
@@ -206,17 +207,6 @@ describe('generated range loops', () => {
     assert.equal(compared, 400);
   });
 });
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Programs built from what the generator translates itself, with a few things it embeds. Mostly
