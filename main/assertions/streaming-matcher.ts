@@ -52,6 +52,11 @@ export class StreamingMatcher {
     return this.#observed;
   }
 
+  /** How many assertion steps are behind the cursor (satisfied, or passed as `$while`/`$until`). */
+  get position(): number {
+    return this.#cursor.position;
+  }
+
   /**
    * The verdict once the agent's run has ended: the outcome check first (a failed brain has no
    * outcome, so it fails any outcome assertion), then the event assertions.

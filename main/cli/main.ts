@@ -1,15 +1,24 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/config-error.ts';
+import type { ConfigFormat } from '../config/config-format.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
 import { testCommand } from './test-command.ts';
+import { UsageError } from './usage-error.ts';
 
 const USAGE = `usage:
   brainbench run  [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run every agent's brain once
   brainbench loop [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run agents in a loop until Ctrl+C
-  brainbench test [PATH] [--include GLOB]... [--exclude GLOB]... [--all] [-j N]
-                                                                          run omw.test.* files
+  brainbench test [PATH] [--include GLOB]... [--exclude GLOB]... [--all] [-j N] [--watch]
+                  [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json]
+                                                                          run omw.test.* files (PATH - reads one config from stdin)
   brainbench serve [WORKSPACE] [--port N] [--open]                       the workbench in a browser (web mode)`;
+
+function formatOption(flag: string, value: string | undefined): ConfigFormat | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'toml' || value === 'yaml' || value === 'json') return value;
+  throw new UsageError(`${flag}: expected toml, yaml or json, got ${value}`);
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -43,14 +52,25 @@ async function main(argv: string[]): Promise<number> {
           exclude: { type: 'string', multiple: true },
           all: { type: 'boolean' },
           jobs: { type: 'string', short: 'j' },
+          format: { type: 'string' },
+          dump: { type: 'string' },
+          'dump-format': { type: 'string' },
+          watch: { type: 'boolean', short: 'w' },
         },
       });
+      const jobs = Number(values.jobs ?? 0);
+      if (!Number.isInteger(jobs) || jobs < 0)
+        throw new UsageError(`-j/--jobs: expected a whole number, got ${values.jobs}`);
       return testCommand({
         path: positionals[0] ?? '.',
         include: values.include ?? [],
         exclude: values.exclude ?? [],
         all: values.all ?? false,
-        jobs: Number(values.jobs ?? 0),
+        jobs,
+        watch: values.watch ?? false,
+        dumpFormat: formatOption('--dump-format', values['dump-format']) ?? 'json',
+        ...(values.dump !== undefined ? { dump: values.dump } : {}),
+        ...(values.format !== undefined ? { format: formatOption('--format', values.format)! } : {}),
       });
     }
     case 'serve': {
@@ -61,7 +81,7 @@ async function main(argv: string[]): Promise<number> {
       });
       const port = Number(values.port ?? 0);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
-        throw new Error(`--port: expected 0-65535, got ${values.port}`);
+        throw new UsageError(`--port: expected 0-65535, got ${values.port}`);
       return serveCommand({ workspace: positionals[0] ?? '.', port, open: values.open ?? false });
     }
     default:
@@ -73,6 +93,11 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
+    const parseArgsError = String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+    if (error instanceof UsageError || parseArgsError) {
+      console.error(`brainbench: ${(error as Error).message}\n${USAGE}`);
+      process.exit(2);
+    }
     console.error(
       error instanceof ConfigError ? `config error: ${error.message}` : ((error as Error).stack ?? String(error)),
     );

@@ -1,34 +1,77 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { forkSpawner } from '../agent-process/fork-spawner.ts';
+import type { ConfigFormat } from '../config/config-format.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
-import { discoverTests } from '../testing/discover-tests.ts';
+import { discoverTests, type DiscoveredTest } from '../testing/discover-tests.ts';
 import { formatResult, formatTally } from '../testing/format-result.ts';
+import type { TestResult } from '../testing/run-test.ts';
 import { runTests } from '../testing/run-tests.ts';
+import { dumpDocument, formatDump } from '../testing/test-dump.ts';
+import { watchTests } from '../testing/watch-tests.ts';
+import { UsageError } from './usage-error.ts';
 
 export interface TestCommandOptions {
+  /** A test file, a folder to search, or `-` / `/dev/stdin` for one config on standard input. */
   path: string;
   include: string[];
   exclude: string[];
   all: boolean;
   jobs: number;
+  /** The format of a config read from standard input. */
+  format?: ConfigFormat;
+  /** Where to write the dump of every test that ran. */
+  dump?: string;
+  dumpFormat: ConfigFormat;
+  watch: boolean;
 }
 
-/** `brainbench test [PATH]`: omw-test's runner. Returns the exit code. */
+const STDIN_PATHS = new Set(['-', '/dev/stdin']);
+
+/** `brainbench test [PATH]`: omw-test's runner. Returns the exit code (watching, it never returns). */
 export async function testCommand(options: TestCommandOptions): Promise<number> {
-  const root = resolve(options.path);
-  const tests = discoverTests(root, { include: options.include, exclude: options.exclude });
+  const fromStdin = STDIN_PATHS.has(options.path);
+  if (fromStdin && options.watch) throw new UsageError('--watch needs test files: it cannot watch standard input');
+  if (fromStdin && !options.format) throw new UsageError('a config on standard input needs --format toml|yaml|json');
+  const root = fromStdin ? process.cwd() : resolve(options.path);
+  const tests: DiscoveredTest[] = fromStdin
+    ? [{ file: resolve(root, '<stdin>'), label: '-' }]
+    : discoverTests(root, { include: options.include, exclude: options.exclude });
+  const source = fromStdin ? { text: readFileSync(0, 'utf8'), format: options.format! } : undefined;
+
+  const run = async (batch: readonly DiscoveredTest[]): Promise<{ test: DiscoveredTest; result: TestResult }[]> => {
+    const runs: { test: DiscoveredTest; result: TestResult }[] = [];
+    const results = await runTests(batch, {
+      spawner: forkSpawner,
+      entry: agentEntry(),
+      root,
+      jobs: options.jobs,
+      all: options.all || options.watch,
+      snapshot: options.dump !== undefined,
+      ...(source ? { source } : {}),
+      onResult: (test, result) => {
+        runs.push({ test, result });
+        console.log(formatResult(test.label, result));
+      },
+    });
+    console.log(formatTally(results, batch.length - results.length));
+    if (options.dump !== undefined) writeDump(options.dump, options.dumpFormat, runs);
+    return runs;
+  };
+
   if (tests.length === 0) {
     console.error(`no omw.test.* files under ${root}`);
-    return 1;
+    if (options.dump !== undefined) writeDump(options.dump, options.dumpFormat, []);
+    if (!options.watch) return 1;
   }
-  const results = await runTests(tests, {
-    spawner: forkSpawner,
-    entry: agentEntry(),
-    root,
-    jobs: options.jobs,
-    all: options.all,
-    onResult: (test, result) => console.log(formatResult(test.label, result)),
-  });
-  console.log(formatTally(results, tests.length - results.length));
-  return results.every((r) => r.pass) && results.length === tests.length ? 0 : 1;
+  const runs = tests.length > 0 ? await run(tests) : [];
+  if (options.watch) {
+    watchTests(root, { include: options.include, exclude: options.exclude }, runs, run);
+    return new Promise<number>(() => {});
+  }
+  return runs.every(({ result }) => result.pass) && runs.length === tests.length ? 0 : 1;
+}
+
+function writeDump(path: string, format: ConfigFormat, runs: Parameters<typeof dumpDocument>[0]): void {
+  writeFileSync(path, formatDump(dumpDocument(runs), format));
 }

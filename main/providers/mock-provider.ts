@@ -11,6 +11,16 @@ export interface RecordedChat {
   turn: number | undefined;
 }
 
+/** What the mock consumed, for omw-test's `--dump` (a Brainbench shape: omw's is not known). */
+export interface ProviderSnapshot {
+  kind: 'provider';
+  name: string;
+  turns_total: number;
+  /** Calls answered; the last turn repeats once the turns run out. */
+  calls_total: number;
+  calls: RecordedChat[];
+}
+
 /**
  * omw's deterministic provider double (omw-compat 13.1). Each chat or chat-stream call consumes
  * one turn and the last turn repeats once they run out. Where omw leaves the delta split open,
@@ -26,6 +36,16 @@ export class MockProvider implements Provider {
     readonly name: string,
     private readonly params: MockProviderParams,
   ) {}
+
+  snapshot(): ProviderSnapshot {
+    return {
+      kind: 'provider',
+      name: this.name,
+      turns_total: this.params.turns.length,
+      calls_total: this.calls.length,
+      calls: [...this.calls],
+    };
+  }
 
   async listModels(): Promise<string[]> {
     return this.params.models.length > 0 ? [...this.params.models] : ['mock-model'];

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 const TEST_FILE = /^(?:.+\.)?omw\.test\.(?:toml|ya?ml|json)$/i;
-const BASE_FILE = /^omw\.test\.base\.(?:toml|ya?ml|json)$/i;
+export const BASE_FILE = /^omw\.test\.base\.(?:toml|ya?ml|json)$/i;
 
 export interface DiscoveredTest {
   file: string;

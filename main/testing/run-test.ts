@@ -1,12 +1,14 @@
 import { dirname } from 'node:path';
 import type { AgentSpawner } from '../agent-process/agent-channel.ts';
 import { parseAssertions } from '../assertions/parse-assertions.ts';
-import { StreamingMatcher, type Verdict } from '../assertions/streaming-matcher.ts';
-import { loadTestConfig } from '../config/load-config.ts';
+import { StreamingMatcher, type ObservedEvent, type Verdict } from '../assertions/streaming-matcher.ts';
+import type { ConfigFormat } from '../config/config-format.ts';
+import { loadConfig, loadTestConfig } from '../config/load-config.ts';
 import { Host } from '../host/host.ts';
 import { describeResult, type IterationResult } from '../supervisor/iteration-result.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
 import { isOmwTraceEvent, type TraceEvent } from '../trace/trace-event.ts';
+import { mockSnapshots, type MockSnapshot } from './mock-snapshots.ts';
 
 export interface AgentVerdict extends Verdict {
   agent: string;
@@ -21,6 +23,24 @@ export interface TestResult {
   /** Every trace event of the run, for the workbench's jump-to-trace. */
   trace: TraceEvent[];
   durationMs: number;
+  /** The files the test reads: its config layers and its agents' brains (for `--watch`). */
+  inputs: string[];
+  /** With the `snapshot` option: what `--dump` reports beyond the verdicts. */
+  snapshot?: TestSnapshot;
+}
+
+/** An asserted agent's matcher at the end of the test. */
+export interface MatcherReport {
+  agent: string;
+  /** Assertion steps behind the cursor. */
+  cursor: number;
+  observed: readonly ObservedEvent[];
+  diff: string;
+}
+
+export interface TestSnapshot {
+  matchers: MatcherReport[];
+  mocks: MockSnapshot[];
 }
 
 export interface RunTestOptions {
@@ -29,6 +49,10 @@ export interface RunTestOptions {
   /** Discovery root; base configs are layered from here down. */
   root?: string;
   env?: Record<string, string | undefined>;
+  /** The config's text, read elsewhere (standard input): no base configs are layered under it. */
+  source?: { text: string; format: ConfigFormat };
+  /** Keep the matchers' state and the mocks' snapshots in the result (`--dump`). */
+  snapshot?: boolean;
 }
 
 /**
@@ -41,22 +65,38 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
   const errors: string[] = [];
   const trace: TraceEvent[] = [];
   const verdicts = new Map<string, Verdict>();
+  const inputs: string[] = [];
+  let matchers = new Map<string, StreamingMatcher>();
+  let host: Host | undefined;
   const finish = (): TestResult => {
     const agents = [...verdicts].map(([agent, verdict]) => ({ agent, ...verdict }));
     const pass = errors.length === 0 && agents.every((v) => v.pass);
-    return { file, pass, agents, errors, trace, durationMs: performance.now() - started };
+    const result: TestResult = { file, pass, agents, errors, trace, durationMs: performance.now() - started, inputs };
+    if (options.snapshot) {
+      const reports = [...matchers].map(([agent, m]) => ({
+        agent,
+        cursor: m.position,
+        observed: m.observed,
+        diff: m.diff(),
+      }));
+      result.snapshot = { matchers: reports, mocks: host ? mockSnapshots(host) : [] };
+    }
+    return result;
   };
 
   let supervisor: Supervisor;
-  let matchers: Map<string, StreamingMatcher>;
   let asserted: Map<string, ReturnType<typeof parseAssertions>[string]>;
   try {
-    const config = loadTestConfig(file, { root: options.root ?? dirname(file), env: options.env ?? process.env });
+    const env = options.env ?? process.env;
+    const config = options.source
+      ? { ...loadConfig(file, { ...options.source, env, envPrefix: 'OMW_TEST__' }), layers: [] }
+      : loadTestConfig(file, { root: options.root ?? dirname(file), env });
+    inputs.push(...config.layers, ...Object.values(config.agents).map((agent) => agent.script));
     asserted = new Map(Object.entries(parseAssertions(config.assertions ?? {})));
     for (const agent of asserted.keys()) {
       if (!config.agents[agent]) throw new Error(`assertions.${agent}: no agent "${agent}" is configured`);
     }
-    const host = new Host(config);
+    host = new Host(config);
     supervisor = new Supervisor(host, { spawner: options.spawner, entry: options.entry });
     matchers = new Map([...asserted].map(([agent, assertion]) => [agent, new StreamingMatcher(assertion)]));
     host.trace.subscribe((event) => {

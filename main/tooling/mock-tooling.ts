@@ -24,6 +24,16 @@ export interface RecordedToolCall {
   result: { content: string; structured_content?: string } | null;
 }
 
+/** What the mock consumed, as omw-test's `--dump` reports it (omw-compat 14.6). */
+export interface ToolingSnapshot {
+  kind: 'tooling';
+  name: string;
+  tool_calls_total: number;
+  tool_calls_consumed: number;
+  tool_calls_remaining: number;
+  calls: { name: string; arguments: string; result: { content: string; structured_content: string | null } | null }[];
+}
+
 export interface MockEnvironment {
   trace: TraceRecorder;
   injections: InjectionQueue;
@@ -139,6 +149,24 @@ export class MockTooling implements Tooling {
 
   stop(uuid: string): void {
     this.stopped.add(uuid);
+  }
+
+  snapshot(): ToolingSnapshot {
+    const total = this.toolCalls.length;
+    return {
+      kind: 'tooling',
+      name: this.name,
+      tool_calls_total: total,
+      tool_calls_consumed: this.cursor,
+      tool_calls_remaining: total - this.cursor,
+      calls: this.calls.map((call) => ({
+        ...call,
+        result: call.result && {
+          content: call.result.content,
+          structured_content: call.result.structured_content ?? null,
+        },
+      })),
+    };
   }
 
   /** Consumes the next scripted call, checking it is for `name`. */

@@ -21,6 +21,14 @@ export interface RecordedEndpointSession {
   end: { error: string | null } | null;
 }
 
+/** What the mock sent, for omw-test's `--dump` (a Brainbench shape: omw's is not known). */
+export interface EndpointSnapshot {
+  kind: 'endpoint';
+  requests_total: number;
+  requests_sent: number;
+  sessions: RecordedEndpointSession[];
+}
+
 export interface MockEndpointEnvironment {
   trace: TraceRecorder;
   injections: InjectionQueue;
@@ -58,11 +66,23 @@ export class MockEndpoint implements EndpointTransport {
   readonly unavailable = undefined;
   readonly sessions: RecordedEndpointSession[] = [];
 
+  snapshot(): EndpointSnapshot {
+    return {
+      kind: 'endpoint',
+      requests_total: this.requestsTotal,
+      requests_sent: this.sessions.length,
+      sessions: [...this.sessions],
+    };
+  }
+
+  private readonly requestsTotal: number;
+
   constructor(
     private readonly endpoint: Endpoint,
     params: MockEndpointParams,
     env: MockEndpointEnvironment,
   ) {
+    this.requestsTotal = params.requests.length;
     params.requests.forEach((request, i) => {
       const gate = new TraceGate(request.after, `endpoint.requests[${i}].after`, env.trace);
       env.injections.register({
