@@ -61,19 +61,25 @@ describe('mcp tooling against server-filesystem on a temporary folder', () => {
   });
 });
 
+/** server-everything over Streamable HTTP on `port`, once it listens. */
+async function httpServer(port: number): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [EVERYTHING_SERVER, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.stderr!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
+    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return server;
+}
+
 describe('mcp tooling over Streamable HTTP', () => {
   let server: ChildProcess;
   let tooling: McpTooling;
   before(async () => {
     const port = await freePort();
-    server = spawn(process.execPath, [EVERYTHING_SERVER, 'streamableHttp'], {
-      env: { ...process.env, PORT: String(port) },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.stderr!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
-      server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
+    server = await httpServer(port);
     tooling = new McpTooling(
       'remote',
       { transport: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: { 'X-Test': 'yes' }, auth_token: 'secret' },
@@ -135,5 +141,31 @@ describe('mcp tooling over Streamable HTTP', () => {
     await assert.rejects(tooling.callTool('echo', '{"message":"anyone?"}', signal()));
     assert.equal(tooling.status().state, 'failed');
     assert.match(tooling.status().detail ?? '', /MCP server "remote" is unreachable/);
+  });
+});
+
+describe('an HTTP server that restarts', () => {
+  it('gets a new session on the next call, which then succeeds', async () => {
+    const port = await freePort();
+    let server = await httpServer(port);
+    const tooling = new McpTooling(
+      'flaky',
+      { transport: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} },
+      { cwd: undefined, backoff: TEST_BACKOFF },
+    );
+    try {
+      assert.equal(text((await tooling.callTool('echo', '{"message":"one"}', signal())).content), 'Echo: one');
+      const stopped = new Promise((resolve) => server.once('exit', resolve));
+      server.kill();
+      await stopped;
+      server = await httpServer(port);
+      // The new server has never heard of the old session.
+      assert.equal(text((await tooling.callTool('echo', '{"message":"two"}', signal())).content), 'Echo: two');
+      assert.equal(tooling.status().state, 'ready');
+      assert.equal(tooling.status().restarts, 1);
+    } finally {
+      await tooling.close();
+      server.kill();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import type { McpToolingParams } from '../../config/params/tooling-mcp-params.ts';
 import { HostCallError } from '../../host-api/host-call-error.ts';
@@ -64,8 +65,21 @@ export class McpConnection {
       return value;
     } catch (error) {
       if (this.live?.client !== client && this.lostReason !== undefined) throw new HostCallError(this.lostReason);
+      // The server forgot the session (it restarted): the request never ran, so it is safe to send
+      // again on a new session, as the MCP specification asks of clients.
+      if (this.options.params.transport === 'http' && isUnknownSession(error)) return work(await this.renew(client));
       throw error;
     }
+  }
+
+  /** A new session in place of `stale`; requests that failed together share one reconnect. */
+  private async renew(stale: Client): Promise<Client> {
+    if (this.live?.client === stale) {
+      this.live = undefined;
+      this.tracker.countRestart();
+      await stale.close().catch(() => undefined);
+    }
+    return this.live?.client ?? this.connect();
   }
 
   /** Drops the connection (ending a stdio server) and connects again at once. */
@@ -161,6 +175,15 @@ export class McpConnection {
     }, delay);
     this.retryTimer.unref();
   }
+}
+
+/**
+ * A request refused because its session is unknown: 404 is what the specification prescribes;
+ * some servers (the reference "everything" server among them) answer 400 and say so.
+ */
+function isUnknownSession(error: unknown): boolean {
+  if (!(error instanceof StreamableHTTPError)) return false;
+  return error.code === 404 || (error.code === 400 && /session/i.test(error.message));
 }
 
 export function requestTimeout(params: McpToolingParams): { timeout?: number } {
