@@ -4,7 +4,7 @@
 // through WASI, so it doubles as the probe of the runtime's sandbox. Command results are
 // collected; `exit` without text exits with all of them joined by "; ".
 import { log, sendAgent } from 'omw:omw/host';
-import { getEnvironment } from 'wasi:cli/environment@0.2.3';
+import { getEnvironment, initialCwd } from 'wasi:cli/environment@0.2.3';
 import { getDirectories } from 'wasi:filesystem/preopens@0.2.3';
 
 const errorText = (error) => (error && typeof error === 'object' && 'payload' in error ? error.payload : String(error));
@@ -42,8 +42,12 @@ function env(name) {
   return found ? found[1] : '<unset>';
 }
 
+function cwd() {
+  return initialCwd() ?? '<none>';
+}
+
 /** Commands whose failure is a result, so a script can probe what the sandbox allows. */
-const PROBES = { preopens, read, write, env };
+const PROBES = { preopens, read, write, env, cwd };
 
 function parse(script) {
   return script.split('\n').flatMap((text, index) => {

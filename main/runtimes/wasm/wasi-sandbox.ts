@@ -29,6 +29,9 @@ export type WasiSandboxParams = Pick<
   | 'inherit_stdio'
   | 'inherit_stdout'
   | 'inherit_stderr'
+  | 'initial_cwd'
+  | 'insecure_random_seed'
+  | 'max_random_size'
 >;
 
 type PreopenEntry = [object, string];
@@ -99,6 +102,14 @@ export async function wasiSandbox(
       const stream = printedOutput((imports[name] as Record<typeof getter, () => object>)[getter](), print);
       imports[name] = { [getter]: () => stream };
     }
+    const environment = imports['wasi:cli/environment'] as Record<'getEnvironment' | 'getArguments', () => unknown>;
+    // The host's working directory is none of the guest's business unless the runtime names one.
+    imports['wasi:cli/environment'] = {
+      getEnvironment: () => environment.getEnvironment(),
+      getArguments: () => environment.getArguments(),
+      initialCwd: () => params.initial_cwd ?? undefined,
+    };
+    Object.assign(imports, randomImports(imports, params));
     imports['wasi:cli/exit'] = {
       exit(status: { tag: string }) {
         throw new GuestExitError(`the brain called wasi:cli/exit (${status.tag === 'ok' ? 'success' : 'failure'})`);
@@ -109,4 +120,68 @@ export async function wasiSandbox(
     };
     return imports;
   };
+}
+
+type RandomBytes = (len: bigint) => Uint8Array;
+
+/**
+ * `max_random_size` caps one request for random bytes (a larger one traps, as in wasmtime), and
+ * `insecure_random_seed` makes the insecure generator and `insecure-seed` deterministic, so a
+ * brain's "random" choices repeat from run to run.
+ */
+function randomImports(imports: JcoImports, params: WasiSandboxParams): JcoImports {
+  const limit = params.max_random_size;
+  const capped =
+    (bytes: RandomBytes): RandomBytes =>
+    (len) => {
+      if (limit !== null && len > BigInt(limit)) {
+        throw new Error(`wasi:random: ${len} random bytes requested, more than max_random_size (${limit})`);
+      }
+      return bytes(len);
+    };
+  const secure = imports['wasi:random/random'] as { getRandomBytes: RandomBytes; getRandomU64(): bigint };
+  const insecure = imports['wasi:random/insecure'] as {
+    getInsecureRandomBytes: RandomBytes;
+    getInsecureRandomU64(): bigint;
+  };
+  const seed = params.insecure_random_seed;
+  const seeded = seed === null ? undefined : new SplitMix64(BigInt(seed));
+  return {
+    'wasi:random/random': {
+      getRandomBytes: capped((len) => secure.getRandomBytes(len)),
+      getRandomU64: () => secure.getRandomU64(),
+    },
+    'wasi:random/insecure': {
+      getInsecureRandomBytes: capped((len) => (seeded ? seeded.bytes(len) : insecure.getInsecureRandomBytes(len))),
+      getInsecureRandomU64: () => (seeded ? seeded.next() : insecure.getInsecureRandomU64()),
+    },
+    ...(seed === null ? {} : { 'wasi:random/insecure-seed': { insecureSeed: () => [BigInt(seed), 0n] } }),
+  };
+}
+
+const U64 = (1n << 64n) - 1n;
+
+/** SplitMix64: a small, well-mixed generator, enough for "insecure" randomness from a seed. */
+class SplitMix64 {
+  constructor(private state: bigint) {}
+
+  next(): bigint {
+    this.state = (this.state + 0x9e3779b97f4a7c15n) & U64;
+    let z = this.state;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & U64;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & U64;
+    return z ^ (z >> 31n);
+  }
+
+  bytes(len: bigint): Uint8Array {
+    const out = new Uint8Array(Number(len));
+    for (let i = 0; i < out.length; i += 8) {
+      let word = this.next();
+      for (let j = i; j < Math.min(i + 8, out.length); j++) {
+        out[j] = Number(word & 0xffn);
+        word >>= 8n;
+      }
+    }
+    return out;
+  }
 }

@@ -1,11 +1,14 @@
-// The WASI sandbox as a guest sees it: the line-interpreter guest probes files, environment and
-// stdout through WASI, the net-probe guest sockets; a component that wants wasi:http is refused.
+// The WASI sandbox as a guest sees it: the line-interpreter guest probes files, environment, the
+// working directory and stdout through WASI, the net-probe guest sockets; a component that wants
+// wasi:http is refused. The random parameters are checked on the imports a component links.
 
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { wasmRuntimeParamsSchema } from '../../../main/config/params/runtime-params.ts';
+import { wasiSandbox } from '../../../main/runtimes/wasm/wasi-sandbox.ts';
 import { guest, wasmFixture } from './wasm-engine-fixture.ts';
 
 /** A folder with `inside/note.txt`, a `secret.txt` beside it, and a link from inside to the secret. */
@@ -105,4 +108,48 @@ test('a guest cannot open a network connection unless the params allow it', asyn
     outcome: { exited: 'connect: access-denied' },
   });
   assert.deepEqual(await probe({ allow_tcp: true }), { ok: true, outcome: { exited: 'connect: started' } });
+});
+
+test("a guest sees no working directory unless initial_cwd names one, never the host's", async () => {
+  assert.equal(await probe('cwd'), 'cwd: <none>');
+  assert.equal(await probe('cwd', { initial_cwd: '/work' }), 'cwd: /work');
+});
+
+/** The WASI imports a runtime with `params` hands an instance (what the component links to). */
+async function sandboxImports(params: Record<string, unknown>) {
+  const factory = await wasiSandbox(wasmRuntimeParamsSchema.parse({ ...params }));
+  const imports = factory() as Record<string, Record<string, (...args: never[]) => unknown>>;
+  const call = <T>(name: string, fn: string, ...args: unknown[]) =>
+    (imports[name]![fn] as unknown as (...a: unknown[]) => T)(...args);
+  return {
+    insecureBytes: (n: number) =>
+      Buffer.from(call<Uint8Array>('wasi:random/insecure', 'getInsecureRandomBytes', BigInt(n))).toString('hex'),
+    insecureU64: () => call<bigint>('wasi:random/insecure', 'getInsecureRandomU64'),
+    seed: () => call<bigint[]>('wasi:random/insecure-seed', 'insecureSeed'),
+    secureBytes: (n: number) => call<Uint8Array>('wasi:random/random', 'getRandomBytes', BigInt(n)),
+  };
+}
+
+test('insecure_random_seed makes insecure randomness and the seed repeat; secure bytes never do', async () => {
+  const [a, b, other, unseeded] = await Promise.all([
+    sandboxImports({ insecure_random_seed: 42 }),
+    sandboxImports({ insecure_random_seed: 42 }),
+    sandboxImports({ insecure_random_seed: 43 }),
+    sandboxImports({}),
+  ]);
+  assert.deepEqual(a.seed(), [42n, 0n]);
+  const sequence = [a.insecureBytes(12), a.insecureU64(), a.insecureBytes(3)];
+  assert.deepEqual([b.insecureBytes(12), b.insecureU64(), b.insecureBytes(3)], sequence);
+  assert.match(sequence[0] as string, /^[0-9a-f]{24}$/);
+  assert.notEqual(other.insecureBytes(12), sequence[0]);
+  assert.notEqual(unseeded.insecureBytes(12), unseeded.insecureBytes(12));
+  assert.notDeepEqual(a.secureBytes(16), b.secureBytes(16));
+});
+
+test('max_random_size caps one request for random bytes, secure or not', async () => {
+  const capped = await sandboxImports({ max_random_size: 64 });
+  assert.equal(capped.secureBytes(64).length, 64);
+  assert.throws(() => capped.secureBytes(65), /65 random bytes requested, more than max_random_size \(64\)/);
+  assert.throws(() => capped.insecureBytes(65), /more than max_random_size/);
+  assert.equal((await sandboxImports({})).secureBytes(4096).length, 4096);
 });
