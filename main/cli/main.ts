@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/config-error.ts';
 import type { ConfigFormat } from '../config/config-format.ts';
+import { LOG_FORMATS, type LogFormat } from './log-format.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
 import { testCommand } from './test-command.ts';
@@ -9,6 +10,7 @@ import { UsageError } from './usage-error.ts';
 const USAGE = `usage:
   brainbench run  [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run every agent's brain once
   brainbench loop [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run agents in a loop until Ctrl+C
+                  (both: [--log-format auto|tty|pipe|journald])
   brainbench test [PATH] [--include GLOB]... [--exclude GLOB]... [--all] [-j N] [--watch]
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json]
                                                                           run omw.test.* files (PATH - reads one config from stdin)
@@ -32,11 +34,17 @@ async function main(argv: string[]): Promise<number> {
           format: { type: 'string' },
           trace: { type: 'boolean' },
           watch: { type: 'boolean', short: 'w' },
+          'log-format': { type: 'string' },
         },
       });
-      const format = values.format as 'toml' | 'yaml' | 'json' | undefined;
+      const format = formatOption('--format', values.format);
+      const logFormat = values['log-format'] ?? 'auto';
+      if (!(LOG_FORMATS as readonly string[]).includes(logFormat)) {
+        throw new UsageError(`--log-format: expected ${LOG_FORMATS.join(', ')}, got ${logFormat}`);
+      }
       return runCommand({
         mode: command,
+        logFormat: logFormat as LogFormat,
         trace: values.trace ?? false,
         watch: values.watch ?? false,
         ...(values.config ? { config: values.config } : {}),

@@ -6,6 +6,7 @@ import { agentEntry } from '../supervisor/agent-entry.ts';
 import { describeResult } from '../supervisor/iteration-result.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
 import { watchScripts } from '../supervisor/script-watcher.ts';
+import { formatLogLine, resolveLogFormat, severityOf, type LogFormat } from './log-format.ts';
 import { renderTraceLine } from './render-trace-line.ts';
 
 export interface RunCommandOptions {
@@ -16,6 +17,7 @@ export interface RunCommandOptions {
   trace: boolean;
   /** Reload agents when their brain changes on disk. */
   watch: boolean;
+  logFormat: LogFormat;
 }
 
 /** `brainbench run` / `brainbench loop`: omw's runtime, with logs on stderr. Returns the exit code. */
@@ -24,9 +26,10 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
   const config = loadConfig(file, { ...(options.format ? { format: options.format } : {}), env: process.env });
   const host = new Host(config);
   const supervisor = new Supervisor(host, { spawner: forkSpawner, entry: agentEntry() });
+  const logFormat = resolveLogFormat(options.logFormat);
   host.trace.subscribe((event) => {
     const line = renderTraceLine(event, options.trace);
-    if (line) console.error(line);
+    if (line) console.error(formatLogLine(line, severityOf(event), logFormat));
   });
   let shuttingDown = false;
   const shutdown = () => {
