@@ -1,6 +1,8 @@
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/config-error.ts';
 import type { ConfigFormat } from '../config/config-format.ts';
+import { testConfigJsonSchema } from '../config/config-json-schema.ts';
 import { LOG_FORMATS, type LogFormat } from './log-format.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
@@ -14,7 +16,8 @@ const USAGE = `usage:
   brainbench test [PATH] [--include GLOB]... [--exclude GLOB]... [--all] [-j N] [--watch]
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json]
                                                                           run omw.test.* files (PATH - reads one config from stdin)
-  brainbench serve [WORKSPACE] [--port N] [--open]                       the workbench in a browser (web mode)`;
+  brainbench serve [WORKSPACE] [--port N] [--open]                       the workbench in a browser (web mode)
+  brainbench schema [--output FILE]                                       the JSON Schema of omw and omw test configs`;
 
 function formatOption(flag: string, value: string | undefined): ConfigFormat | undefined {
   if (value === undefined) return undefined;
@@ -91,6 +94,13 @@ async function main(argv: string[]): Promise<number> {
       if (!Number.isInteger(port) || port < 0 || port > 65535)
         throw new UsageError(`--port: expected 0-65535, got ${values.port}`);
       return serveCommand({ workspace: positionals[0] ?? '.', port, open: values.open ?? false });
+    }
+    case 'schema': {
+      const { values } = parseArgs({ args: rest, options: { output: { type: 'string', short: 'o' } } });
+      const text = `${JSON.stringify(testConfigJsonSchema(), null, 2)}\n`;
+      if (values.output === undefined || values.output === '-') process.stdout.write(text);
+      else writeFileSync(values.output, text);
+      return 0;
     }
     default:
       console.error(USAGE);
