@@ -1,4 +1,8 @@
-import type { InterpretedRuntimeParams, WasmRuntimeParams } from '../config/params/runtime-params.ts';
+import type {
+  InterpretedRuntimeParams,
+  RhaiRuntimeParams,
+  WasmRuntimeParams,
+} from '../config/params/runtime-params.ts';
 import type { Engine, EngineOptions } from '../runtimes/engine.ts';
 import { isRuntimeKind, RUNTIME_KINDS, type RuntimeKind } from '../runtimes/runtime-kinds.ts';
 import type { RuntimeSpec } from './protocol.ts';
@@ -9,7 +13,8 @@ type EngineFactory = (options: EngineOptions, runtime: RuntimeSpec) => Promise<E
 // does not parse the other runtimes (jco's glue above all).
 const ENGINES: Record<RuntimeKind, EngineFactory> = {
   js: async (options) => (await import('../runtimes/js/js-engine.ts')).createJsEngine(options),
-  rhai: async (options) => (await import('../runtimes/rhai/rhai-engine.ts')).createRhaiEngine(options),
+  rhai: async (options, runtime) =>
+    (await import('../runtimes/rhai/rhai-engine.ts')).createRhaiEngine(options, runtime.params as RhaiRuntimeParams),
   wasm: async (options, runtime) =>
     (await import('../runtimes/wasm/wasm-engine.ts')).createWasmEngine(options, {
       source: { kind: 'component' },

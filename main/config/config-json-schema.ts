@@ -5,20 +5,30 @@
 
 import { z } from 'zod';
 
-import { RUNTIME_KINDS } from '../runtimes/runtime-kinds.ts';
+import type { RuntimeKind } from '../runtimes/runtime-kinds.ts';
 import { configSchema } from './config-schema.ts';
 import { mockEndpointParamsSchema } from './params/endpoint-mock-params.ts';
 import { openaiEndpointParamsSchema } from './params/endpoint-openai-params.ts';
 import { anthropicProviderParamsSchema } from './params/provider-anthropic-params.ts';
 import { mockProviderParamsSchema } from './params/provider-mock-params.ts';
 import { openaiProviderParamsSchema } from './params/provider-openai-params.ts';
-import { interpretedRuntimeParamsSchema, wasmRuntimeParamsSchema } from './params/runtime-params.ts';
+import {
+  interpretedRuntimeParamsSchema,
+  rhaiRuntimeParamsSchema,
+  wasmRuntimeParamsSchema,
+} from './params/runtime-params.ts';
 import { mcpToolingParamsSchema } from './params/tooling-mcp-params.ts';
 import { mockToolingParamsSchema } from './params/tooling-mock-params.ts';
 
 type JsonSchema = Record<string, unknown>;
 
 /** The params each back-end kind takes, beside its `kind` key. */
+const RUNTIMES: Record<RuntimeKind, z.ZodType> = {
+  js: interpretedRuntimeParamsSchema,
+  rhai: rhaiRuntimeParamsSchema,
+  wasm: wasmRuntimeParamsSchema,
+};
+
 const KINDS: Record<'providers' | 'tooling' | 'runtime' | 'endpoint', Record<string, z.ZodType>> = {
   providers: {
     mock: mockProviderParamsSchema,
@@ -26,9 +36,7 @@ const KINDS: Record<'providers' | 'tooling' | 'runtime' | 'endpoint', Record<str
     anthropic: anthropicProviderParamsSchema,
   },
   tooling: { mock: mockToolingParamsSchema, mcp: mcpToolingParamsSchema },
-  runtime: Object.fromEntries(
-    RUNTIME_KINDS.map((kind) => [kind, kind === 'wasm' ? wasmRuntimeParamsSchema : interpretedRuntimeParamsSchema]),
-  ),
+  runtime: RUNTIMES,
   endpoint: { openai: openaiEndpointParamsSchema, mock: mockEndpointParamsSchema },
 };
 

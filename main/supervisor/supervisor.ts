@@ -2,7 +2,11 @@ import type { AgentSpawner } from '../agent-process/agent-channel.ts';
 import type { AgentInit } from '../agent-process/protocol.ts';
 import { locatedError } from '../config/located-error.ts';
 import type { OmwConfig } from '../config/config-types.ts';
-import { interpretedRuntimeParamsSchema, wasmRuntimeParamsSchema } from '../config/params/runtime-params.ts';
+import {
+  interpretedRuntimeParamsSchema,
+  rhaiRuntimeParamsSchema,
+  wasmRuntimeParamsSchema,
+} from '../config/params/runtime-params.ts';
 import { parseParams } from '../config/params/parse-params.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { Host } from '../host/host.ts';
@@ -35,7 +39,12 @@ function agentInit(config: OmwConfig, agent: string): AgentInit {
       `runtime kind "${impl.kind}" is not supported; supported kinds: ${supported}`,
     );
   }
-  const schema = impl.kind === 'wasm' ? wasmRuntimeParamsSchema : interpretedRuntimeParamsSchema;
+  const schema =
+    impl.kind === 'wasm'
+      ? wasmRuntimeParamsSchema
+      : impl.kind === 'rhai'
+        ? rhaiRuntimeParamsSchema
+        : interpretedRuntimeParamsSchema;
   const params = parseParams(schema, impl, config, ['runtime', runtimeName]);
   return {
     agent,

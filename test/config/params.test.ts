@@ -9,7 +9,11 @@ import { openaiEndpointParamsSchema } from '../../main/config/params/endpoint-op
 import { parseParams } from '../../main/config/params/parse-params.ts';
 import { mockProviderParamsSchema } from '../../main/config/params/provider-mock-params.ts';
 import { openaiProviderParamsSchema } from '../../main/config/params/provider-openai-params.ts';
-import { interpretedRuntimeParamsSchema, wasmRuntimeParamsSchema } from '../../main/config/params/runtime-params.ts';
+import {
+  interpretedRuntimeParamsSchema,
+  rhaiRuntimeParamsSchema,
+  wasmRuntimeParamsSchema,
+} from '../../main/config/params/runtime-params.ts';
 import { mcpToolingParamsSchema } from '../../main/config/params/tooling-mcp-params.ts';
 import { mockToolingParamsSchema } from '../../main/config/params/tooling-mock-params.ts';
 import { configErrorOf } from './config-error-of.ts';
@@ -273,6 +277,30 @@ deadline_ms = 2000
       { host_path: 'data', guest_path: '/data', perms: 'read_only' },
       { host_path: 'out', guest_path: '/out', perms: 'read_write' },
     ]);
+  });
+
+  it('takes the language limits on rhai runtimes only', () => {
+    const { config, file } = loadToml(`
+[runtime.rhai]
+kind = "rhai"
+max_operations = 100000
+max_string_size = 0
+
+[runtime.js]
+kind = "js"
+max_operations = 100000
+`);
+    const rhai = parseParams(rhaiRuntimeParamsSchema, implAt(config, 'runtime', 'rhai'), config, ['runtime', 'rhai']);
+    assert.deepEqual([rhai.max_operations, rhai.max_string_size, rhai.max_array_size], [100000, 0, undefined]);
+    const js = configErrorOf(() =>
+      parseParams(interpretedRuntimeParamsSchema, implAt(config, 'runtime', 'js'), config, ['runtime', 'js']),
+    );
+    assert.match(
+      js.message,
+      new RegExp(
+        `^${file}:9:1: runtime\\.js\\.max_operations: expected one of the keys .*\\(found "max_operations"\\)$`,
+      ),
+    );
   });
 
   it('rejects an interpreter for wasm and a typo in a preopen', () => {

@@ -56,5 +56,26 @@ export const interpretedRuntimeParamsSchema = closedTable({
   interpreter: z.string().optional(),
 });
 
+/**
+ * The `rhai` kind also takes the language's own safety limits (a Brainbench extension), under
+ * upstream's names; absent, a limit keeps upstream's release default or the one derived from
+ * max_memory_mb and max_stack_kb. As upstream, 0 means unlimited for operations and sizes, and
+ * none allowed for the counts (call levels, variables, functions, modules).
+ */
+export const rhaiRuntimeParamsSchema = closedTable({
+  ...interpretedRuntimeParamsSchema.shape,
+  max_operations: size.optional(),
+  max_call_levels: size.optional(),
+  max_expr_depth: size.optional(),
+  max_fn_expr_depth: size.optional(),
+  max_string_size: size.optional(),
+  max_array_size: size.optional(),
+  max_map_size: size.optional(),
+  max_variables: size.optional(),
+  max_functions: size.optional(),
+  max_modules: size.optional(),
+});
+
 export type WasmRuntimeParams = z.output<typeof wasmRuntimeParamsSchema>;
+export type RhaiRuntimeParams = z.output<typeof rhaiRuntimeParamsSchema>;
 export type InterpretedRuntimeParams = z.output<typeof interpretedRuntimeParamsSchema>;

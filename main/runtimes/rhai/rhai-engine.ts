@@ -1,7 +1,9 @@
 // The `rhai` engine: Rhai brains on Brainbench's own Rhai implementation (main/rhai), bound to
 // the host as omw's Rhai interpreter is (omw-compat 10). See docs/rhai-runtime.md.
 
+import type { RhaiRuntimeParams } from '../../config/params/runtime-params.ts';
 import { Engine as LanguageEngine } from '../../rhai/language/engine.ts';
+import type { Limits } from '../../rhai/language/limits.ts';
 import type { RunHooks } from '../../rhai/language/runtime.ts';
 import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts';
 import { IterationGuard } from '../iteration-guard.ts';
@@ -9,7 +11,7 @@ import { CompiledScripts } from './compiled-scripts.ts';
 import { HostCalls } from './host-calls.ts';
 import { isDataTooLarge, parseFailure, scriptFailure, terminalOutcome } from './iteration-result.ts';
 import { registerOmwModule } from './omw-module.ts';
-import { applyEngineLimits, memoryCapMessage } from './rhai-limits.ts';
+import { applyConfiguredLimits, applyEngineLimits, memoryCapMessage, sizeLimitOf } from './rhai-limits.ts';
 
 /**
  * Operations between two checks of the busy limit and the interrupt flag: about 5 µs of a tight
@@ -18,8 +20,8 @@ import { applyEngineLimits, memoryCapMessage } from './rhai-limits.ts';
 const PROGRESS_INTERVAL = 1024;
 
 /** Async to match the other engines' factories; nothing needs loading. */
-export function createRhaiEngine(options: EngineOptions): Promise<Engine> {
-  return Promise.resolve(new RhaiEngine(options));
+export function createRhaiEngine(options: EngineOptions, params: Partial<RhaiRuntimeParams> = {}): Promise<Engine> {
+  return Promise.resolve(new RhaiEngine(options, params));
 }
 
 class RhaiEngine implements Engine {
@@ -28,11 +30,14 @@ class RhaiEngine implements Engine {
   readonly #guard: IterationGuard;
   readonly #scripts: CompiledScripts;
   readonly #hooks: RunHooks;
+  /** Limits the runtime's params set: hitting one is the script's error, not the memory cap. */
+  readonly #configured: Set<keyof Limits>;
 
-  constructor(options: EngineOptions) {
+  constructor(options: EngineOptions, params: Partial<RhaiRuntimeParams>) {
     this.#options = options;
     this.#guard = new IterationGuard(options.limits, options.interrupt);
     applyEngineLimits(this.#language.limits, options.limits);
+    this.#configured = applyConfiguredLimits(this.#language.limits, params);
     registerOmwModule(this.#language, new HostCalls(options.hostCall, this.#guard));
     this.#scripts = new CompiledScripts((source) => this.#language.compile(source));
     const print = (text: string): void => this.#print(text);
@@ -79,7 +84,7 @@ class RhaiEngine implements Engine {
   }
 
   #failure(error: unknown): RunResult {
-    if (isDataTooLarge(error)) {
+    if (isDataTooLarge(error) && !this.#configured.has(sizeLimitOf(error.root().message) ?? 'maxStringSize')) {
       return { ok: false, error: `${memoryCapMessage(this.#options.limits.maxMemoryBytes)}: ${error.root().message}` };
     }
     return scriptFailure(error);

@@ -51,6 +51,21 @@ test('in a real agent process a failing Rhai brain reports its position, a spinn
   }
 });
 
+test('in a real agent process the runtime config sets the language limits', async () => {
+  const config =
+    '[runtime.tight]\nkind = "rhai"\nmax_operations = 2000\n\n[agents.counter]\nruntime = "tight"\nscript = "counter.rhai"\n';
+  const ws = workspace(config, { 'counter.rhai': 'let n = 0;\nwhile n < 100000 { n += 1; }\nn\n' });
+  try {
+    const result = await ws.supervisor.step('counter');
+    assert.equal(result.kind, 'failed');
+    assert.match(result.kind === 'failed' ? result.error : '', /Too many operations/);
+    ws.write('counter.rhai', 'let n = 0;\nwhile n < 100 { n += 1; }\nn\n');
+    assert.deepEqual(await ws.supervisor.step('counter'), { kind: 'outcome', outcome: { exited: '100' } });
+  } finally {
+    ws.supervisor.dispose();
+  }
+});
+
 test('in a real agent process a Rhai brain that grows without bound hits its memory cap', async () => {
   const ws = workspace(rhaiAgents(['hog']), {
     // Each BLOB holds 4096 bytes as JavaScript numbers, 32 KiB of heap.

@@ -56,3 +56,22 @@ test('max_stack_kb scales the call depth: 8 KiB of stack per call level', async 
   assert.equal(fx.exitOf(`${recurse}depth(15)`), '15');
   assert.match(fx.failureOf(`${recurse}depth(16)`).error, /Stack overflow/);
 });
+
+test('the runtime sets the language limits it names; hitting one is the script error, not the memory cap', async () => {
+  const fx = await engineFixture({}, {}, { max_operations: 500, max_array_size: 3, max_call_levels: 4 });
+  const operations = fx.run('let x = 0; loop { x += 1; }');
+  assert.equal(operations.ok, false);
+  assert.match(operations.ok ? '' : operations.error, /Too many operations/);
+  const array = fx.run('let a = [1, 2, 3]; a.push(4); a');
+  assert.match(array.ok ? '' : array.error, /Size of array too large/);
+  assert.doesNotMatch(array.ok ? '' : array.error, /memory cap/);
+  const calls = fx.run('fn down(n) { if n > 0 { down(n - 1) } else { 0 } } down(10)');
+  assert.match(calls.ok ? '' : calls.error, /Stack overflow/);
+  assert.equal(fx.exitOf('fn down(n) { if n > 0 { down(n - 1) } else { "ok" } } down(2)'), 'ok');
+});
+
+test('a size limit the runtime does not name is still the memory cap', async () => {
+  const fx = await engineFixture({}, { maxMemoryBytes: 2 ** 20 }, { max_array_size: 1000 });
+  const text = fx.run('let s = "x"; loop { s += s; }');
+  assert.match(text.ok ? '' : text.error, /^brain exceeded its memory cap of 1 MiB: Length of string too large/);
+});

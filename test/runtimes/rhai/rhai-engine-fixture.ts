@@ -1,5 +1,6 @@
 // The shared engine fixture with a rhai engine.
 
+import type { RhaiRuntimeParams } from '../../../main/config/params/runtime-params.ts';
 import type { EngineLimits } from '../../../main/runtimes/engine.ts';
 import { createRhaiEngine } from '../../../main/runtimes/rhai/rhai-engine.ts';
 import { engineFixture as sharedFixture, type EngineFixture, type HostTable } from '../engine-fixture.ts';
@@ -12,5 +13,10 @@ export const DEFAULT_LIMITS: EngineLimits = {
   maxStackBytes: 512 * 1024,
 };
 
-export const engineFixture = (table: HostTable = {}, limits: Partial<EngineLimits> = {}): Promise<EngineFixture> =>
-  sharedFixture(createRhaiEngine, 'brain.rhai', table, { ...DEFAULT_LIMITS, ...limits });
+/** `params` are the runtime's `[runtime.x]` keys for the language's limits. */
+export const engineFixture = (
+  table: HostTable = {},
+  limits: Partial<EngineLimits> = {},
+  params: Partial<RhaiRuntimeParams> = {},
+): Promise<EngineFixture> =>
+  sharedFixture((options) => createRhaiEngine(options, params), 'brain.rhai', table, { ...DEFAULT_LIMITS, ...limits });
