@@ -137,6 +137,44 @@ const CASES: Record<string, string> = {
     for i in 0..3 { bump!(); let v = i + 0; out.push(v); }
     for i in 0..3 { eval("i = 30;"); let v = i + 0; out.push(v); }
     out`,
+  'a continue in a do loop goes to its condition': `
+    let n = 0; let out = [];
+    do { n += 1; if n % 2 == 0 { continue; } out.push(n); } while n < 7;
+    let m = 0;
+    do { m += 1; if m < 5 { continue; } out.push(m * 100); } until m >= 6;
+    out`,
+  'while and loop with break values, and while false': `
+    let n = 0; let r = while n < 10 { n += 1; if n == 4 { break n * 2; } };
+    let k = 0; let s = loop { k += 3; if k > 10 { break k; } };
+    let never = while false { n = 99; };
+    [r, s, never, n]`,
+  'a non-bool loop condition is an error at the condition': `let n = 0; while n { n += 1; }`,
+  'element assignment to arrays, maps and strings, with negative indexes': `
+    let a = [1, 2, 3]; let m = #{x: 1}; let s = "abc";
+    for i in 0..3 { a[i] = i * 10; a[-1] = 7; m["k" + i] = i; s[i] = 'z'; }
+    [a, m, s]`,
+  'element assignment out of bounds': `let a = [1]; for i in 0..3 { a[i] = i; } a`,
+  'element assignment that outgrows the size limit': `let a = [[], [], []]; for i in 0..3 { let t = []; t.pad(2000, 0); a[i] = t; } a.len()`,
+  'not and minus on every type': `
+    let out = [];
+    for i in 0..3 { out.push(!(i > 1)); let x = -i; out.push(x); let y = -(i.to_float()); out.push(y); }
+    let big = -9223372036854775807; out.push(-big);
+    out`,
+  'not on a number is an error': `for i in 0..2 { let b = !i; }`,
+  'minus overflow': `let x = -9223372036854775807; for i in 0..2 { x -= 1; let y = -x; }`,
+  'loops over arrays see a snapshot; other sources take the closure path': `
+    let a = [1, 2, 3]; let out = [];
+    for x in a { a.push(x * 10); out.push(x); if x == 2 { continue; } out.push(-x); }
+    for x in "héllo" { out.push(x); }
+    for x in range(0, 10, 3) { out.push(x); }
+    for x in 3..0 { out.push(x); }
+    let b = blob(3, 7); for x in b { out.push(x); }
+    for row in [[1, 2], [3]] { for x in row { out.push(x * 100); } }
+    let found = for x in a { if x > 15 { break x; } };
+    [out, a.len(), found]`,
+  'loops over a map or a number are errors at the loop': `let m = #{a: 1}; for x in m { print(x); }`,
+  'the item of an array loop, changed in the body': `
+    let out = []; for x in [1, 2, 3] { x += 10; let y = x + 0; out.push(y); } out`,
   'tags move with assignment inside loops': `
     let t = 5; t.tag = 7; let out = []; for i in 0..2 { let u = t; out.push(u.tag); u = t; out.push(u.tag); } out`,
   'constants cannot be assigned': `const C = 1; for i in 0..2 { C += i; } C`,
@@ -192,8 +230,8 @@ describe('generated range loops', () => {
       engine.registerFn('where', 0, () => new Error().stack ?? '');
       return String(engine.eval(`let s = ""; for i in 0..1 { s = where(); } s`));
     };
-    assert.match(stackOf('simple'), /rhaiRangeLoop/);
-    assert.doesNotMatch(stackOf('none'), /rhaiRangeLoop/);
+    assert.match(stackOf('simple'), /rhaiLoop/);
+    assert.doesNotMatch(stackOf('none'), /rhaiLoop/);
     assert.equal(plain(src, 'simple'), 'ok 45');
   });
 
@@ -237,6 +275,7 @@ function randomLoopProgram(rand: () => number): string {
     if (rarely()) return pick(odd);
     if (d <= 0 || rand() < 0.2) return pick(['true', 'false', 'i == j', 'a > b']);
     if (rand() < 0.7) return `(${int(d - 1)} ${pick(['<', '<=', '>', '>=', '==', '!='])} ${int(d - 1)})`;
+    if (rand() < 0.2) return `!${bool(d - 1)}`;
     return `(${bool(d - 1)} ${pick(['&&', '||'])} ${bool(d - 1)})`;
   };
   const stmt = (d: number, inLoop: boolean): string => {
@@ -260,7 +299,15 @@ function randomLoopProgram(rand: () => number): string {
         const body = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => stmt(d - 1, true)).join(' ');
         const from = rarely() ? pick(odd) : pick(['0', '1', '-2', 'a % 4']);
         const to = rarely() ? pick(odd) : pick(['3', '5', 'b % 6', '0']);
-        return `for ${pick(['i', 'j'])} in ${from}${pick(['..', '..='])}${to} { ${body} }`;
+        // Counted `while` and `do` loops: a `continue` that skips the count ends at the operations limit.
+        const counter = `w${d}`;
+        return pick([
+          `for ${pick(['i', 'j'])} in ${from}${pick(['..', '..='])}${to} { ${body} }`,
+          `for ${pick(['i', 'j'])} in ${pick(['arr', '[a, b, c]', 'm[0]', '"ab"', 'arr + arr'])} { ${body} }`,
+          `let ${counter} = 0; while ${counter} < ${to} { ${counter} += 1; ${body} }`,
+          `let ${counter} = 0; do { ${counter} += 1; ${body} } ${pick(['while', 'until'])} ${counter} < 3;`,
+          `let ${counter} = 0; loop { ${counter} += 1; if ${counter} > 4 { break; } ${body} }`,
+        ]);
       }
     }
   };

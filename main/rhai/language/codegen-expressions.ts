@@ -59,6 +59,8 @@ export class ExpressionWriter {
         return this.binary(node) ?? this.embedded(node);
       case 'index':
         return this.index(node);
+      case 'unary':
+        return this.unary(node) ?? this.embedded(node);
       default:
         return this.embedded(node);
     }
@@ -114,6 +116,16 @@ export class ExpressionWriter {
       default:
         return `(${operands}, ${numbers} && ${b} !== 0 ? ((${s} = (${a} - (${a} % ${b})) / ${b}) === 0 ? 0 : ${s}) : ${slow})`;
     }
+  }
+
+  private unary(node: Node & { k: 'unary' }): string | undefined {
+    if (node.op !== '!' && node.op !== '-') return undefined;
+    const t = this.temp();
+    const operand = this.expression(node.e);
+    const pos = this.constant(node.pos);
+    if (node.op === '!')
+      return `(${t} = ${operand}, typeof ${t} === 'boolean' ? !${t} : rt.callOperator('!', [${t}], ${pos}))`;
+    return `(${t} = ${operand}, typeof ${t} === 'number' ? (${t} === 0 ? 0 : -${t}) : negate(${t}, rt, ${pos}))`;
   }
 
   private index(node: Node & { k: 'index' }): string {

@@ -1,30 +1,37 @@
-// Numeric range loops (`for x in a..b`) become one generated JavaScript function each, so V8
-// optimizes the loop body as straight-line code instead of a chain of closure calls per
-// iteration. A nested loop is its own function, called from the outer one: small functions reach
+// Loops (`for x in a..b` over numbers, `while`, `loop`, `do`) become one generated JavaScript
+// function each, so V8 optimizes the loop body as straight-line code instead of a chain of closure
+// calls per iteration. A nested loop is its own function, called from the outer one: small functions reach
 // V8's optimizing tier sooner than one big loop nest, and without on-stack replacement. Statements
 // mirror their closures in compiler.ts and compile-control.ts: the same operation counts and
 // ticks at the same positions (limits, progress and the debugger hook see no difference), the
 // same control-flow signals on the frame, the same slow paths.
 
-import { getIndex } from './access.ts';
+import { getIndex, setIndex } from './access.ts';
 import { rootOf, someNode } from './ast-walk.ts';
 import type { Node, VarDecl } from './ast.ts';
 import { ExpressionWriter } from './codegen-expressions.ts';
 import { boolCondition, tick, tooManyVariables, type CompileContext } from './compile-context.ts';
-import { compoundValue } from './compile-operators.ts';
+import { compoundValue, negate } from './compile-operators.ts';
 import { Signal, type Compiled, type Frame } from './functions.ts';
-import { statementWeight } from './op-weight.ts';
+import { statementWeight, weightOf } from './op-weight.ts';
 import { binaryOp, comparisonOp } from './operators.ts';
 import { SharedCell, cloneValue, type Value } from './values.ts';
 import { tagSource } from './variable-tags.ts';
 
 export type ForNode = Node & { k: 'for' };
+type WhileNode = Node & { k: 'while' };
+type DoNode = Node & { k: 'do' };
 
-/** Runs a range loop whose bounds were not both plain-number INTs, through the closure path. */
-export type RangeFallback = (f: Frame, from: Value, to: Value) => Value;
+/**
+ * Runs a `for` loop through the closure path: a range loop whose bounds (`from`, `to`) are not
+ * both plain-number INTs, or a loop over something other than an array (`source`).
+ */
+export type ForFallback = (f: Frame, ...values: Value[]) => Value;
 
 const HELPERS = {
   getIndex,
+  setIndex,
+  negate,
   binaryOp,
   comparisonOp,
   tick,
@@ -36,27 +43,61 @@ const HELPERS = {
 };
 
 const HELPER_NAMES = Object.keys(HELPERS).join(', ');
+
+/**
+ * After a loop body, as loopSignal in compile-control.ts: a `continue` goes on (in a `do` loop,
+ * to its condition), a `break` ends the loop with its value, a `return` passes on.
+ */
+const loopSignal = (afterContinue: 'continue;' | '') => `if (f.signal !== ${Signal.None}) {
+if (f.signal === ${Signal.Continue}) { f.signal = ${Signal.None}; ${afterContinue} }
+else if (f.signal !== ${Signal.Break}) return undefined;
+else {
+f.signal = ${Signal.None};
+const value = f.sigVal;
+f.sigVal = undefined;
+return value;
+}
+}`;
+const LOOP_SIGNAL = loopSignal('continue;');
 const SAFE = String(Number.MAX_SAFE_INTEGER);
 
 /** Where `new Function` is forbidden (a Content-Security-Policy), loops stay closures. */
 let generationAllowed = true;
 
-/** A range loop the generator takes: no counter variable and no closure capturing its item. */
+/** A `for` loop the generator takes: no counter variable and no closure capturing its item. */
 export function isGeneratedLoop(node: ForNode): boolean {
-  const { iter } = node;
-  return iter.k === 'bin' && (iter.op === '..' || iter.op === '..=') && !node.counter && !node.item.captured;
+  return !node.counter && !node.item.captured;
 }
 
-/** The loop as a generated function, or undefined when code generation is unavailable. */
-export function generateRangeLoop(cx: CompileContext, node: ForNode, fallback: RangeFallback): Compiled | undefined {
+export function isRangeLoop(node: ForNode): boolean {
+  const { iter } = node;
+  return iter.k === 'bin' && (iter.op === '..' || iter.op === '..=');
+}
+
+/**
+ * The loop as a generated function, or undefined when code generation is unavailable. A `for`
+ * loop needs the closure path for what it does not handle itself (see ForFallback).
+ */
+export function generateLoop(
+  cx: CompileContext,
+  node: ForNode | WhileNode | DoNode,
+  fallback?: ForFallback,
+): Compiled | undefined {
   if (!generationAllowed) return undefined;
   const writer = new LoopWriter(cx);
-  const loop = writer.loop(node, fallback);
+  const loop =
+    node.k === 'for'
+      ? isRangeLoop(node)
+        ? writer.rangeLoop(node, fallback!)
+        : writer.arrayLoop(node, fallback!)
+      : node.k === 'while'
+        ? writer.whileLoop(node)
+        : writer.doLoop(node);
   const { constants, temporaries } = writer.prologue();
   const source = `"use strict";
 const { ${HELPER_NAMES} } = H;
 ${constants}
-return function rhaiRangeLoop(f) {
+return function rhaiLoop(f) {
 const V = f.vars;
 const rt = f.rt;
 ${temporaries}
@@ -91,6 +132,24 @@ function factoryFor(source: string): LoopFactory {
 }
 
 class LoopWriter extends ExpressionWriter {
+  /**
+   * `a[i] = v` on a local array, as compileSetter's fast path and assignNode's size check run it:
+   * the value first, then the index; anything but an in-bounds array element takes setIndex.
+   */
+  private elementAssignment(node: Node & { k: 'assign' }, target: Node & { k: 'index' }): string | undefined {
+    const { obj } = target;
+    if (target.safe || obj.k !== 'var' || !obj.decl || obj.evalAware) return undefined;
+    const { slot, captured, isConst } = obj.decl;
+    if (captured || isConst) return undefined;
+    const [v, c, i] = [this.temp(), this.temp(), this.temp()];
+    return `${v} = ${this.owned(node.value)};
+${c} = V[${slot}];
+${i} = ${this.expression(target.idx)};
+if (Array.isArray(${c}) && typeof ${i} === 'number' && ${i} >= 0 && ${i} < ${c}.length) ${c}[${i}] = ${v};
+else V[${slot}] = setIndex(rt, ${c}, ${i}, ${v}, ${this.constant(target.pos)});
+if (rt.sizeLimited) rt.checkDataSize(V[${slot}], ${this.constant(node.pos)});`;
+  }
+
   /** A statement list as compileStatements runs it; its value is not needed here. */
   statements(nodes: Node[]): string {
     if (nodes.length === 0) return '';
@@ -124,7 +183,7 @@ class LoopWriter extends ExpressionWriter {
   }
 
   /** The body of the loop's function, mirroring rangeFor in compile-control.ts. */
-  loop(node: ForNode, fallback: RangeFallback): string {
+  rangeLoop(node: ForNode, fallback: ForFallback): string {
     const iter = node.iter as Node & { k: 'bin' };
     const single = node.body.k === 'block' && node.body.body.length === 1 ? node.body.body[0]! : undefined;
     const stepWeight = 1 + (single ? statementWeight(single) : 0);
@@ -141,16 +200,66 @@ for (let i = from; i <= end; i++) {
 if ((rt.ops += ${stepWeight}) >= rt.checkpoint) tick(f, ${stepPos});
 V[${node.item.slot}] = i;
 ${body}
-if (f.signal !== ${Signal.None}) {
-if (f.signal === ${Signal.Continue}) { f.signal = ${Signal.None}; continue; }
-if (f.signal !== ${Signal.Break}) return undefined;
-f.signal = ${Signal.None};
-const value = f.sigVal;
-f.sigVal = undefined;
-return value;
-}
+${LOOP_SIGNAL}
 }
 return undefined;`;
+  }
+
+  /** Mirrors genericFor over an array: a snapshot of the items, one operation per item. */
+  arrayLoop(node: ForNode, fallback: ForFallback): string {
+    const pos = this.constant(node.pos);
+    const source = this.expression(node.iter);
+    if (!mayChange(node.body, node.item)) this.itemInRegister = node.item;
+    const slot = node.item.slot;
+    return `const source = ${source};
+if (!Array.isArray(source)) return ${this.constant(fallback)}(f, source);
+const items = source.slice();
+for (let n = 0; n < items.length; n++) {
+if ((rt.ops += 1) >= rt.checkpoint) tick(f, ${pos});
+const i = items[n];
+V[${slot}] = i;
+if (f.tags !== undefined) f.tags[${slot}] = undefined;
+${this.statement(node.body)}
+${LOOP_SIGNAL}
+}
+return undefined;`;
+  }
+
+  /** Mirrors compileWhile: `loop` is a `while` without a condition. */
+  whileLoop(node: WhileNode): string {
+    const weight = 1 + weightOf(node.cond);
+    const pos = this.constant(node.pos);
+    const condition = node.cond ? this.condition(node.cond, 'if (c === false) return undefined;') : '';
+    return `for (;;) {
+if ((rt.ops += ${weight}) >= rt.checkpoint) tick(f, ${pos});
+${condition}
+${this.statement(node.body)}
+${LOOP_SIGNAL}
+}`;
+  }
+
+  /** Mirrors compileDo: the body runs first, then `while`/`until` decides. */
+  doLoop(node: DoNode): string {
+    const weight = 1 + weightOf(node.cond);
+    const pos = this.constant(node.pos);
+    const condPos = this.constant(node.cond.pos);
+    return `for (;;) {
+if ((rt.ops += ${weight}) >= rt.checkpoint) tick(f, ${pos});
+${this.statement(node.body)}
+${loopSignal('')}
+if (boolCondition(${this.expression(node.cond)}, ${condPos}) === ${node.until}) return undefined;
+}`;
+  }
+
+  /** Evaluates a loop condition into `c`: `ifFalse` runs on false, anything but a bool is an error. */
+  private condition(cond: Node, ifFalse: string): string {
+    return `{
+const c = ${this.expression(cond)};
+if (c !== true) {
+${ifFalse}
+boolCondition(c, ${this.constant(cond.pos)});
+}
+}`;
   }
 
   private ifStatement(node: Node & { k: 'if' }): string {
@@ -180,9 +289,13 @@ if (${decl.live} > rt.engine.limits.maxVariables) throw tooManyVariables(${this.
 ${bind}`;
   }
 
-  /** Assignments to plain locals; the others (containers, constants, tags) stay closures. */
+  /**
+   * Assignments to plain locals and to an element of a local (`a[i] = v`); the others (properties,
+   * constants, captured variables, tags) stay closures.
+   */
   private assignStatement(node: Node & { k: 'assign' }): string | undefined {
     const { target, op } = node;
+    if (target.k === 'index') return op === '=' ? this.elementAssignment(node, target) : undefined;
     if (target.k !== 'var' || !target.decl || target.evalAware) return undefined;
     const { slot, isConst, captured } = target.decl;
     if (isConst || captured) return undefined;

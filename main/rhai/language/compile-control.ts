@@ -2,7 +2,7 @@
 // iterators. Loops consume break/continue signals; a return signal passes through.
 
 import type { Node } from './ast.ts';
-import { generateRangeLoop, isGeneratedLoop, type RangeFallback } from './codegen-loops.ts';
+import { generateLoop, isGeneratedLoop, isRangeLoop, type ForFallback } from './codegen-loops.ts';
 import { boolCondition, tick, writeDecl, type CompileContext } from './compile-context.ts';
 import { Signal, type Compiled, type Frame } from './functions.ts';
 import { iteratorOf } from './iteration.ts';
@@ -61,6 +61,8 @@ export function compileSwitch(cx: CompileContext, node: Node & { k: 'switch' }):
 }
 
 export function compileWhile(cx: CompileContext, node: Node & { k: 'while' }): Compiled {
+  const generated = cx.generateCode ? generateLoop(cx, node) : undefined;
+  if (generated) return generated;
   const cond = node.cond ? cx.compile(node.cond) : undefined;
   const body = cx.compile(node.body);
   const pos = node.pos;
@@ -87,6 +89,8 @@ export function compileWhile(cx: CompileContext, node: Node & { k: 'while' }): C
 }
 
 export function compileDo(cx: CompileContext, node: Node & { k: 'do' }): Compiled {
+  const generated = cx.generateCode ? generateLoop(cx, node) : undefined;
+  if (generated) return generated;
   const cond = cx.compile(node.cond);
   const body = cx.compile(node.body);
   const { pos, until } = node;
@@ -107,7 +111,7 @@ export function compileDo(cx: CompileContext, node: Node & { k: 'do' }): Compile
 
 export function compileFor(cx: CompileContext, node: Node & { k: 'for' }): Compiled {
   if (cx.generateCode && isGeneratedLoop(node)) {
-    const generated = generateRangeLoop(cx, node, rangeFallback(cx, node));
+    const generated = generateLoop(cx, node, forFallback(cx, node));
     if (generated) return generated;
   }
   const body = cx.compile(node.body);
@@ -162,12 +166,13 @@ function rangeFor(
   };
 }
 
-/** The closure path of a generated loop, for bounds that are not both plain-number INTs. */
-function rangeFallback(cx: CompileContext, node: Node & { k: 'for' }): RangeFallback {
+/** The closure path of a generated `for` loop (see ForFallback), compiled when first needed. */
+function forFallback(cx: CompileContext, node: Node & { k: 'for' }): ForFallback {
   let loop: GenericLoop | undefined;
-  return (f, a, b) => {
+  const range = isRangeLoop(node) ? (node.iter as Node & { k: 'bin' }) : undefined;
+  return (f, ...values) => {
     loop ??= genericFor(node, cx.compile(node.body));
-    return loop(f, rangeSource(f, a, b, node.iter as Node & { k: 'bin' }));
+    return loop(f, range ? rangeSource(f, values[0], values[1], range) : values[0]);
   };
 }
 

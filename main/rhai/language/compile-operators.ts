@@ -24,18 +24,7 @@ export function compileUnary(op: string, e: Compiled, pos: Position): Compiled {
         return typeof v === 'boolean' ? !v : (f.rt as Runtime).callOperator('!', [v], pos);
       };
     case '-':
-      return (f) => {
-        const v = e(f);
-        if (typeof v === 'number' || typeof v === 'bigint') {
-          try {
-            return intNeg(v);
-          } catch (err) {
-            throw arithmeticError(err, pos);
-          }
-        }
-        if (v instanceof RFloat) return new RFloat(-v.v);
-        return (f.rt as Runtime).callOperator('-', [v], pos);
-      };
+      return (f) => negate(e(f), f.rt as Runtime, pos);
     default:
       return (f) => {
         const v = e(f);
@@ -43,6 +32,19 @@ export function compileUnary(op: string, e: Compiled, pos: Position): Compiled {
         return (f.rt as Runtime).callOperator('+', [v], pos);
       };
   }
+}
+
+/** Unary minus: INT (checked), FLOAT, or a host operator. */
+export function negate(v: Value, rt: Runtime, pos: Position): Value {
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    try {
+      return intNeg(v);
+    } catch (err) {
+      throw arithmeticError(err, pos);
+    }
+  }
+  if (v instanceof RFloat) return new RFloat(-v.v);
+  return rt.callOperator('-', [v], pos);
 }
 
 function intLiteral(n: Node): number | undefined {
