@@ -124,6 +124,8 @@ export interface WorkbenchApi {
   runTests(): TestCaseResult[];
   inspectComponent(path: string): ComponentView;
   traceHistory(): TraceEvent[];
+  /** The JSON Schema of omw configs (`brainbench schema`), for completion in the TOML editor. */
+  configSchema(): Record<string, unknown>;
 }
 
 export type ApiMethod = keyof WorkbenchApi;
@@ -153,6 +155,7 @@ export const API_METHODS: readonly ApiMethod[] = [
   'runTests',
   'inspectComponent',
   'traceHistory',
+  'configSchema',
 ];
 
 /** Pushed from the host to every connected renderer. */

@@ -8,6 +8,7 @@ import {
   type ApiResponse,
   type WorkbenchApi,
 } from '../../preload/api-contract.ts';
+import { testConfigJsonSchema } from '../config/config-json-schema.ts';
 import type { Workbench } from './workbench.ts';
 
 type Handlers = { [M in ApiMethod]: (workbench: Workbench, ...params: Parameters<WorkbenchApi[M]>) => unknown };
@@ -35,6 +36,7 @@ const HANDLERS: Handlers = {
   runTests: (w) => w.runTests(),
   inspectComponent: (w, path) => w.inspectComponent(path),
   traceHistory: (w) => w.traceHistory(),
+  configSchema: () => testConfigJsonSchema(),
 };
 
 export function isApiRequest(value: unknown): value is ApiRequest {

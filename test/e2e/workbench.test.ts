@@ -125,6 +125,18 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     await page.locator('[data-testid="tab-omw.toml"]').waitFor({ state: 'detached' });
   });
 
+  it('completes config keys and back-end kinds in omw.toml from the config schema', async () => {
+    await page.getByTestId('file-omw.toml').click();
+    await page.locator('[data-testid="tab-omw.toml"][aria-selected="true"]').waitFor();
+    await typeInEditor('\n[tooling.extra]\nkind = "mock"\nresource_c');
+    await page.locator('.suggest-widget').getByText('resource_content_updates').first().waitFor();
+    await page.keyboard.press('Escape');
+    await typeInEditor('\n[providers.extra]\nkind = "');
+    await page.locator('.suggest-widget').getByText('anthropic').first().waitFor();
+    await page.keyboard.press('Escape');
+    await undoAll('omw.toml');
+  });
+
   it('steps one iteration and shows it in the timeline, with its host calls', async () => {
     const row = await selectAgent('assistant');
     await row.getByRole('button', { name: 'Step' }).click();

@@ -2,6 +2,7 @@
 // host's config loader, not from here.
 
 import type * as Monaco from 'monaco-editor/editor';
+import { tomlCompletions } from './toml-schema-completion.ts';
 
 export function registerToml(monaco: typeof Monaco): void {
   monaco.languages.register({ id: 'toml', extensions: ['.toml'], aliases: ['TOML'] });
@@ -40,6 +41,36 @@ export function registerToml(monaco: typeof Monaco): void {
         [/"""/, 'string', '@pop'],
         [/[^"]+|"/, 'string'],
       ],
+    },
+  });
+}
+
+/** Key and value completion from the config schema, which is fetched once, when first needed. */
+export function registerTomlCompletion(
+  monaco: typeof Monaco,
+  loadSchema: () => Promise<Record<string, unknown>>,
+): void {
+  let schema: Promise<Record<string, unknown>> | undefined;
+  monaco.languages.registerCompletionItemProvider('toml', {
+    triggerCharacters: ['"', '='],
+    async provideCompletionItems(model, position) {
+      schema ??= loadSchema().catch((error: unknown) => {
+        schema = undefined;
+        throw error;
+      });
+      const completions = tomlCompletions(await schema, model.getValue(), model.getOffsetAt(position));
+      const word = model.getWordUntilPosition(position);
+      const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
+      return {
+        suggestions: completions.map((c) => ({
+          label: c.label,
+          insertText: c.insertText,
+          detail: c.detail,
+          range,
+          kind:
+            c.kind === 'key' ? monaco.languages.CompletionItemKind.Property : monaco.languages.CompletionItemKind.Value,
+        })),
+      };
     },
   });
 }

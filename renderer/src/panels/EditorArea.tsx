@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { Diagnostic } from '../../../preload/api-contract.ts';
 import { monaco } from '../editor/monaco-setup.ts';
 import { rhaiDiagnostics } from '../editor/rhai-language.ts';
+import { registerTomlCompletion } from '../editor/toml-language.ts';
 import { useColorScheme } from '../use-color-scheme.ts';
 import {
   closeFile,
@@ -14,6 +15,8 @@ import {
   useWorkbench,
   type OpenFile,
 } from '../store/workbench-store.ts';
+
+registerTomlCompletion(monaco, () => request('configSchema'));
 
 function languageOf(path: string): string {
   if (path.endsWith('.rhai')) return 'rhai';
