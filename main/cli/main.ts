@@ -14,7 +14,7 @@ const USAGE = `usage:
   brainbench loop [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run agents in a loop until Ctrl+C
                   (both: [--log-format auto|tty|pipe|journald])
   brainbench test [PATH] [--include GLOB]... [--exclude GLOB]... [--all] [-j N] [--watch]
-                  [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json]
+                  [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
                                                                           run omw.test.* files (PATH - reads one config from stdin)
   brainbench serve [WORKSPACE] [--port N] [--open]                       the workbench in a browser (web mode)
   brainbench schema [--output FILE]                                       the JSON Schema of omw and omw test configs`;
@@ -23,6 +23,12 @@ function formatOption(flag: string, value: string | undefined): ConfigFormat | u
   if (value === undefined) return undefined;
   if (value === 'toml' || value === 'yaml' || value === 'json') return value;
   throw new UsageError(`${flag}: expected toml, yaml or json, got ${value}`);
+}
+
+function logFormatOption(value: string | undefined): LogFormat {
+  const format = value ?? 'auto';
+  if ((LOG_FORMATS as readonly string[]).includes(format)) return format as LogFormat;
+  throw new UsageError(`--log-format: expected ${LOG_FORMATS.join(', ')}, got ${format}`);
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -41,13 +47,9 @@ async function main(argv: string[]): Promise<number> {
         },
       });
       const format = formatOption('--format', values.format);
-      const logFormat = values['log-format'] ?? 'auto';
-      if (!(LOG_FORMATS as readonly string[]).includes(logFormat)) {
-        throw new UsageError(`--log-format: expected ${LOG_FORMATS.join(', ')}, got ${logFormat}`);
-      }
       return runCommand({
         mode: command,
-        logFormat: logFormat as LogFormat,
+        logFormat: logFormatOption(values['log-format']),
         trace: values.trace ?? false,
         watch: values.watch ?? false,
         ...(values.config ? { config: values.config } : {}),
@@ -67,6 +69,7 @@ async function main(argv: string[]): Promise<number> {
           dump: { type: 'string' },
           'dump-format': { type: 'string' },
           watch: { type: 'boolean', short: 'w' },
+          'log-format': { type: 'string' },
         },
       });
       const jobs = Number(values.jobs ?? 0);
@@ -79,6 +82,7 @@ async function main(argv: string[]): Promise<number> {
         all: values.all ?? false,
         jobs,
         watch: values.watch ?? false,
+        logFormat: logFormatOption(values['log-format']),
         dumpFormat: formatOption('--dump-format', values['dump-format']) ?? 'json',
         ...(values.dump !== undefined ? { dump: values.dump } : {}),
         ...(values.format !== undefined ? { format: formatOption('--format', values.format)! } : {}),

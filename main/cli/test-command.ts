@@ -9,6 +9,8 @@ import type { TestResult } from '../testing/run-test.ts';
 import { runTests } from '../testing/run-tests.ts';
 import { dumpDocument, formatDump } from '../testing/test-dump.ts';
 import { watchTests } from '../testing/watch-tests.ts';
+import { formatLogLine, resolveLogFormat, severityOf, type LogFormat } from './log-format.ts';
+import { renderTraceLine } from './render-trace-line.ts';
 import { UsageError } from './usage-error.ts';
 
 export interface TestCommandOptions {
@@ -24,6 +26,7 @@ export interface TestCommandOptions {
   dump?: string;
   dumpFormat: ConfigFormat;
   watch: boolean;
+  logFormat: LogFormat;
 }
 
 const STDIN_PATHS = new Set(['-', '/dev/stdin']);
@@ -38,6 +41,7 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
     ? [{ file: resolve(root, '<stdin>'), label: '-' }]
     : discoverTests(root, { include: options.include, exclude: options.exclude });
   const source = fromStdin ? { text: readFileSync(0, 'utf8'), format: options.format! } : undefined;
+  const logFormat = resolveLogFormat(options.logFormat);
 
   const run = async (batch: readonly DiscoveredTest[]): Promise<{ test: DiscoveredTest; result: TestResult }[]> => {
     const runs: { test: DiscoveredTest; result: TestResult }[] = [];
@@ -51,6 +55,7 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
       ...(source ? { source } : {}),
       onResult: (test, result) => {
         runs.push({ test, result });
+        if (!result.pass) printLogs(test.label, result, logFormat);
         console.log(formatResult(test.label, result));
       },
     });
@@ -70,6 +75,14 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
     return new Promise<number>(() => {});
   }
   return runs.every(({ result }) => result.pass) && runs.length === tests.length ? 0 : 1;
+}
+
+/** A failed test's logs and iteration ends go to stderr, each line led by the test's label. */
+function printLogs(label: string, result: TestResult, format: Exclude<LogFormat, 'auto'>): void {
+  for (const event of result.trace) {
+    const line = renderTraceLine(event, false);
+    if (line) console.error(formatLogLine(`${label} ${line}`, severityOf(event), format));
+  }
 }
 
 function writeDump(path: string, format: ConfigFormat, runs: Parameters<typeof dumpDocument>[0]): void {

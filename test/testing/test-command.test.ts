@@ -82,6 +82,21 @@ test('--dump writes every test that ran: verdicts, matcher state and mock snapsh
   ]);
 });
 
+test("a failed test's brain logs go to stderr under its label, in the --log-format asked for", () => {
+  const root = fixtureDir({
+    'good/omw.test.toml': COMPLETES,
+    'good/brain.js': "omw.host.log('info', 'all fine');\n",
+    'bad/omw.test.toml': COMPLETES,
+    'bad/brain.js': "omw.host.log('warn', 'about to fail');\n'not completed';\n",
+  });
+  const cli = brainbench([root, '--all', '-j', '1', '--log-format', 'journald']);
+  assert.equal(cli.status, 1);
+  assert.match(cli.stderr, /^<4>bad\/omw\.test\.toml \[alice#1\] WARN about to fail$/m);
+  assert.match(cli.stderr, /^<6>bad\/omw\.test\.toml \[alice#1\] iteration exited: not completed/m);
+  assert.doesNotMatch(cli.stderr, /all fine/, 'a passing test stays quiet');
+  assert.doesNotMatch(cli.stdout, /about to fail/, 'stdout keeps only results');
+});
+
 test('--dump-format yaml and toml carry the same document; TOML leaves out nulls', () => {
   const root = fixtureDir({ 'tools/omw.test.toml': TOOL_TEST, 'tools/brain.js': TOOL_BRAIN });
   const read = (format: string) => {
