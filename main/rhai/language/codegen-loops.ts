@@ -1,10 +1,10 @@
-// Loops (`for x in a..b` over numbers, `while`, `loop`, `do`) become one generated JavaScript
-// function each, so V8 optimizes the loop body as straight-line code instead of a chain of closure
-// calls per iteration. A nested loop is its own function, called from the outer one: small functions reach
-// V8's optimizing tier sooner than one big loop nest, and without on-stack replacement. Statements
-// mirror their closures in compiler.ts and compile-control.ts: the same operation counts and
-// ticks at the same positions (limits, progress and the debugger hook see no difference), the
-// same control-flow signals on the frame, the same slow paths.
+// Loops (`for` over a range or an array, `while`, `loop`, `do`) become one generated JavaScript
+// function each, so V8 optimizes the loop body as straight-line code instead of a chain of
+// closure calls per iteration. A nested loop is its own function, called from the outer one:
+// small functions reach V8's optimizing tier sooner than one big loop nest, and without
+// on-stack replacement. Statements mirror their closures in compiler.ts and compile-control.ts:
+// the same operation counts and ticks at the same positions (limits, progress and the debugger
+// hook see no difference), the same control-flow signals on the frame, the same slow paths.
 
 import { getIndex, setIndex } from './access.ts';
 import { rootOf, someNode } from './ast-walk.ts';
@@ -18,7 +18,7 @@ import { binaryOp, comparisonOp } from './operators.ts';
 import { SharedCell, cloneValue, type Value } from './values.ts';
 import { tagSource } from './variable-tags.ts';
 
-export type ForNode = Node & { k: 'for' };
+type ForNode = Node & { k: 'for' };
 type WhileNode = Node & { k: 'while' };
 type DoNode = Node & { k: 'do' };
 
