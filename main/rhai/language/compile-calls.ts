@@ -381,9 +381,18 @@ function compileNativeCall(cx: CompileContext, node: Node & { k: 'call' }): Comp
 
 function compileScriptCall(cx: CompileContext, sf: ScriptFunction, args: Node[], pos: Position): Compiled {
   const argFns = args.map((a) => compileOwned(cx, a));
-  const slots = sf.def.slots;
+  const plain = plainScriptCall(sf, argFns, pos);
   const tagSources = args.map((a) => tagSource(a, cx.lib));
-  if (tagSources.some((t) => t !== undefined)) return taggedScriptCall(sf, argFns, tagSources, pos);
+  if (tagSources.every((t) => t === undefined)) return plain;
+  const tagged = taggedScriptCall(sf, argFns, tagSources, pos);
+  // A plain local holds a tag only once its frame keeps tags, which few frames ever do.
+  const onlyLocals = args.every((a, i) => tagSources[i] === undefined || (a.k === 'var' && !a.decl?.captured));
+  return onlyLocals ? (f) => (f.tags === undefined ? plain(f) : tagged(f)) : tagged;
+}
+
+/** A call whose arguments carry no tags, specialised for the common arities. */
+function plainScriptCall(sf: ScriptFunction, argFns: Compiled[], pos: Position): Compiled {
+  const slots = sf.def.slots;
   switch (argFns.length) {
     case 0:
       return (f) => (f.rt as Runtime).invokeScript(sf, new Array<Value>(slots), undefined, pos);

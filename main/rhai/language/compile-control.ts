@@ -117,8 +117,8 @@ export function compileFor(cx: CompileContext, node: Node & { k: 'for' }): Compi
   const body = cx.compile(node.body);
   const loop = genericFor(node, body);
   const iterNode = node.iter;
-  if (iterNode.k === 'bin' && (iterNode.op === '..' || iterNode.op === '..=') && !node.counter) {
-    return rangeFor(cx, node, iterNode, body, loop);
+  if (isRangeLoop(node) && !node.counter) {
+    return rangeFor(cx, node, iterNode as Node & { k: 'bin' }, body, loop);
   }
   const iter = cx.compile(iterNode);
   return (f) => loop(f, iter(f));
