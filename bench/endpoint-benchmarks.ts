@@ -3,7 +3,7 @@ import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { forkSpawner } from '../main/agent-process/fork-spawner.ts';
+import { forkSpawner } from '../main/supervisor/fork-spawner.ts';
 import { loadConfig } from '../main/config/load-config.ts';
 import { OpenaiEndpointServer } from '../main/endpoint/openai/openai-endpoint-server.ts';
 import { Host } from '../main/host/host.ts';

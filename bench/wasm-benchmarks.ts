@@ -5,7 +5,7 @@
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { forkSpawner } from '../main/agent-process/fork-spawner.ts';
+import { forkSpawner } from '../main/supervisor/fork-spawner.ts';
 import { loadConfig } from '../main/config/load-config.ts';
 import { Host } from '../main/host/host.ts';
 import { loadQuickJsModule } from '../main/runtimes/js/engine-vm.ts';

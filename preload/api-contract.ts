@@ -3,7 +3,7 @@
 // data (JSON), so the same messages work over either.
 
 import type { HostOp } from '../main/host-api/host-ops.generated.ts';
-import type { OmwEvent } from '../main/host-api/wit-types.ts';
+import type { OmwEvent } from '../main/host-api/wit-types.generated.ts';
 import type { AgentStatus } from '../main/supervisor/agent-status.ts';
 import type { IterationResult } from '../main/supervisor/iteration-result.ts';
 import type { TraceEvent } from '../main/trace/trace-event.ts';

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { forkSpawner } from '../../main/agent-process/fork-spawner.ts';
+import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
 import { rendererDir } from '../../main/cli/serve-command.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { startWebServer } from '../../main/web/web-server.ts';

@@ -2,11 +2,12 @@
 // engine on a worker thread, answers the engine's host calls (locally when no shared state is
 // involved, otherwise through the host), and keeps the engine within its limits.
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import { isLocalOp, LOCAL_CALLS } from '../host/calls/local-calls.ts';
+import { answerLocally, isLocalOp } from '../local-calls/local-calls.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { CheckResult, RunResult } from '../runtimes/engine.ts';
-import { parentLink } from './agent-channel.ts';
-import type { AgentInit, BridgeReply, BridgeRequest, HostToAgent, WorkerCommand, WorkerEvent } from './protocol.ts';
+import { parentLink } from './parent-link.ts';
+import type { AgentInit, HostToAgent } from '../agent-protocol/agent-protocol.ts';
+import type { BridgeReply, BridgeRequest, WorkerCommand, WorkerEvent } from './worker-protocol.ts';
 import { answerHostCall, CONTROL_SLOTS, INTERRUPT_FLAG } from './sync-bridge.ts';
 
 const WATCHDOG_TICK_MS = 50;
@@ -186,7 +187,7 @@ class EngineHost {
     if (this.running) this.running.busySince = undefined;
     const forwarded = this.forwarded === 'all' || this.forwarded.has(op);
     if (!forwarded && isLocalOp(op)) {
-      this.answerLocally(() => LOCAL_CALLS[op](this.init.agent, args));
+      this.answerLocally(() => answerLocally(this.init.agent, op, args));
       return;
     }
     if (!forwarded && op === 'host.log') {

@@ -3,7 +3,8 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { Engine } from '../runtimes/engine.ts';
 import { createEngine } from './engine-factory.ts';
-import type { AgentInit, WorkerCommand, WorkerEvent } from './protocol.ts';
+import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
+import type { WorkerCommand, WorkerEvent } from './worker-protocol.ts';
 import { syncHostCall } from './sync-bridge.ts';
 
 interface EngineWorkerData {

@@ -2,7 +2,7 @@ import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { HostCallError } from '../host-api/host-call-error.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { HostCall } from '../runtimes/engine.ts';
-import type { BridgeReply, BridgeRequest } from './protocol.ts';
+import type { BridgeReply, BridgeRequest } from './worker-protocol.ts';
 
 /** Slots of the shared control array. */
 export const REPLY_COUNTER = 0;

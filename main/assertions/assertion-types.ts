@@ -1,7 +1,7 @@
 // The parsed `[assertions]` table of a test config (omw-compat 14.3). Patterns stay plain JSON
 // so assertions can be rendered, stored and sent to the renderer as they were written.
 
-import type { OmwEventKind } from '../host-api/wit-types.ts';
+import type { OmwEventKind } from '../host-api/wit-types.generated.ts';
 import type { Json } from '../trace/trace-event.ts';
 import type { StepMode } from './sequence-cursor.ts';
 

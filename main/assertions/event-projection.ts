@@ -10,11 +10,11 @@ import type {
   OmwEvent,
   OmwEventKind,
   ResourceInfo,
-  RunOutcome,
   Tool,
   ToolCall,
   Usage,
-} from '../host-api/wit-types.ts';
+} from '../host-api/wit-types.generated.ts';
+import type { RunOutcome } from '../host-api/run-outcome.ts';
 import type { CloseReason, Json, OmwTraceEvent, SourceKind } from '../trace/trace-event.ts';
 
 /** `{kind, data}`; unit events have no `data`. */

@@ -1,7 +1,7 @@
 // Reads the `[assertions]` table as the config loader hands it over (parsed TOML/YAML/JSON, not yet
 // checked) and rejects anything omw would reject or could never match, naming where it sits.
 
-import type { OmwEventKind } from '../host-api/wit-types.ts';
+import type { OmwEventKind } from '../host-api/wit-types.generated.ts';
 import { AssertionParseError } from './assertion-parse-error.ts';
 import type {
   AgentAssertion,

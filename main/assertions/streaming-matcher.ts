@@ -2,7 +2,7 @@
 // knows at every moment whether the `events` list is satisfied, which is what lets the harness
 // stop an `outcome = "asserted"` agent the moment it passes.
 
-import type { RunOutcome } from '../host-api/wit-types.ts';
+import type { RunOutcome } from '../host-api/run-outcome.ts';
 import type { OmwTraceEvent } from '../trace/trace-event.ts';
 import type { AgentAssertion, OutcomeAssertion, Step } from './assertion-types.ts';
 import { matchesEvent } from './match-event.ts';

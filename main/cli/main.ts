@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/config-error.ts';
 import type { ConfigFormat } from '../config/config-format.ts';
-import { testConfigJsonSchema } from '../config/config-json-schema.ts';
+import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
 import { LOG_FORMATS, type LogFormat } from './log-format.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { forkSpawner } from '../agent-process/fork-spawner.ts';
+import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import { findDefaultConfig, loadConfig } from '../config/load-config.ts';
 import { Host } from '../host/host.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';

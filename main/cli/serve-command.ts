@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { forkSpawner } from '../agent-process/fork-spawner.ts';
+import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
 import { startWebServer } from '../web/web-server.ts';
 import { Workbench } from '../workbench/workbench.ts';

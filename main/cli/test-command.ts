@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { forkSpawner } from '../agent-process/fork-spawner.ts';
+import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
 import { discoverTests, type DiscoveredTest } from '../testing/discover-tests.ts';

@@ -1,5 +1,5 @@
 import { utilityProcess } from 'electron';
-import type { AgentSpawner } from '../agent-process/agent-channel.ts';
+import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 
 /** Agent processes as Electron utility processes (the desktop app's spawner). */
 export const utilitySpawner: AgentSpawner = (entry, options) => {

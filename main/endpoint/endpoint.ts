@@ -1,5 +1,5 @@
 import { HostCallError } from '../host-api/host-call-error.ts';
-import type { ChatDelta, ChatMessage, EventEnvelope, Tool } from '../host-api/wit-types.ts';
+import type { ChatDelta, ChatMessage, EventEnvelope, Tool } from '../host-api/wit-types.generated.ts';
 import type { EndpointTransport } from './endpoint-transport.ts';
 import { EndpointSession } from './endpoint-session.ts';
 import {

@@ -1,4 +1,4 @@
-import type { ChatDelta } from '../host-api/wit-types.ts';
+import type { ChatDelta } from '../host-api/wit-types.generated.ts';
 
 /** How a reply ended: normally, or cut off with an error. */
 export interface ReplyEnd {

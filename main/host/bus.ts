@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '../host-api/wit-types.ts';
+import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
 import { Inbox } from './inbox.ts';
 
 interface AgentSubscription {

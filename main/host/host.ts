@@ -3,19 +3,19 @@ import { buildEndpoint } from '../endpoint/build-endpoint.ts';
 import type { Endpoint } from '../endpoint/endpoint.ts';
 import { HostCallError } from '../host-api/host-call-error.ts';
 import { HOST_OPS, type HostOp } from '../host-api/host-ops.generated.ts';
-import type { EventEnvelope } from '../host-api/wit-types.ts';
+import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
 import type { Provider } from '../providers/provider.ts';
 import type { Tooling } from '../tooling/tooling.ts';
 import type { CloseReason, Json, LogTrace, SourceKind } from '../trace/trace-event.ts';
 import { TraceRecorder } from '../trace/trace-recorder.ts';
 import { AgentContext, type AbortCause } from './agent-context.ts';
-import type { BackendEntry } from './backend-status.ts';
-import { buildBackends, type BackendFactories } from './backend-registry.ts';
+import type { BackendEntry } from '../backends/backend-status.ts';
+import { buildBackends } from './backend-registry.ts';
 import { Bus } from './bus.ts';
-import type { CallScope } from './call-scope.ts';
+import type { CallScope, HostServices } from './calls/call-scope.ts';
 import { HOST_CALL_HANDLERS } from './calls/all-calls.ts';
-import { LOCAL_CALLS, isLocalOp } from './calls/local-calls.ts';
-import { InjectionQueue } from './injection-queue.ts';
+import { answerLocally, isLocalOp } from '../local-calls/local-calls.ts';
+import { InjectionQueue } from '../backends/injection-queue.ts';
 
 /**
  * Runs before a host call; resolves when the call may proceed (host-call breakpoints) and may
@@ -28,7 +28,6 @@ export type BeforeCallHook = (
 ) => Promise<(() => void) | void> | (() => void) | void;
 
 export interface HostOptions {
-  backends?: BackendFactories;
   /** Trace events kept per agent. */
   traceCapacity?: number;
   /** The trace numbers on from this sequence number (a restarted workspace in the workbench). */
@@ -39,7 +38,9 @@ export interface HostOptions {
  * The stateful heart of Brainbench: registries, bus, per-agent contexts and the trace. It answers
  * every host call of every agent; engines reach it through their agent process's bridge.
  */
-export class Host {
+type UntypedHandler = (scope: CallScope, args: readonly unknown[]) => unknown;
+
+export class Host implements HostServices {
   readonly trace: TraceRecorder;
   readonly bus: Bus;
   readonly injections = new InjectionQueue();
@@ -57,7 +58,7 @@ export class Host {
   ) {
     this.trace = new TraceRecorder(options.traceCapacity ?? 10_000, options.traceSeqAfter);
     this.bus = new Bus(config.tunables.inbox_bound);
-    const built = buildBackends(config, { trace: this.trace, injections: this.injections }, options.backends);
+    const built = buildBackends(config, { trace: this.trace, injections: this.injections });
     this.providers = built.providers;
     this.tooling = built.tooling;
     for (const [name, agent] of Object.entries(config.agents)) {
@@ -93,8 +94,9 @@ export class Host {
 
   private async dispatch(agent: string, op: HostOp, args: readonly unknown[]): Promise<unknown> {
     const ctx = this.context(agent);
-    if (isLocalOp(op)) return LOCAL_CALLS[op](agent, args);
-    const handler = HOST_CALL_HANDLERS[op];
+    if (isLocalOp(op)) return answerLocally(agent, op, args);
+    // The arguments are the canonical ones the engine's binding converted for this very op.
+    const handler = HOST_CALL_HANDLERS[op] as UntypedHandler | undefined;
     if (!handler) throw new Error(`host op ${op} is not implemented`);
     let callSeq: number | undefined;
     const started = performance.now();

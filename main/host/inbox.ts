@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '../host-api/wit-types.ts';
+import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
 import { HostCallError } from '../host-api/host-call-error.ts';
 
 interface Waiter {

@@ -1,4 +1,4 @@
-import type { ChatDelta, ChatResult, ToolCall } from '../host-api/wit-types.ts';
+import type { ChatDelta, ChatResult, ToolCall } from '../host-api/wit-types.generated.ts';
 
 /**
  * Folds a stream into the answer of a blocking `chat` (omw-compat 6): text and reasoning are

@@ -1,7 +1,7 @@
-import type { ChatDelta } from '../host-api/wit-types.ts';
-import type { MockProviderParams } from '../config/params/provider-mock-params.ts';
+import type { ChatDelta } from '../host-api/wit-types.generated.ts';
+import type { MockProviderParams } from './mock-provider-params.ts';
 import type { ChatRequest, Provider } from './provider.ts';
-import { untilAborted } from '../host/abortable.ts';
+import { untilAborted } from '../backends/abortable.ts';
 
 type Turn = MockProviderParams['turns'][number];
 

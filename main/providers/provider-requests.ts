@@ -1,4 +1,4 @@
-import { BackendStatusTracker, type BackendStatus } from '../host/backend-status.ts';
+import { BackendStatusTracker, type BackendStatus } from '../backends/backend-status.ts';
 
 /** The SDKs' own defaults, kept when a provider configures neither. */
 export const DEFAULT_TIMEOUT_MS = 600_000;

@@ -1,5 +1,5 @@
-import type { ChatDelta, ChatMessage, Tool } from '../host-api/wit-types.ts';
-import type { BackendStatus } from '../host/backend-status.ts';
+import type { ChatDelta, ChatMessage, Tool } from '../host-api/wit-types.generated.ts';
+import type { BackendStatus } from '../backends/backend-status.ts';
 import type { Json } from '../trace/trace-event.ts';
 
 export interface ChatRequest {

@@ -1,5 +1,5 @@
-import type { ChatDelta } from '../host-api/wit-types.ts';
-import type { BackendStatus } from '../host/backend-status.ts';
+import type { ChatDelta } from '../host-api/wit-types.generated.ts';
+import type { BackendStatus } from '../backends/backend-status.ts';
 import type { ChatRequest, Provider } from './provider.ts';
 import { ProviderRequests } from './provider-requests.ts';
 

@@ -1,4 +1,4 @@
-import type { Tool } from '../host-api/wit-types.ts';
+import type { Tool } from '../host-api/wit-types.generated.ts';
 
 /** A tool's input schema as an object; a schema that is not JSON fails the call rather than guessing. */
 export function toolInputSchema(tool: Tool): Record<string, unknown> {

@@ -2,7 +2,7 @@
 // and are synchronous: every host import goes through `HostCall`, which blocks on the bridge.
 
 import type { HostOp } from '../host-api/host-ops.generated.ts';
-import type { RunOutcome } from '../host-api/wit-types.ts';
+import type { RunOutcome } from '../host-api/run-outcome.ts';
 
 /**
  * Calls the host. Arguments and the returned value use the shapes of wit-types.ts; for a

@@ -1,5 +1,5 @@
-import type { AgentChannel, AgentSpawner } from '../agent-process/agent-channel.ts';
-import type { AgentInit, AgentToHost, HostToAgent } from '../agent-process/protocol.ts';
+import type { AgentChannel, AgentSpawner } from './agent-spawner.ts';
+import type { AgentInit, AgentToHost, HostToAgent } from '../agent-protocol/agent-protocol.ts';
 import { HostCallError } from '../host-api/host-call-error.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { Host } from '../host/host.ts';

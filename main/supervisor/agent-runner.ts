@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
-import type { AgentSpawner } from '../agent-process/agent-channel.ts';
-import type { AgentInit } from '../agent-process/protocol.ts';
+import type { AgentSpawner } from './agent-spawner.ts';
+import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { AbortCause } from '../host/agent-context.ts';
 import type { Host } from '../host/host.ts';
 import type { CheckResult, RunResult } from '../runtimes/engine.ts';
 import type { IterationStartTrace } from '../trace/trace-event.ts';
-import { abortableDelay } from '../host/abortable.ts';
+import { abortableDelay } from '../backends/abortable.ts';
+import { runtimeDescriptor } from '../runtimes/runtimes.ts';
 import { AgentProcess } from './agent-process.ts';
 import type { AgentStatus, PausedCall, RunMode } from './agent-status.ts';
 import type { IterationResult } from './iteration-result.ts';
@@ -228,7 +229,7 @@ export class AgentRunner {
    */
   private readScript(): { ok: true; text: string } | { ok: false; error: string } {
     // A component brain is a binary that its engine loads from the file itself.
-    if (this.settings.init.runtime.kind === 'wasm') return { ok: true, text: '' };
+    if (runtimeDescriptor(this.settings.init.runtime.kind)?.brain.format === 'component') return { ok: true, text: '' };
     try {
       this.lastGoodSource = readFileSync(this.script, 'utf8');
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { RunOutcome } from '../host-api/wit-types.ts';
+import type { RunOutcome } from '../host-api/run-outcome.ts';
 import type { AbortCause } from '../host/agent-context.ts';
 
 /** How one iteration ended, as the supervisor classifies it (omw-compat 3.1). */

@@ -1,17 +1,12 @@
-import type { AgentSpawner } from '../agent-process/agent-channel.ts';
-import type { AgentInit } from '../agent-process/protocol.ts';
+import type { AgentSpawner } from './agent-spawner.ts';
+import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
 import { locatedError } from '../config/located-error.ts';
 import type { OmwConfig } from '../config/config-types.ts';
-import {
-  interpretedRuntimeParamsSchema,
-  rhaiRuntimeParamsSchema,
-  wasmRuntimeParamsSchema,
-} from '../config/params/runtime-params.ts';
 import { parseParams } from '../config/params/parse-params.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { Host } from '../host/host.ts';
 import type { CheckResult } from '../runtimes/engine.ts';
-import { isRuntimeKind, RUNTIME_KINDS } from '../runtimes/runtime-kinds.ts';
+import { RUNTIME_KINDS, runtimeDescriptor } from '../runtimes/runtimes.ts';
 import { withResolvedPaths } from '../runtimes/wasm/runtime-paths.ts';
 import { AgentRunner } from './agent-runner.ts';
 import type { AgentStatus } from './agent-status.ts';
@@ -31,7 +26,8 @@ export const ALL_AGENTS = '*';
 function agentInit(config: OmwConfig, agent: string): AgentInit {
   const runtimeName = config.agents[agent]!.runtime;
   const impl = config.runtime[runtimeName]!;
-  if (!isRuntimeKind(impl.kind)) {
+  const descriptor = runtimeDescriptor(impl.kind);
+  if (!descriptor) {
     const supported = RUNTIME_KINDS.join(', ');
     throw locatedError(
       config,
@@ -39,13 +35,7 @@ function agentInit(config: OmwConfig, agent: string): AgentInit {
       `runtime kind "${impl.kind}" is not supported; supported kinds: ${supported}`,
     );
   }
-  const schema =
-    impl.kind === 'wasm'
-      ? wasmRuntimeParamsSchema
-      : impl.kind === 'rhai'
-        ? rhaiRuntimeParamsSchema
-        : interpretedRuntimeParamsSchema;
-  const params = parseParams(schema, impl, config, ['runtime', runtimeName]);
+  const params = parseParams(descriptor.params, impl, config, ['runtime', runtimeName]);
   return {
     agent,
     runtime: { kind: impl.kind, params: withResolvedPaths(params, config, ['runtime', runtimeName]) },

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import type { AgentSpawner } from '../agent-process/agent-channel.ts';
+import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { parseAssertions } from '../assertions/parse-assertions.ts';
 import { StreamingMatcher, type ObservedEvent, type Verdict } from '../assertions/streaming-matcher.ts';
 import type { ConfigFormat } from '../config/config-format.ts';

@@ -1,10 +1,10 @@
-import type { OmwEvent, ResourceContent, ResourceInfo, Tool, ToolResult } from '../host-api/wit-types.ts';
-import type { MockToolingParams } from '../config/params/tooling-mock-params.ts';
+import type { OmwEvent, ResourceContent, ResourceInfo, Tool, ToolResult } from '../host-api/wit-types.generated.ts';
+import type { MockToolingParams } from './mock-tooling-params.ts';
 import { HostCallError } from '../host-api/host-call-error.ts';
-import { abortableDelay, untilAborted } from '../host/abortable.ts';
-import type { InjectionQueue, InjectionState } from '../host/injection-queue.ts';
-import { TraceGate } from '../host/trace-gate.ts';
-import type { TraceRecorder } from '../trace/trace-recorder.ts';
+import { abortableDelay, untilAborted } from '../backends/abortable.ts';
+import type { BackendEnvironment } from '../backends/backend-kind.ts';
+import type { InjectionState } from '../backends/injection-queue.ts';
+import { TraceGate } from '../backends/trace-gate.ts';
 import type { Delivery, Tooling } from './tooling.ts';
 
 type ScriptedCall = MockToolingParams['tool_calls'][number];
@@ -34,11 +34,6 @@ export interface ToolingSnapshot {
   calls: { name: string; arguments: string; result: { content: string; structured_content: string | null } | null }[];
 }
 
-export interface MockEnvironment {
-  trace: TraceRecorder;
-  injections: InjectionQueue;
-}
-
 const jsonText = (value: unknown): string => JSON.stringify(value ?? null);
 
 /**
@@ -60,7 +55,7 @@ export class MockTooling implements Tooling {
   constructor(
     readonly name: string,
     private readonly params: MockToolingParams,
-    private readonly env: MockEnvironment,
+    private readonly env: BackendEnvironment,
   ) {
     const gated = <T extends { after?: unknown }>(steps: T[], key: string): Gated<T>[] =>
       steps.map((step, i) => ({

@@ -1,5 +1,5 @@
-import type { OmwEvent, ResourceContent, ResourceInfo, Tool, ToolResult } from '../host-api/wit-types.ts';
-import type { BackendStatus } from '../host/backend-status.ts';
+import type { OmwEvent, ResourceContent, ResourceInfo, Tool, ToolResult } from '../host-api/wit-types.generated.ts';
+import type { BackendStatus } from '../backends/backend-status.ts';
 import type { CloseReason } from '../trace/trace-event.ts';
 
 /**

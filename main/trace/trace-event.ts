@@ -3,7 +3,8 @@
 // `call`, `inbound`, `opened`, `closed` and `outcome` are omw's trace events (omw-compat 14.5);
 // the others are Brainbench's and are never matched by assertions.
 
-import type { OmwEvent, RunOutcome } from '../host-api/wit-types.ts';
+import type { RunOutcome } from '../host-api/run-outcome.ts';
+import type { OmwEvent } from '../host-api/wit-types.generated.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

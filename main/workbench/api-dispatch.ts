@@ -8,7 +8,7 @@ import {
   type ApiResponse,
   type WorkbenchApi,
 } from '../../preload/api-contract.ts';
-import { testConfigJsonSchema } from '../config/config-json-schema.ts';
+import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
 import type { Workbench } from './workbench.ts';
 
 type Handlers = { [M in ApiMethod]: (workbench: Workbench, ...params: Parameters<WorkbenchApi[M]>) => unknown };

@@ -3,7 +3,6 @@
 // JSON go through the yaml library's document model, which keeps comments.
 
 import { parseDocument } from 'yaml';
-import type { NewAgentKind } from '../../preload/api-contract.ts';
 import type { OmwConfig } from '../config/config-types.ts';
 import { formatFromExtension } from '../config/config-format.ts';
 import { agentConfigToml, runtimeOfKind } from './agent-templates.ts';
@@ -13,7 +12,7 @@ export function addAgentToConfig(
   text: string,
   config: OmwConfig,
   name: string,
-  kind: NewAgentKind,
+  kind: string,
   script: string,
 ): string {
   if (formatFromExtension(file) === 'toml') {

@@ -18,12 +18,12 @@ import type {
   WorkbenchEvent,
   WorkspaceView,
 } from '../../preload/api-contract.ts';
-import type { AgentSpawner } from '../agent-process/agent-channel.ts';
+import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { OmwConfig } from '../config/config-types.ts';
 import { findDefaultConfig, loadConfig } from '../config/load-config.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
-import type { OmwEvent } from '../host-api/wit-types.ts';
+import type { OmwEvent } from '../host-api/wit-types.generated.ts';
 import { Host } from '../host/host.ts';
 import { describeComponent } from '../runtimes/wasm/describe-component.ts';
 import type { IterationResult } from '../supervisor/iteration-result.ts';
@@ -34,7 +34,8 @@ import { formatResult } from '../testing/format-result.ts';
 import { runTests } from '../testing/run-tests.ts';
 import { addAgentToConfig, setAgentScript } from './config-edit.ts';
 import { checkConfigText, errorDiagnostic } from './config-diagnostics.ts';
-import { brainFileName, brainTemplate, NAME_PATTERN, wasmTemplateFile } from './agent-templates.ts';
+import { RUNTIME_KINDS, runtimeDescriptor } from '../runtimes/runtimes.ts';
+import { brainFileName, NAME_PATTERN } from './agent-templates.ts';
 import { TraceBatcher } from './trace-batcher.ts';
 import { listWorkspaceFiles, resolveInside, toWorkspacePath, writeFileAtomic } from './workspace-files.ts';
 
@@ -158,17 +159,20 @@ export class Workbench {
   async createAgent(name: string, kind: NewAgentKind): Promise<WorkspaceView> {
     const state = this.state();
     if (!NAME_PATTERN.test(name)) throw new Error(`"${name}" is not a valid agent name (letters, digits, _ and -)`);
+    const runtime = runtimeDescriptor(kind);
+    if (!runtime) throw new Error(`"${kind}" is not a runtime kind; kinds: ${RUNTIME_KINDS.join(', ')}`);
     if (!state.config) throw new Error('fix the config before adding agents');
     if (state.config.agents[name]) throw new Error(`an agent named "${name}" already exists`);
-    const script = brainFileName(kind, name);
+    const script = brainFileName(runtime, name);
     const file = this.resolve(script);
     if (existsSync(file)) throw new Error(`${script} already exists`);
     await mkdir(dirname(file), { recursive: true });
-    if (kind === 'wasm') {
-      copyFileSync(wasmTemplateFile(), file);
+    const { template } = runtime;
+    if (template.kind === 'copy') {
+      copyFileSync(template.file(), file);
       this.ownWrites.set(file, statSync(file).mtimeMs);
     } else {
-      this.ownWrites.set(file, writeFileAtomic(file, brainTemplate(kind, name)));
+      this.ownWrites.set(file, writeFileAtomic(file, template.text(name)));
     }
     const configText = readFileSync(state.configFile, 'utf8');
     const updated = addAgentToConfig(state.configFile, configText, state.config, name, kind, script);

@@ -5,18 +5,22 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { FileKind, WorkspaceFile } from '../../preload/api-contract.ts';
+import { RUNTIMES } from '../runtimes/runtimes.ts';
 
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'out', 'release', 'target']);
 /** A workspace is a folder of brains and configs; a huge tree is not one, so the listing stops. */
 const MAX_FILES = 5000;
 
+/** Brain file endings, by whether the runtime runs them as source or loads them as a component. */
+const BRAIN_ENDINGS = Object.values(RUNTIMES).flatMap(({ brain }) =>
+  brain.extensions.map((extension) => ({ extension, kind: brain.format === 'script' ? 'brain' : 'wasm' }) as const),
+);
+
 export function fileKind(path: string): FileKind {
   const name = path.split('/').pop() ?? path;
   if (/^omw\.test(\.base)?\.(toml|ya?ml|json)$/.test(name)) return 'test';
   if (/^omw\.(toml|ya?ml|json)$/.test(name)) return 'config';
-  if (/\.(rhai|js)$/.test(name)) return 'brain';
-  if (name.endsWith('.wasm')) return 'wasm';
-  return 'other';
+  return BRAIN_ENDINGS.find(({ extension }) => name.endsWith(extension))?.kind ?? 'other';
 }
 
 export function listWorkspaceFiles(root: string): WorkspaceFile[] {

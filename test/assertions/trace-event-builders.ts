@@ -1,6 +1,7 @@
 // Hand-made trace events for the assertion tests; they are plain data, as the recorder writes them.
 
-import type { OmwEvent, RunOutcome } from '../../main/host-api/wit-types.ts';
+import type { RunOutcome } from '../../main/host-api/run-outcome.ts';
+import type { OmwEvent } from '../../main/host-api/wit-types.generated.ts';
 import type {
   CallTrace,
   ClosedTrace,

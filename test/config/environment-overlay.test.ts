@@ -4,9 +4,9 @@ import { describe, it } from 'node:test';
 
 import { loadConfig } from '../../main/config/load-config.ts';
 import { parseParams } from '../../main/config/params/parse-params.ts';
-import { interpretedRuntimeParamsSchema } from '../../main/config/params/runtime-params.ts';
-import { openaiProviderParamsSchema } from '../../main/config/params/provider-openai-params.ts';
-import { mcpToolingParamsSchema } from '../../main/config/params/tooling-mcp-params.ts';
+import { interpretedRuntimeParamsSchema } from '../../main/runtimes/runtime-params.ts';
+import { openaiProviderParamsSchema } from '../../main/providers/openai/openai-provider-params.ts';
+import { mcpToolingParamsSchema } from '../../main/tooling/mcp/mcp-tooling-params.ts';
 import { configErrorOf } from './config-error-of.ts';
 import { fixtureDir } from './fixture-dir.ts';
 

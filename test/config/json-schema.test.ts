@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'smol-toml';
-import { testConfigJsonSchema } from '../../main/config/config-json-schema.ts';
+import { testConfigJsonSchema } from '../../main/json-schema/config-json-schema.ts';
 import { environmentOverlay } from '../../main/config/environment-overlay.ts';
 import { layerDocuments } from '../../main/config/layered-config.ts';
 import { loadTestConfig } from '../../main/config/load-config.ts';

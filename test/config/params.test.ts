@@ -4,18 +4,16 @@ import { describe, it } from 'node:test';
 
 import type { OmwConfig } from '../../main/config/config-types.ts';
 import { loadConfig } from '../../main/config/load-config.ts';
-import { mockEndpointParamsSchema } from '../../main/config/params/endpoint-mock-params.ts';
-import { openaiEndpointParamsSchema } from '../../main/config/params/endpoint-openai-params.ts';
+import { mockEndpointParamsSchema } from '../../main/endpoint/mock/mock-endpoint-params.ts';
+import { openaiEndpointParamsSchema } from '../../main/endpoint/openai/openai-endpoint-params.ts';
 import { parseParams } from '../../main/config/params/parse-params.ts';
-import { mockProviderParamsSchema } from '../../main/config/params/provider-mock-params.ts';
-import { openaiProviderParamsSchema } from '../../main/config/params/provider-openai-params.ts';
-import {
-  interpretedRuntimeParamsSchema,
-  rhaiRuntimeParamsSchema,
-  wasmRuntimeParamsSchema,
-} from '../../main/config/params/runtime-params.ts';
-import { mcpToolingParamsSchema } from '../../main/config/params/tooling-mcp-params.ts';
-import { mockToolingParamsSchema } from '../../main/config/params/tooling-mock-params.ts';
+import { mockProviderParamsSchema } from '../../main/providers/mock-provider-params.ts';
+import { openaiProviderParamsSchema } from '../../main/providers/openai/openai-provider-params.ts';
+import { rhaiRuntimeParamsSchema } from '../../main/runtimes/rhai/rhai-params.ts';
+import { interpretedRuntimeParamsSchema } from '../../main/runtimes/runtime-params.ts';
+import { wasmRuntimeParamsSchema } from '../../main/runtimes/wasm/wasm-params.ts';
+import { mcpToolingParamsSchema } from '../../main/tooling/mcp/mcp-tooling-params.ts';
+import { mockToolingParamsSchema } from '../../main/tooling/mock-tooling-params.ts';
 import { configErrorOf } from './config-error-of.ts';
 import { fixtureDir } from './fixture-dir.ts';
 

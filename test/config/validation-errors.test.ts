@@ -4,8 +4,8 @@ import { describe, it } from 'node:test';
 
 import { loadConfig } from '../../main/config/load-config.ts';
 import { parseParams } from '../../main/config/params/parse-params.ts';
-import { mockProviderParamsSchema } from '../../main/config/params/provider-mock-params.ts';
-import { mockToolingParamsSchema } from '../../main/config/params/tooling-mock-params.ts';
+import { mockProviderParamsSchema } from '../../main/providers/mock-provider-params.ts';
+import { mockToolingParamsSchema } from '../../main/tooling/mock-tooling-params.ts';
 import { configErrorOf } from './config-error-of.ts';
 import { fixtureDir } from './fixture-dir.ts';
 

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { forkSpawner } from '../../main/agent-process/fork-spawner.ts';
+import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
 import { rendererDir } from '../../main/cli/serve-command.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { startWebServer, type WebServer } from '../../main/web/web-server.ts';

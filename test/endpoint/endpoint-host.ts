@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../main/config/load-config.ts';
 import type { Endpoint } from '../../main/endpoint/endpoint.ts';
 import type { HostOp } from '../../main/host-api/host-ops.generated.ts';
-import type { EventEnvelope } from '../../main/host-api/wit-types.ts';
+import type { EventEnvelope } from '../../main/host-api/wit-types.generated.ts';
 import { Host } from '../../main/host/host.ts';
 import type { TraceEvent } from '../../main/trace/trace-event.ts';
 

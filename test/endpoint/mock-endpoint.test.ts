@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MockEndpoint } from '../../main/endpoint/mock/mock-endpoint.ts';
-import type { EndpointMessage } from '../../main/host-api/wit-types.ts';
+import type { EndpointMessage } from '../../main/host-api/wit-types.generated.ts';
 import { endpointHost, eventLine, traceLines, type EndpointHost } from './endpoint-host.ts';
 
 const mockOf = (h: EndpointHost): MockEndpoint => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { openaiEndpointParamsSchema } from '../../main/config/params/endpoint-openai-params.ts';
+import { openaiEndpointParamsSchema } from '../../main/endpoint/openai/openai-endpoint-params.ts';
 import { OpenaiEndpointServer } from '../../main/endpoint/openai/openai-endpoint-server.ts';
 import { endpointHost, traceLines } from './endpoint-host.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { EndpointSession } from '../../main/endpoint/endpoint-session.ts';
-import type { ChatDelta } from '../../main/host-api/wit-types.ts';
+import type { ChatDelta } from '../../main/host-api/wit-types.generated.ts';
 import { endpointHost, eventLine, traceLines, type EndpointHost } from './endpoint-host.ts';
 
 // Sessions driven as a client would drive them, against a host answered directly.

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ChatDelta } from '../../main/host-api/wit-types.ts';
+import type { ChatDelta } from '../../main/host-api/wit-types.generated.ts';
 import { ChatResultAssembler } from '../../main/providers/assemble-chat-result.ts';
-import { mockProviderParamsSchema } from '../../main/config/params/provider-mock-params.ts';
+import { mockProviderParamsSchema } from '../../main/providers/mock-provider-params.ts';
 import { MockProvider } from '../../main/providers/mock-provider.ts';
 
 /** A mock provider with its params read as the config loader reads them. */

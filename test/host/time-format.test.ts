@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { nextCronFire } from '../../main/host/cron-schedule.ts';
-import { formatTicks } from '../../main/host/strftime.ts';
+import { formatTicks } from '../../main/local-calls/strftime.ts';
 
 test('time-format follows chrono strftime in UTC', () => {
   assert.equal(formatTicks(123, '%Y-%m-%dT%H:%M:%S%.3fZ'), '1970-01-01T00:00:00.123Z');

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 
 import { loadConfig } from '../../main/config/load-config.ts';
 import type { HostOp } from '../../main/host-api/host-ops.generated.ts';
-import type { EventEnvelope } from '../../main/host-api/wit-types.ts';
+import type { EventEnvelope } from '../../main/host-api/wit-types.generated.ts';
 import { Host } from '../../main/host/host.ts';
 import type { TraceEvent } from '../../main/trace/trace-event.ts';
 import { eventually } from '../tooling/mcp-servers.ts';

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { testConfigJsonSchema } from '../../main/config/config-json-schema.ts';
+import { testConfigJsonSchema } from '../../main/json-schema/config-json-schema.ts';
 import { tomlCompletions } from '../../renderer/src/editor/toml-schema-completion.ts';
 
 const schema = testConfigJsonSchema();

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { forkSpawner } from '../../main/agent-process/fork-spawner.ts';
+import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
 import { loadConfig } from '../../main/config/load-config.ts';
 import { Host } from '../../main/host/host.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { forkSpawner } from '../../main/agent-process/fork-spawner.ts';
+import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { discoverTests } from '../../main/testing/discover-tests.ts';
 import { runTest } from '../../main/testing/run-test.ts';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-import type { OmwEvent } from '../../main/host-api/wit-types.ts';
+import type { OmwEvent } from '../../main/host-api/wit-types.generated.ts';
 import type { CloseReason } from '../../main/trace/trace-event.ts';
 import type { Delivery } from '../../main/tooling/tooling.ts';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
-import { forkSpawner } from '../../main/agent-process/fork-spawner.ts';
+import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { startWebServer, type WebServer } from '../../main/web/web-server.ts';
 import { Workbench } from '../../main/workbench/workbench.ts';

@@ -1,8 +1,7 @@
-import type { MockEndpointParams, MockEndpointRequest } from '../../config/params/endpoint-mock-params.ts';
-import type { ChatDelta, Tool } from '../../host-api/wit-types.ts';
-import type { InjectionQueue } from '../../host/injection-queue.ts';
-import { TraceGate } from '../../host/trace-gate.ts';
-import type { TraceRecorder } from '../../trace/trace-recorder.ts';
+import type { MockEndpointParams, MockEndpointRequest } from './mock-endpoint-params.ts';
+import type { ChatDelta, Tool } from '../../host-api/wit-types.generated.ts';
+import type { BackendEnvironment } from '../../backends/backend-kind.ts';
+import { TraceGate } from '../../backends/trace-gate.ts';
 import type { Endpoint, EndpointRequest } from '../endpoint.ts';
 import type { EndpointSession } from '../endpoint-session.ts';
 import type { EndpointTransport } from '../endpoint-transport.ts';
@@ -27,11 +26,6 @@ export interface EndpointSnapshot {
   requests_total: number;
   requests_sent: number;
   sessions: RecordedEndpointSession[];
-}
-
-export interface MockEndpointEnvironment {
-  trace: TraceRecorder;
-  injections: InjectionQueue;
 }
 
 const jsonText = (value: unknown): string => JSON.stringify(value ?? null);
@@ -80,7 +74,7 @@ export class MockEndpoint implements EndpointTransport {
   constructor(
     private readonly endpoint: Endpoint,
     params: MockEndpointParams,
-    env: MockEndpointEnvironment,
+    env: BackendEnvironment,
   ) {
     this.requestsTotal = params.requests.length;
     params.requests.forEach((request, i) => {

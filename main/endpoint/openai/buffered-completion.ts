@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 
-import type { ChatResult } from '../../host-api/wit-types.ts';
+import type { ChatResult } from '../../host-api/wit-types.generated.ts';
 import { usageOf } from './completion-chunks.ts';
 
 type Completion = OpenAI.Chat.Completions.ChatCompletion;

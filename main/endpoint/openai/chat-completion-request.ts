@@ -1,4 +1,4 @@
-import type { ChatMessage, Role, Tool } from '../../host-api/wit-types.ts';
+import type { ChatMessage, Role, Tool } from '../../host-api/wit-types.generated.ts';
 import type { EndpointRequest } from '../endpoint.ts';
 
 /** A request that cannot be served as sent: answered 400 with the offending field. */

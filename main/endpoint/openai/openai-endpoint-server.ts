@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { OpenaiEndpointParams } from '../../config/params/endpoint-openai-params.ts';
+import type { OpenaiEndpointParams } from './openai-endpoint-params.ts';
 import type { Endpoint } from '../endpoint.ts';
 import { CLIENT_DISCONNECTED, ENDPOINT_SHUT_DOWN } from '../endpoint-errors.ts';
 import type { EndpointTransport } from '../endpoint-transport.ts';

@@ -1,4 +1,4 @@
-import type { CallHandlers } from '../call-scope.ts';
+import type { CallHandlers } from './call-scope.ts';
 import { busCalls } from './bus-calls.ts';
 import { endpointCalls } from './endpoint-calls.ts';
 import { memoryCalls } from './memory-calls.ts';

@@ -1,10 +1,10 @@
 import { HostCallError } from '../../host-api/host-call-error.ts';
-import type { EventEnvelope } from '../../host-api/wit-types.ts';
-import type { CallHandlers, CallScope } from '../call-scope.ts';
+import type { EventEnvelope } from '../../host-api/wit-types.generated.ts';
+import type { CallHandlers, CallScope } from './call-scope.ts';
 
 const LOG_LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error']);
 
-function received(scope: CallScope, envelope: EventEnvelope | undefined): EventEnvelope | undefined {
+function received<E extends EventEnvelope | undefined>(scope: CallScope, envelope: E): E {
   if (envelope) scope.host.traceInbound(scope.ctx, envelope);
   return envelope;
 }
@@ -12,19 +12,19 @@ function received(scope: CallScope, envelope: EventEnvelope | undefined): EventE
 /** Messaging between agents, the lifecycle handle, the inbox and logging. */
 export const busCalls: CallHandlers = {
   'host.log': (scope, [level, message]) => {
-    const known = LOG_LEVELS.has(String(level)) ? (String(level) as 'info') : 'info';
-    scope.host.traceLog(scope.ctx, known, String(message));
+    const known = LOG_LEVELS.has(level) ? (level as 'info') : 'info';
+    scope.host.traceLog(scope.ctx, known, message);
   },
   'host.subscribe-agent': (scope, [agent]) => {
     const uuid = crypto.randomUUID();
-    scope.record('subscribe_agent', { agent: String(agent) }, uuid);
-    scope.host.bus.subscribeAgent(scope.ctx.name, String(agent), uuid);
+    scope.record('subscribe_agent', { agent: agent }, uuid);
+    scope.host.bus.subscribeAgent(scope.ctx.name, agent, uuid);
     scope.opened('agent', uuid);
     return uuid;
   },
   'host.unsubscribe-agent': (scope, [uuid]) => {
-    scope.record('unsubscribe_agent', { uuid: String(uuid) });
-    if (scope.host.bus.unsubscribeAgent(scope.ctx.name, String(uuid))) scope.closed('agent', String(uuid), 'cancelled');
+    scope.record('unsubscribe_agent', { uuid: uuid });
+    if (scope.host.bus.unsubscribeAgent(scope.ctx.name, uuid)) scope.closed('agent', uuid, 'cancelled');
   },
   'host.subscribe-lifecycle': (scope) => {
     if (scope.host.bus.lifecycleOf(scope.ctx.name)) {
@@ -38,13 +38,12 @@ export const busCalls: CallHandlers = {
     return uuid;
   },
   'host.unsubscribe-lifecycle': (scope, [uuid]) => {
-    scope.record('unsubscribe_lifecycle', { uuid: String(uuid) });
-    if (scope.host.bus.clearLifecycle(scope.ctx.name, String(uuid)))
-      scope.closed('lifecycle', String(uuid), 'cancelled');
+    scope.record('unsubscribe_lifecycle', { uuid: uuid });
+    if (scope.host.bus.clearLifecycle(scope.ctx.name, uuid)) scope.closed('lifecycle', uuid, 'cancelled');
   },
   'host.send-agent': (scope, [agent, payload]) => {
-    scope.record('send_agent', { agent: String(agent) });
-    scope.host.sendAgent(scope.ctx, String(agent), String(payload));
+    scope.record('send_agent', { agent: agent });
+    scope.host.sendAgent(scope.ctx, agent, payload);
   },
   'host.recv': async (scope) => {
     const timeoutMs = scope.host.config.tunables.recv_timeout_secs * 1000;

@@ -1,4 +1,4 @@
-import type { ChatMessage, Tool } from '../../host-api/wit-types.ts';
+import type { ChatMessage, Tool } from '../../host-api/wit-types.generated.ts';
 import type { Json } from '../../trace/trace-event.ts';
 
 // The JSON shapes of chat messages and tools inside a traced call's detail (omw-compat 4.4).

@@ -1,9 +1,9 @@
 import { HostCallError } from '../../host-api/host-call-error.ts';
-import type { ChatDelta } from '../../host-api/wit-types.ts';
+import type { ChatDelta } from '../../host-api/wit-types.generated.ts';
 import type { Endpoint } from '../../endpoint/endpoint.ts';
 import { NOT_CONFIGURED } from '../../endpoint/endpoint-errors.ts';
 import type { Json } from '../../trace/trace-event.ts';
-import type { CallHandlers, CallScope } from '../call-scope.ts';
+import type { CallHandlers, CallScope } from './call-scope.ts';
 
 /** Without an `[endpoint]` the calls fail (or do nothing) untraced, as in omw (omw-compat 14.5). */
 function configured(scope: CallScope): Endpoint {
@@ -31,7 +31,7 @@ const streamDetail = (session: string, delta: ChatDelta): Json => ({
 export const endpointCalls: CallHandlers = {
   'host.subscribe-endpoint': (scope, [model]) => {
     const endpoint = configured(scope);
-    const name = String(model);
+    const name = model;
     const failure = endpoint.subscribeFailure(name);
     if (failure !== undefined) {
       scope.record('subscribe_endpoint', { model: name }, null);
@@ -47,14 +47,14 @@ export const endpointCalls: CallHandlers = {
   'host.unsubscribe-endpoint': (scope, [uuid]) => {
     const endpoint = scope.host.endpoint;
     if (!endpoint) return;
-    scope.record('unsubscribe_endpoint', { uuid: String(uuid) });
-    if (endpoint.unsubscribe(scope.ctx.name, String(uuid))) scope.closed('endpoint', String(uuid), 'cancelled');
+    scope.record('unsubscribe_endpoint', { uuid: uuid });
+    if (endpoint.unsubscribe(scope.ctx.name, uuid)) scope.closed('endpoint', uuid, 'cancelled');
   },
   'host.stream-endpoint': (scope, [session, delta]) => {
     const endpoint = configured(scope);
     // Traced before the push, so injections this call releases reach the inbox before the
     // session end the push may cause (omw-compat 12).
-    scope.record('stream_endpoint', streamDetail(String(session), delta as ChatDelta));
-    endpoint.stream(scope.ctx.name, String(session), delta as ChatDelta);
+    scope.record('stream_endpoint', streamDetail(session, delta));
+    endpoint.stream(scope.ctx.name, session, delta);
   },
 };

@@ -1,17 +1,17 @@
-import type { CallHandlers } from '../call-scope.ts';
+import type { CallHandlers } from './call-scope.ts';
 
 /** The agent's own key/value memory; values are never traced, only keys. */
 export const memoryCalls: CallHandlers = {
   'host.memory-get': (scope, [key]) => {
-    scope.record('memory_get', { key: String(key) });
-    return scope.ctx.memory.get(String(key));
+    scope.record('memory_get', { key: key });
+    return scope.ctx.memory.get(key);
   },
   'host.memory-set': (scope, [key, value]) => {
-    scope.record('memory_set', { key: String(key) });
-    scope.ctx.memory.set(String(key), String(value));
+    scope.record('memory_set', { key: key });
+    scope.ctx.memory.set(key, value);
   },
   'host.memory-remove': (scope, [key]) => {
-    scope.record('memory_remove', { key: String(key) });
-    return scope.ctx.memory.delete(String(key));
+    scope.record('memory_remove', { key: key });
+    return scope.ctx.memory.delete(key);
   },
 };

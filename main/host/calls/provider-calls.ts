@@ -1,24 +1,24 @@
 import { HostCallError } from '../../host-api/host-call-error.ts';
-import type { ChatMessage, Tool } from '../../host-api/wit-types.ts';
+import type { HostOpArgs } from '../../host-api/host-ops.generated.ts';
 import { ChatResultAssembler } from '../../providers/assemble-chat-result.ts';
 import type { ChatRequest, Provider } from '../../providers/provider.ts';
 import type { Json } from '../../trace/trace-event.ts';
-import { raceAbort } from '../abortable.ts';
-import type { CallHandlers, CallScope } from '../call-scope.ts';
+import { raceAbort } from '../../backends/abortable.ts';
+import type { CallHandlers, CallScope } from './call-scope.ts';
 import { messagesDetail, toolsDetail } from './call-detail.ts';
 
-function provider(scope: CallScope, name: unknown): Provider {
-  const found = scope.host.providers.get(String(name));
-  if (!found) throw new HostCallError(`no such provider "${String(name)}"`);
+function provider(scope: CallScope, name: string): Provider {
+  const found = scope.host.providers.get(name);
+  if (!found) throw new HostCallError(`no such provider "${name}"`);
   return found;
 }
 
 /** `params` of a chat call: JSON object text; empty or blank means none (omw-compat 2.2). */
-function chatParams(text: unknown): { [key: string]: Json } | undefined {
-  if (text === undefined || text === null || String(text).trim() === '') return undefined;
+function chatParams(text: string | undefined): { [key: string]: Json } | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(String(text));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new HostCallError(`invalid chat params JSON: ${(error as Error).message}`);
   }
@@ -29,11 +29,16 @@ function chatParams(text: unknown): { [key: string]: Json } | undefined {
 }
 
 /** Validates and traces a chat call; returns the request, or throws after tracing a failure. */
-function chatRequest(scope: CallScope, op: string, args: readonly unknown[], uuid: string | null): ChatRequest {
-  const [name, model, messages, tools, params] = args as [string, string, ChatMessage[], Tool[], string?];
+function chatRequest(
+  scope: CallScope,
+  op: string,
+  args: HostOpArgs<'provider.chat' | 'provider.chat-stream'>,
+  uuid: string | null,
+): ChatRequest {
+  const [name, model, messages, tools, params] = args;
   const detail = {
-    provider: String(name),
-    model: String(model),
+    provider: name,
+    model: model,
     messages: messagesDetail(messages),
     tools: toolsDetail(tools),
     params: params ?? null,
@@ -46,7 +51,7 @@ function chatRequest(scope: CallScope, op: string, args: readonly unknown[], uui
     throw error;
   }
   scope.record(op, { ...detail, params: parsed ?? null }, uuid);
-  return { model: String(model), messages, tools, ...(parsed ? { params: parsed } : {}) };
+  return { model: model, messages, tools, ...(parsed ? { params: parsed } : {}) };
 }
 
 /** Pumps a chat stream into the inbox: deltas, then `chat-end`, or `error` on failure. */
@@ -103,8 +108,8 @@ export const providerCalls: CallHandlers = {
     void pump(scope, source, request, uuid, controller.signal);
     return uuid;
   },
-  'provider.is-open': (scope, [, uuid]) => scope.ctx.streams.isOpen(String(uuid)),
+  'provider.is-open': (scope, [, uuid]) => scope.ctx.streams.isOpen(uuid),
   'provider.cancel': (scope, [, uuid]) => {
-    if (scope.ctx.streams.cancel(String(uuid))) scope.closed('chat-stream', String(uuid), 'cancelled');
+    if (scope.ctx.streams.cancel(uuid)) scope.closed('chat-stream', uuid, 'cancelled');
   },
 };

@@ -1,6 +1,6 @@
 import { HostCallError } from '../../host-api/host-call-error.ts';
-import { abortableDelay } from '../abortable.ts';
-import type { CallHandlers, CallScope } from '../call-scope.ts';
+import { abortableDelay } from '../../backends/abortable.ts';
+import type { CallHandlers, CallScope } from './call-scope.ts';
 import { nextCronFire } from '../cron-schedule.ts';
 import { runAt } from '../long-timeout.ts';
 
@@ -45,25 +45,23 @@ async function sleepUntil(scope: CallScope, dueAt: number): Promise<void> {
 }
 
 export const timerCalls: CallHandlers = {
-  'host.wait-until': (scope, [ts]) =>
-    startTimer(scope, 'wait_until', { ts: Number(ts) }, () => futureTimestamp(Number(ts))),
-  'host.wait-for': (scope, [ms]) => startTimer(scope, 'wait_for', { ms: Number(ms) }, () => Date.now() + Number(ms)),
-  'host.wait-cron': (scope, [spec]) =>
-    startTimer(scope, 'wait_cron', { spec: String(spec) }, () => nextCronFire(String(spec))),
+  'host.wait-until': (scope, [ts]) => startTimer(scope, 'wait_until', { ts: ts }, () => futureTimestamp(ts)),
+  'host.wait-for': (scope, [ms]) => startTimer(scope, 'wait_for', { ms: ms }, () => Date.now() + ms),
+  'host.wait-cron': (scope, [spec]) => startTimer(scope, 'wait_cron', { spec: spec }, () => nextCronFire(spec)),
   'host.cancel-timer': (scope, [uuid]) => {
-    scope.record('cancel_timer', { uuid: String(uuid) });
-    if (scope.ctx.timers.cancel(String(uuid))) scope.closed('timer', String(uuid), 'cancelled');
+    scope.record('cancel_timer', { uuid: uuid });
+    if (scope.ctx.timers.cancel(uuid)) scope.closed('timer', uuid, 'cancelled');
   },
   'host.sleep-for': async (scope, [ms]) => {
-    scope.record('sleep_for', { ms: Number(ms) });
-    await sleepUntil(scope, Date.now() + Number(ms));
+    scope.record('sleep_for', { ms: ms });
+    await sleepUntil(scope, Date.now() + ms);
   },
   'host.sleep-until': async (scope, [ts]) => {
-    scope.record('sleep_until', { ts: Number(ts) });
-    await sleepUntil(scope, futureTimestamp(Number(ts)));
+    scope.record('sleep_until', { ts: ts });
+    await sleepUntil(scope, futureTimestamp(ts));
   },
   'host.sleep-cron': async (scope, [spec]) => {
-    scope.record('sleep_cron', { spec: String(spec) });
-    await sleepUntil(scope, nextCronFire(String(spec)));
+    scope.record('sleep_cron', { spec: spec });
+    await sleepUntil(scope, nextCronFire(spec));
   },
 };

@@ -1,21 +1,21 @@
 import { HostCallError } from '../../host-api/host-call-error.ts';
 import type { SourceKind } from '../../trace/trace-event.ts';
 import type { Delivery, Tooling } from '../../tooling/tooling.ts';
-import { raceAbort } from '../abortable.ts';
-import type { CallHandlers, CallScope } from '../call-scope.ts';
+import { raceAbort } from '../../backends/abortable.ts';
+import type { CallHandlers, CallScope } from './call-scope.ts';
 import type { CancelRegistry } from '../cancel-registry.ts';
 
-function tooling(scope: CallScope, name: unknown): Tooling {
-  const found = scope.host.tooling.get(String(name));
-  if (!found) throw new HostCallError(`no such tooling "${String(name)}"`);
+function tooling(scope: CallScope, name: string): Tooling {
+  const found = scope.host.tooling.get(name);
+  if (!found) throw new HostCallError(`no such tooling "${name}"`);
   return found;
 }
 
 /** Tool arguments that are not valid JSON reach the server as null (omw-compat 2.3). */
-function argumentsJson(text: unknown): string {
+function argumentsJson(text: string): string {
   try {
-    JSON.parse(String(text));
-    return String(text);
+    JSON.parse(text);
+    return text;
   } catch {
     return 'null';
   }
@@ -50,9 +50,9 @@ function openHandle(
   };
 }
 
-function unsubscribe(scope: CallScope, op: string, source: SourceKind, uuid: unknown): void {
-  scope.record(op, { uuid: String(uuid) });
-  if (scope.ctx.resources.cancel(String(uuid))) scope.closed(source, String(uuid), 'cancelled');
+function unsubscribe(scope: CallScope, op: string, source: SourceKind, uuid: string): void {
+  scope.record(op, { uuid: uuid });
+  if (scope.ctx.resources.cancel(uuid)) scope.closed(source, uuid, 'cancelled');
 }
 
 export const toolingCalls: CallHandlers = {
@@ -66,20 +66,20 @@ export const toolingCalls: CallHandlers = {
   },
   'tooling.call-tool': (scope, [name, tool, args]) => {
     const server = tooling(scope, name);
-    const delivery = openHandle(scope, scope.ctx.toolCalls, 'tool-call', server, { tool: String(tool) });
-    scope.record('call_tool', { tooling: server.name, tool: String(tool) }, delivery.uuid);
+    const delivery = openHandle(scope, scope.ctx.toolCalls, 'tool-call', server, { tool: tool });
+    scope.record('call_tool', { tooling: server.name, tool: tool }, delivery.uuid);
     scope.opened('tool-call', delivery.uuid);
-    server.startToolCall(String(tool), argumentsJson(args), delivery);
+    server.startToolCall(tool, argumentsJson(args), delivery);
     return delivery.uuid;
   },
   'tooling.call-tool-blocking': async (scope, [name, tool, args]) => {
     const server = tooling(scope, name);
-    scope.record('call_tool_blocking', { tooling: server.name, tool: String(tool) });
-    return raceAbort(server.callTool(String(tool), argumentsJson(args), scope.signal), scope.signal);
+    scope.record('call_tool_blocking', { tooling: server.name, tool: tool });
+    return raceAbort(server.callTool(tool, argumentsJson(args), scope.signal), scope.signal);
   },
-  'tooling.is-open': (scope, [, uuid]) => scope.ctx.toolCalls.isOpen(String(uuid)),
+  'tooling.is-open': (scope, [, uuid]) => scope.ctx.toolCalls.isOpen(uuid),
   'tooling.cancel': (scope, [, uuid]) => {
-    if (scope.ctx.toolCalls.cancel(String(uuid))) scope.closed('tool-call', String(uuid), 'cancelled');
+    if (scope.ctx.toolCalls.cancel(uuid)) scope.closed('tool-call', uuid, 'cancelled');
   },
   'tooling.list-resources': async (scope, [name]) => {
     const server = tooling(scope, name);
@@ -88,8 +88,8 @@ export const toolingCalls: CallHandlers = {
   },
   'tooling.read-resource': async (scope, [name, uri]) => {
     const server = tooling(scope, name);
-    scope.record('read_resource', { uri: String(uri) });
-    return raceAbort(server.readResource(String(uri), scope.signal), scope.signal);
+    scope.record('read_resource', { uri: uri });
+    return raceAbort(server.readResource(uri, scope.signal), scope.signal);
   },
   'tooling.subscribe-resource-list': (scope, [name]) => {
     const server = tooling(scope, name);
@@ -101,11 +101,11 @@ export const toolingCalls: CallHandlers = {
   },
   'tooling.subscribe-resource': async (scope, [name, uri]) => {
     const server = tooling(scope, name);
-    const delivery = openHandle(scope, scope.ctx.resources, 'resource', server, { uri: String(uri) });
-    scope.record('subscribe_resource', { uri: String(uri) }, delivery.uuid);
+    const delivery = openHandle(scope, scope.ctx.resources, 'resource', server, { uri: uri });
+    scope.record('subscribe_resource', { uri: uri }, delivery.uuid);
     scope.opened('resource', delivery.uuid);
     try {
-      await raceAbort(Promise.resolve(server.subscribeResource(String(uri), delivery)), scope.signal);
+      await raceAbort(Promise.resolve(server.subscribeResource(uri, delivery)), scope.signal);
     } catch (error) {
       delivery.close('failed');
       throw error;

@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 
-import type { ChatDelta } from '../../host-api/wit-types.ts';
+import type { ChatDelta } from '../../host-api/wit-types.generated.ts';
 
 /** The Messages API's stop reasons in chat-completions terms, so brains see one vocabulary. */
 const FINISH_REASONS: Record<string, string> = {

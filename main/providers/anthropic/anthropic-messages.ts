@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 
-import type { ChatMessage, Tool } from '../../host-api/wit-types.ts';
+import type { ChatMessage, Tool } from '../../host-api/wit-types.generated.ts';
 import { toolInputSchema } from '../tool-input-schema.ts';
 
 type MessageParam = Anthropic.Messages.MessageParam;

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 
-import type { AnthropicProviderParams } from '../../config/params/provider-anthropic-params.ts';
-import type { ChatDelta } from '../../host-api/wit-types.ts';
+import type { AnthropicProviderParams } from './anthropic-provider-params.ts';
+import type { ChatDelta } from '../../host-api/wit-types.generated.ts';
 import type { ChatRequest } from '../provider.ts';
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from '../provider-requests.ts';
 import { SdkProvider } from '../sdk-provider.ts';

@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 
-import type { ChatDelta, ToolCall } from '../../host-api/wit-types.ts';
+import type { ChatDelta, ToolCall } from '../../host-api/wit-types.generated.ts';
 
 type Chunk = OpenAI.Chat.Completions.ChatCompletionChunk;
 

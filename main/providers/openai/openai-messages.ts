@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 
-import type { ChatMessage, Tool } from '../../host-api/wit-types.ts';
+import type { ChatMessage, Tool } from '../../host-api/wit-types.generated.ts';
 import { toolInputSchema } from '../tool-input-schema.ts';
 
 type MessageParam = OpenAI.Chat.Completions.ChatCompletionMessageParam;

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 
-import type { OpenaiProviderParams } from '../../config/params/provider-openai-params.ts';
-import type { ChatDelta } from '../../host-api/wit-types.ts';
+import type { OpenaiProviderParams } from './openai-provider-params.ts';
+import type { ChatDelta } from '../../host-api/wit-types.generated.ts';
 import type { ChatRequest } from '../provider.ts';
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from '../provider-requests.ts';
 import { SdkProvider } from '../sdk-provider.ts';

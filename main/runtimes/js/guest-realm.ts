@@ -1,9 +1,9 @@
 // Everything the binding needs while one iteration's QuickJS context is alive.
 
 import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
-import { HostCallError } from '../../host-api/host-call-error.ts';
 import type { HostOp } from '../../host-api/host-ops.generated.ts';
-import type { EngineOptions } from '../engine.ts';
+import { guardedHostCall } from '../binding/guarded-host-call.ts';
+import type { EngineOptions, HostCall } from '../engine.ts';
 import type { IterationGuard } from '../iteration-guard.ts';
 import { VmValues } from './vm-values.ts';
 
@@ -11,7 +11,7 @@ export class GuestRealm {
   readonly ctx: QuickJSContext;
   readonly values: VmValues;
   readonly guard: IterationGuard;
-  readonly #hostCall: EngineOptions['hostCall'];
+  readonly #hostCall: HostCall;
   readonly #print: EngineOptions['print'];
   /** Handles that live as long as the context, e.g. the shared methods of provider handles. */
   readonly #kept: QuickJSHandle[] = [];
@@ -20,7 +20,7 @@ export class GuestRealm {
     this.ctx = ctx;
     this.values = new VmValues(ctx);
     this.guard = guard;
-    this.#hostCall = options.hostCall;
+    this.#hostCall = guardedHostCall(options.hostCall, guard);
     this.#print = options.print;
   }
 
@@ -29,14 +29,7 @@ export class GuestRealm {
    * Brainbench bug, so it also stops the iteration even if the script catches the exception.
    */
   callHost(op: HostOp, args: readonly unknown[]): unknown {
-    try {
-      return this.#hostCall(op, args);
-    } catch (error) {
-      if (!(error instanceof HostCallError)) this.guard.stop(`host call ${op} failed: ${String(error)}`);
-      throw error;
-    } finally {
-      this.guard.hostReturned();
-    }
+    return this.#hostCall(op, args);
   }
 
   /** Output travels to the host like a host call, so its time is not the brain's either. */

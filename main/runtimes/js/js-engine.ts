@@ -3,15 +3,16 @@
 
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts';
+import type { EngineFactory } from '../runtime-descriptor.ts';
 import { brainFailure } from './brain-failure.ts';
 import { prepareIteration, runIteration, type IterationContext } from './brain-iteration.ts';
 import { EngineVm, loadQuickJsModule, memoryCapMessage } from './engine-vm.ts';
 
 /** Async only because loading the wasm module is; the engine itself is synchronous. */
-export async function createJsEngine(options: EngineOptions): Promise<Engine> {
+export const createEngine: EngineFactory = async (options) => {
   const [module, spare] = await Promise.all([loadQuickJsModule(), loadQuickJsModule()]);
   return new JsEngine(options, module, spare);
-}
+};
 
 class JsEngine implements Engine {
   readonly #options: EngineOptions;

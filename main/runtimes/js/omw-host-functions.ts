@@ -3,10 +3,11 @@
 import type { QuickJSHandle } from 'quickjs-emscripten-core';
 import { GuestArgumentError } from './guest-argument-error.ts';
 import { newGuestFunction, readArguments, type GuestImplementation } from './guest-function.ts';
-import { requireString } from './guest-input.ts';
-import { HOST_FUNCTION_OPS } from './guest-ops.ts';
 import type { GuestRealm } from './guest-realm.ts';
+import { JS_OPS } from './js-binding.ts';
 import { parseOpaqueJson } from './opaque-json.ts';
+
+const requireString = JS_OPS.argument('string');
 
 function jsonMemoryHelpers(realm: GuestRealm): Record<string, GuestImplementation> {
   return {
@@ -35,10 +36,10 @@ export function newHostObject(realm: GuestRealm): QuickJSHandle {
     ctx.setProp(host, name, fn);
     fn.dispose();
   };
-  for (const op of HOST_FUNCTION_OPS) {
+  for (const op of JS_OPS.hostFunctions) {
     define(op.name, (_this, args) => {
-      const result = realm.callHost(op.op, op.argumentsFromGuest(readArguments(realm, args, op.arity)));
-      return realm.values.create(op.resultForGuest(result));
+      const result = realm.callHost(op.op, op.argumentsFromGuest(readArguments(realm, args, op.maxArity)));
+      return realm.values.create(op.answerForGuest(result));
     });
   }
   for (const [name, implementation] of Object.entries(jsonMemoryHelpers(realm))) define(name, implementation);

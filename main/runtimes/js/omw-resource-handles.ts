@@ -5,42 +5,37 @@
 import type { QuickJSHandle } from 'quickjs-emscripten-core';
 import { GuestArgumentError } from './guest-argument-error.ts';
 import { newGuestFunction, readArguments } from './guest-function.ts';
-import { requireString } from './guest-input.ts';
-import { handleMethodOps, type GuestOp } from './guest-ops.ts';
+import type { BindingOp, HandleKind } from '../binding/binding-ops.ts';
 import type { GuestRealm } from './guest-realm.ts';
+import { JS_OPS } from './js-binding.ts';
 
-type ResourceKind = 'provider' | 'tooling';
+const requireString = JS_OPS.argument('string');
 
-const METHOD_OPS: Record<ResourceKind, GuestOp[]> = {
-  provider: handleMethodOps('provider'),
-  tooling: handleMethodOps('tooling'),
-};
-
-function receiverName(realm: GuestRealm, kind: ResourceKind, method: string, thisValue: QuickJSHandle): string {
+function receiverName(realm: GuestRealm, kind: HandleKind, method: string, thisValue: QuickJSHandle): string {
   const self = realm.values.read(thisValue);
   const name = typeof self === 'object' && self !== null ? (self as { name?: unknown }).name : undefined;
   if (typeof name !== 'string') throw new GuestArgumentError(`${method} must be called on a ${kind} handle`);
   return name;
 }
 
-function newMethod(realm: GuestRealm, kind: ResourceKind, op: GuestOp): QuickJSHandle {
+function newMethod(realm: GuestRealm, kind: HandleKind, op: BindingOp<unknown>): QuickJSHandle {
   return newGuestFunction(realm, op.name, 'TypeError', (thisValue, args) => {
     const receiver = receiverName(realm, kind, op.name, thisValue);
-    const argumentsForHost = op.argumentsFromGuest(readArguments(realm, args, op.arity));
-    return realm.values.create(op.resultForGuest(realm.callHost(op.op, [receiver, ...argumentsForHost])));
+    const argumentsForHost = op.argumentsFromGuest(readArguments(realm, args, op.maxArity));
+    return realm.values.create(op.answerForGuest(realm.callHost(op.op, [receiver, ...argumentsForHost])));
   });
 }
 
-export function newResourceNamespace(realm: GuestRealm, kind: ResourceKind): QuickJSHandle {
+export function newResourceNamespace(realm: GuestRealm, kind: HandleKind): QuickJSHandle {
   const { ctx } = realm;
   // Created on the first lookup and shared by every handle of the iteration, so an iteration that
   // looks nothing up does not pay for them.
   let methods: [string, QuickJSHandle][] | undefined;
   const get = newGuestFunction(realm, 'get', 'TypeError', (_this, args) => {
-    const name = requireString(readArguments(realm, args, 1)[0], 'name');
+    const name = requireString(readArguments(realm, args, 1)[0], 'name') as string;
     // Success is all the answer says: per HostCall's receiver convention, a handle is its name.
     realm.callHost(`${kind}.get`, [name]);
-    methods ??= METHOD_OPS[kind].map((op) => [op.name, realm.keep(newMethod(realm, kind, op))]);
+    methods ??= JS_OPS.handleMethods(kind).map((op) => [op.name, realm.keep(newMethod(realm, kind, op))]);
     const handle = ctx.newObject();
     ctx.newString(name).consume((nameHandle) => ctx.setProp(handle, 'name', nameHandle));
     for (const [methodName, method] of methods) ctx.setProp(handle, methodName, method);

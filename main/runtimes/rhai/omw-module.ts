@@ -6,59 +6,74 @@
 // the receiver's name as a curried first argument; the native names contain `::`, so a script
 // cannot call them except through a handle.
 
+import { HostCallError } from '../../host-api/host-call-error.ts';
+import type { HostOp } from '../../host-api/host-ops.generated.ts';
 import type { Engine as LanguageEngine } from '../../rhai/language/engine.ts';
+import { runtimeError } from '../../rhai/language/errors.ts';
 import { Module } from '../../rhai/language/module.ts';
 import { FnPtr, type RMap, type Value } from '../../rhai/language/values.ts';
-import { handleMethodOps, HOST_FUNCTION_OPS, type RhaiOp } from './binding-ops.ts';
-import type { HostCalls } from './host-calls.ts';
+import type { BindingOp, HandleKind } from '../binding/binding-ops.ts';
+import type { HostCall } from '../engine.ts';
 import { parseOpaqueJson, toJsonText } from './opaque-json.ts';
-import { requireString } from './rhai-input.ts';
+import { RHAI_OPS } from './rhai-binding.ts';
 
-type ResourceKind = 'provider' | 'tooling';
+type RhaiHostCall = (op: HostOp, args: readonly unknown[]) => unknown;
 
-const methodNativeName = (kind: ResourceKind, op: RhaiOp): string => `omw::${kind}::${op.name}`;
+const methodNativeName = (kind: HandleKind, op: BindingOp<Value>): string => `omw::${kind}::${op.name}`;
+const requireString = RHAI_OPS.argument('string');
 
-function registerHostFunctions(host: Module, calls: HostCalls): void {
-  for (const op of HOST_FUNCTION_OPS) {
-    for (const arity of op.arities) {
-      host.setNativeFn(op.name, arity, (args) => op.resultForRhai(calls.call(op.op, op.argumentsFromRhai(args))));
+function registerHostFunctions(host: Module, call: RhaiHostCall): void {
+  for (const op of RHAI_OPS.hostFunctions) {
+    for (let arity = op.minArity; arity <= op.maxArity; arity++) {
+      host.setNativeFn(op.name, arity, (args) => op.answerForGuest(call(op.op, op.argumentsFromGuest(args))));
     }
   }
   // The guest-side JSON helpers of omw-compat 8; traced as the memory_get/memory_set they call.
   host.setNativeFn('memory_get_as', 1, ([key]) => {
-    const text = calls.call('host.memory-get', [requireString(key, 'key')]) as string | undefined;
+    const text = call('host.memory-get', [requireString(key, 'key')]) as string | undefined;
     return text === undefined ? undefined : parseOpaqueJson(text);
   });
   host.setNativeFn('memory_set_as', 2, ([key, value]) => {
-    calls.call('host.memory-set', [requireString(key, 'key'), toJsonText(value)]);
+    call('host.memory-set', [requireString(key, 'key'), toJsonText(value)]);
     return undefined;
   });
 }
 
-function registerResourceKind(language: LanguageEngine, namespace: Module, kind: ResourceKind, calls: HostCalls): void {
-  const methods = handleMethodOps(kind);
+function registerHandleKind(language: LanguageEngine, namespace: Module, kind: HandleKind, call: RhaiHostCall): void {
+  const methods = RHAI_OPS.handleMethods(kind);
   for (const op of methods) {
-    for (const arity of op.arities) {
+    for (let arity = op.minArity; arity <= op.maxArity; arity++) {
       language.registerFn(methodNativeName(kind, op), arity + 1, ([receiver, ...args]) =>
-        op.resultForRhai(calls.call(op.op, [receiver, ...op.argumentsFromRhai(args)])),
+        op.answerForGuest(call(op.op, [receiver, ...op.argumentsFromGuest(args)])),
       );
     }
   }
   namespace.setNativeFn('get', 1, ([name]) => {
-    const configured = requireString(name, 'name');
+    const configured = requireString(name, 'name') as string;
     // Success is all the answer says: per HostCall's receiver convention, a handle is its name.
-    calls.call(`${kind}.get`, [configured]);
+    call(`${kind}.get`, [configured]);
     const handle: RMap = new Map<string, Value>([['name', configured]]);
     for (const op of methods) handle.set(op.name, new FnPtr(methodNativeName(kind, op), [configured]));
     return handle;
   });
 }
 
-/** Builds `omw` and registers the handle methods on `language`, all calling the host through `calls`. */
-export function registerOmwModule(language: LanguageEngine, calls: HostCalls): void {
+/**
+ * Builds `omw` and registers the handle methods on `language`, all calling the host through
+ * `hostCall`; an `err` result becomes a Rhai runtime error the brain may catch.
+ */
+export function registerOmwModule(language: LanguageEngine, hostCall: HostCall): void {
+  const call: RhaiHostCall = (op, args) => {
+    try {
+      return hostCall(op, args);
+    } catch (error) {
+      if (error instanceof HostCallError) throw runtimeError(error.message);
+      throw error;
+    }
+  };
   const omw = new Module('omw');
-  registerHostFunctions(omw.subModule('host'), calls);
-  registerResourceKind(language, omw.subModule('provider'), 'provider', calls);
-  registerResourceKind(language, omw.subModule('tooling'), 'tooling', calls);
+  registerHostFunctions(omw.subModule('host'), call);
+  registerHandleKind(language, omw.subModule('provider'), 'provider', call);
+  registerHandleKind(language, omw.subModule('tooling'), 'tooling', call);
   language.registerStaticModule('omw', omw);
 }

@@ -1,14 +1,15 @@
 // The `rhai` engine: Rhai brains on Brainbench's own Rhai implementation (main/rhai), bound to
 // the host as omw's Rhai interpreter is (omw-compat 10). See docs/rhai-runtime.md.
 
-import type { RhaiRuntimeParams } from '../../config/params/runtime-params.ts';
+import type { RhaiRuntimeParams } from './rhai-params.ts';
 import { Engine as LanguageEngine } from '../../rhai/language/engine.ts';
 import type { Limits } from '../../rhai/language/limits.ts';
 import type { RunHooks } from '../../rhai/language/runtime.ts';
 import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts';
+import type { EngineFactory } from '../runtime-descriptor.ts';
+import { guardedHostCall } from '../binding/guarded-host-call.ts';
 import { IterationGuard } from '../iteration-guard.ts';
 import { CompiledScripts } from './compiled-scripts.ts';
-import { HostCalls } from './host-calls.ts';
 import { isDataTooLarge, parseFailure, scriptFailure, terminalOutcome } from './iteration-result.ts';
 import { registerOmwModule } from './omw-module.ts';
 import { applyConfiguredLimits, applyEngineLimits, memoryCapMessage, sizeLimitOf } from './rhai-limits.ts';
@@ -20,9 +21,8 @@ import { applyConfiguredLimits, applyEngineLimits, memoryCapMessage, sizeLimitOf
 const PROGRESS_INTERVAL = 1024;
 
 /** Async to match the other engines' factories; nothing needs loading. */
-export function createRhaiEngine(options: EngineOptions, params: Partial<RhaiRuntimeParams> = {}): Promise<Engine> {
-  return Promise.resolve(new RhaiEngine(options, params));
-}
+export const createEngine: EngineFactory<Partial<RhaiRuntimeParams>> = (options, params) =>
+  Promise.resolve(new RhaiEngine(options, params));
 
 class RhaiEngine implements Engine {
   readonly #options: EngineOptions;
@@ -38,7 +38,7 @@ class RhaiEngine implements Engine {
     this.#guard = new IterationGuard(options.limits, options.interrupt);
     applyEngineLimits(this.#language.limits, options.limits);
     this.#configured = applyConfiguredLimits(this.#language.limits, params);
-    registerOmwModule(this.#language, new HostCalls(options.hostCall, this.#guard));
+    registerOmwModule(this.#language, guardedHostCall(options.hostCall, this.#guard));
     this.#scripts = new CompiledScripts((source) => this.#language.compile(source));
     const print = (text: string): void => this.#print(text);
     this.#hooks = {

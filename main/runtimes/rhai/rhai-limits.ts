@@ -8,7 +8,7 @@
 // than the whole cap, counting at least 2 bytes per string code unit, 8 per array slot and 64 per
 // map entry (V8's sizes for a character, a tagged pointer and a hash-table entry with its key).
 
-import type { RhaiRuntimeParams } from '../../config/params/runtime-params.ts';
+import type { RhaiRuntimeParams } from './rhai-params.ts';
 import type { Limits } from '../../rhai/language/limits.ts';
 import type { EngineLimits } from '../engine.ts';
 

@@ -5,11 +5,11 @@
 import { HostCallError } from '../../host-api/host-call-error.ts';
 import { HOST_OPS, type HostOp } from '../../host-api/host-ops.generated.ts';
 import type { HostCall } from '../engine.ts';
-import { camelCase, fromJco, okType, toJco } from './jco-values.ts';
+import { camelCase, pascalCase } from '../../host-api/name-case.ts';
+import { answerType, canFail, parseWitType } from '../../host-api/wit-type.ts';
+import { fromJco, toJco } from './jco-values.ts';
 
 type Spec = { readonly receiver?: string; readonly params: readonly { name: string; type: string }[]; result?: string };
-
-const className = (kebab: string): string => camelCase(`-${kebab}`);
 
 /**
  * Thrown into the glue for the `err` arm of a WIT result: jco passes `payload` to the guest as
@@ -38,21 +38,22 @@ function resourceClass(): ResourceClass {
 
 /** Calls the host for `op` with jco arguments and returns the answer as jco expects it. */
 function callThrough(hostCall: HostCall, op: HostOp, spec: Spec, classes: Map<string, ResourceClass>) {
-  const fallible = spec.result?.startsWith('result<') ?? false;
-  const answerType = spec.result === undefined ? '_' : okType(spec.result);
-  const answerClass = classes.get(answerType);
+  const fallible = canFail(spec.result);
+  const answer = answerType(spec.result);
+  const answerClass = answer?.kind === 'named' ? classes.get(answer.name) : undefined;
+  const paramTypes = spec.params.map((param) => parseWitType(param.type));
   return (receiver: string | undefined, args: unknown[]): unknown => {
-    const canonical = spec.params.map((param, index) => fromJco(param.type, args[index]));
-    let answer: unknown;
+    const canonical = paramTypes.map((type, index) => fromJco(type, args[index]));
+    let value: unknown;
     try {
-      answer = hostCall(op, receiver === undefined ? canonical : [receiver, ...canonical]);
+      value = hostCall(op, receiver === undefined ? canonical : [receiver, ...canonical]);
     } catch (error) {
       if (!(error instanceof HostCallError)) throw error;
       if (fallible) throw { payload: error.message } satisfies GuestError;
       throw new UnanswerableHostError(error.message);
     }
-    if (answerClass) return new answerClass(answer as string);
-    return toJco(answerType, answer);
+    if (answerClass) return new answerClass(value as string);
+    return answer === undefined ? undefined : toJco(answer, value);
   };
 }
 
@@ -71,7 +72,7 @@ export function omwImports(hostCall: HostCall): JcoImports {
     const call = callThrough(hostCall, op, spec, classes);
     if (spec.receiver) {
       const cls = classes.get(spec.receiver)!;
-      target[className(spec.receiver)] = cls;
+      target[pascalCase(spec.receiver)] = cls;
       Object.defineProperty(cls.prototype, camelCase(fn), {
         value: function (this: ResourceHandle, ...args: unknown[]) {
           return call(this.receiver, args);

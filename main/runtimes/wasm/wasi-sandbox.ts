@@ -5,7 +5,7 @@
 
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { WasmRuntimeParams } from '../../config/params/runtime-params.ts';
+import type { WasmRuntimeParams } from './wasm-params.ts';
 import type { JcoImports } from './omw-imports.ts';
 import { confinedDescriptor, type Confinement } from './confined-descriptor.ts';
 import { printedOutput } from './printed-output.ts';

@@ -9,6 +9,7 @@
 
 import { stat } from 'node:fs/promises';
 import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts';
+import type { EngineFactory } from '../runtime-descriptor.ts';
 import { loadComponent, type LoadedComponent, type RuntimeExport } from './component-loader.ts';
 import { unversioned } from './component-world.ts';
 import { omwImports, UnanswerableHostError, type JcoImports } from './omw-imports.ts';
@@ -42,6 +43,10 @@ function failureText(thrown: unknown): string {
 export function createWasmEngine(options: EngineOptions, settings: WasmEngineSettings): Engine {
   return new WasmEngine(options, settings);
 }
+
+/** The `wasm` kind: the agent's script is the component. */
+export const createEngine: EngineFactory<WasiSandboxParams> = (options, sandbox) =>
+  Promise.resolve(createWasmEngine(options, { source: { kind: 'component' }, sandbox }));
 
 class WasmEngine implements Engine {
   readonly #options: EngineOptions;

@@ -1,9 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import type { McpToolingParams } from '../../config/params/tooling-mcp-params.ts';
+import type { McpToolingParams } from './mcp-tooling-params.ts';
 import { HostCallError } from '../../host-api/host-call-error.ts';
-import { BackendStatusTracker, type BackendStatus } from '../../host/backend-status.ts';
+import { BackendStatusTracker, type BackendStatus } from '../../backends/backend-status.ts';
 import { openMcpTransport, type McpTransport } from './mcp-transport.ts';
 
 /** How much of a server's stderr is kept to explain a crash. */

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
-import type { ResourceContent, ResourceInfo } from '../../host-api/wit-types.ts';
+import type { ResourceContent, ResourceInfo } from '../../host-api/wit-types.generated.ts';
 import type { Delivery } from '../tooling.ts';
 import type { McpConnection } from './mcp-connection.ts';
 

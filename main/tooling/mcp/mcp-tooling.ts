@@ -7,9 +7,9 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 
-import type { McpToolingParams } from '../../config/params/tooling-mcp-params.ts';
-import type { ResourceContent, ResourceInfo, Tool, ToolResult } from '../../host-api/wit-types.ts';
-import type { BackendStatus } from '../../host/backend-status.ts';
+import type { McpToolingParams } from './mcp-tooling-params.ts';
+import type { ResourceContent, ResourceInfo, Tool, ToolResult } from '../../host-api/wit-types.generated.ts';
+import type { BackendStatus } from '../../backends/backend-status.ts';
 import type { Delivery, Tooling } from '../tooling.ts';
 import { McpConnection, requestTimeout, type McpConnectionOptions } from './mcp-connection.ts';
 import { McpSubscriptions } from './mcp-subscriptions.ts';

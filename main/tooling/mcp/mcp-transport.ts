@@ -6,7 +6,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 
 import type { KeyOrigins } from '../../config/config-types.ts';
-import type { McpToolingParams } from '../../config/params/tooling-mcp-params.ts';
+import type { KeyPath } from '../../config/key-path.ts';
+import type { McpToolingParams } from './mcp-tooling-params.ts';
 
 /** A transport to open, and for a stdio server its process's stderr. */
 export interface McpTransport {
@@ -20,7 +21,7 @@ export interface McpTransport {
  * A relative `cwd` is relative to the config file that set it, like an agent's `script`, so a
  * config (or an omw test) keeps working from whatever folder Brainbench was started in.
  */
-export function resolveServerCwd(cwd: string, origins: KeyOrigins, path: readonly string[]): string {
+export function resolveServerCwd(cwd: string, origins: KeyOrigins, path: KeyPath): string {
   if (isAbsolute(cwd)) return cwd;
   const file = origins.locate([...path, 'cwd'])?.file;
   return file && isAbsolute(file) ? resolve(dirname(file), cwd) : resolve(cwd);

@@ -3,7 +3,7 @@
 import type { CallToolResult, ReadResourceResult, Resource, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 
 import { HostCallError } from '../../host-api/host-call-error.ts';
-import type { ResourceContent, ResourceInfo, Tool, ToolResult } from '../../host-api/wit-types.ts';
+import type { ResourceContent, ResourceInfo, Tool, ToolResult } from '../../host-api/wit-types.generated.ts';
 
 export function witTool(tool: McpTool): Tool {
   return {

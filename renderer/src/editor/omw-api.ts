@@ -1,86 +1,101 @@
-// The omw host API as the editor presents it, derived from the WIT-generated op table so that
-// completion, hover docs and the JS type definitions can never drift from what the host offers.
+// The omw host API as the editor presents it, derived from the WIT-generated tables (the host-op
+// table and the shapes of the world's types) so that completion, hover docs and the JS type
+// definitions can never drift from what the host offers and what the bindings convert.
 
+import { DEFAULT_CASES, FIELD_DEFAULTS, OMITTABLE_ARGUMENTS } from '../../../main/host-api/guest-defaults.ts';
 import { HOST_OPS, type HostOp } from '../../../main/host-api/host-ops.generated.ts';
+import { camelCase, pascalCase, snakeCase } from '../../../main/host-api/name-case.ts';
+import { isPayloadless, shapeOf } from '../../../main/host-api/wit-shape.ts';
+import { WIT_SHAPES } from '../../../main/host-api/wit-shapes.generated.ts';
+import { answerType, canFail, isBytes, parseWitType, type WitType } from '../../../main/host-api/wit-type.ts';
 
 interface OpSpec {
   receiver?: 'provider' | 'tooling';
-  params: readonly { name: string; type: string }[];
+  params: readonly { name: string; type: string; json?: boolean }[];
   result?: string;
+  doc?: string;
 }
 
-const camel = (kebab: string) => kebab.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-const snake = (kebab: string) => kebab.replace(/-/g, '_');
+const specOf = (op: HostOp): OpSpec => HOST_OPS[op] as OpSpec;
 const functionOf = (op: HostOp) => op.slice(op.indexOf('.') + 1);
+/** A world type as the JS typings name it; `event-envelope` is the flattened inbox entry. */
+const jsTypeName = (name: string): string => (name === 'event-envelope' ? 'OmwEvent' : `Omw${pascalCase(name)}`);
 
 /** WIT types as the JS binding hands them over (docs/js-runtime.md). */
-function tsType(wit: string): string {
-  const inner = (prefix: string) => wit.slice(prefix.length, -1);
-  if (wit.startsWith('result<')) {
-    const ok = inner('result<').split(',')[0]!.trim();
-    return ok === '_' ? 'void' : tsType(ok);
+function tsType(type: WitType): string {
+  switch (type.kind) {
+    case 'primitive':
+      return type.name === 'bool' ? 'boolean' : type.name === 'string' || type.name === 'char' ? 'string' : 'number';
+    case 'option':
+      return `${tsType(type.inner)} | undefined`;
+    case 'list':
+      return isBytes(type) ? 'number[]' : `${tsType(type.element)}[]`;
+    case 'named': {
+      const shape = shapeOf(type.name);
+      if (shape.kind === 'record' || shape.kind === 'resource' || !isPayloadless(shape)) return jsTypeName(type.name);
+      // A role the binding fills in when it is wrong is any string to the brain.
+      if (DEFAULT_CASES[type.name] !== undefined) return 'string';
+      return shape.cases.map((c) => `'${c.name}'`).join(' | ');
+    }
+    case 'result':
+      return type.ok ? tsType(type.ok) : 'void';
+    case 'tuple':
+      return `[${type.items.map(tsType).join(', ')}]`;
   }
-  if (wit.startsWith('option<')) return `${tsType(inner('option<'))} | undefined`;
-  if (wit === 'list<u8>') return 'number[]';
-  if (wit.startsWith('list<')) return `${tsType(inner('list<'))}[]`;
-  const named: Record<string, string> = {
-    string: 'string',
-    u64: 'number',
-    bool: 'boolean',
-    'chat-message': 'OmwChatMessage',
-    tool: 'OmwTool',
-    'chat-delta': 'OmwChatDelta',
-    'chat-result': 'OmwChatResult',
-    'tool-result': 'OmwToolResult',
-    'resource-info': 'OmwResourceInfo',
-    'resource-content': 'OmwResourceContent',
-    'event-envelope': 'OmwEvent',
-    provider: 'OmwProvider',
-    tooling: 'OmwTooling',
-  };
-  return named[wit] ?? 'unknown';
+}
+
+/** One record as a JS brain reads and writes it: camelCase keys, JSON text parsed (any). */
+function recordInterface(name: string): string {
+  const shape = shapeOf(name);
+  if (shape.kind !== 'record') return '';
+  const defaults = FIELD_DEFAULTS[name] ?? {};
+  const fields = shape.fields.map((field) => {
+    const type = parseWitType(field.type);
+    const inner = type.kind === 'option' ? type.inner : type;
+    const mayOmit =
+      type.kind === 'option' ||
+      defaults[field.name] !== undefined ||
+      (inner.kind === 'named' && DEFAULT_CASES[inner.name] !== undefined);
+    return `${camelCase(field.name)}${mayOmit ? '?' : ''}: ${field.json ? 'any' : tsType(inner)}`;
+  });
+  return `interface ${jsTypeName(name)} { ${fields.join('; ')} }`;
 }
 
 function jsParams(spec: OpSpec): string {
   return spec.params
     .map((p) => {
-      if (p.type === 'option<string>' && p.name === 'params') return 'params?: object | string';
-      if (p.name === 'arguments') return 'args: unknown';
-      return `${camel(p.name)}: ${tsType(p.type)}`;
+      const name = p.name === 'arguments' ? 'args' : camelCase(p.name);
+      const type = parseWitType(p.type);
+      if (p.json) return type.kind === 'option' ? `${name}?: object | string` : `${name}: unknown`;
+      const optional = OMITTABLE_ARGUMENTS[p.type] !== undefined;
+      return `${name}${optional ? '?' : ''}: ${tsType(type)}`;
     })
     .join(', ');
 }
 
 function jsSignature(op: HostOp): string {
-  const spec = HOST_OPS[op] as OpSpec;
-  const result = spec.result ? tsType(spec.result) : 'void';
-  const canThrow = spec.result?.startsWith('result<') ? ' Throws the host error.' : '';
-  return `  /** \`${op}\`.${canThrow} */\n  ${camel(functionOf(op))}(${jsParams(spec)}): ${result};`;
+  const spec = specOf(op);
+  const answer = answerType(spec.result);
+  const throws = canFail(spec.result) ? ' Throws the host error.' : '';
+  const doc = spec.doc ? ` ${spec.doc}` : '';
+  return `  /** \`${op}\`.${doc}${throws} */\n  ${camelCase(functionOf(op))}(${jsParams(spec)}): ${answer ? tsType(answer) : 'void'};`;
 }
 
 const ops = Object.keys(HOST_OPS) as HostOp[];
 const hostFunctions = ops.filter((op) => op.startsWith('host.'));
 const methodsOf = (receiver: 'provider' | 'tooling') =>
-  ops.filter((op) => (HOST_OPS[op] as OpSpec).receiver === receiver && functionOf(op) !== 'name');
+  ops.filter((op) => specOf(op).receiver === receiver && functionOf(op) !== 'name');
 
-/**
- * Type definitions for the `omw` global of JavaScript brains (camelCase records, omw-compat 11;
- * the records mirror main/runtimes/js/js-shapes.ts, and test/renderer/omw-js-types.test.ts checks
- * every example brain against them).
- */
+const records = Object.keys(WIT_SHAPES).filter((name) => name !== 'event-envelope' && shapeOf(name).kind === 'record');
+const eventShape = shapeOf('event');
+const eventKinds = eventShape.kind === 'variant' ? eventShape.cases.map((c) => `'${c.name}'`).join(' | ') : 'string';
+
+/** Type definitions for the `omw` global of JavaScript brains (camelCase records, omw-compat 11). */
 export const OMW_JS_TYPES = `
 /** Opaque JSON fields are the parsed value (or the raw text when it is not JSON): typed any. */
-interface OmwToolCall { id: string; name: string; arguments: any }
-/** role: 'system', 'user', 'assistant' or 'tool'; a missing or unknown role is 'user'. */
-interface OmwChatMessage { role?: string; content?: string; reasoning?: string; toolCall?: OmwToolCall }
-interface OmwUsage { promptTokens?: number; completionTokens?: number; totalTokens?: number }
-interface OmwChatDelta { content?: string; reasoning?: string; toolCall?: OmwToolCall; finishReason?: string; usage?: OmwUsage }
-interface OmwChatResult { content?: string; reasoning?: string; toolCalls: OmwToolCall[]; finishReason?: string; usage?: OmwUsage }
-interface OmwTool { name: string; description?: string; inputSchema?: any; outputSchema?: any }
-interface OmwToolResult { name: string; arguments: any; content: any; structuredContent?: any }
-interface OmwResourceInfo { uri: string; name: string; description?: string; mimeType?: string }
-interface OmwResourceContent { uri: string; mimeType?: string; content: string }
-interface OmwEvent { id: string; kind: 'message' | 'error' | 'timer' | 'reload' | 'shutdown' | 'chat-delta' | 'chat-end' | 'tool-result' | 'resource-list-updated' | 'resource-updated' | 'endpoint-message' | 'endpoint-session-end'; payload: any }
+${records.map(recordInterface).join('\n')}
+/** An inbox entry: \`payload\` is a string for message and error, null for unit events, else a record. */
+interface OmwEvent { id: string; kind: ${eventKinds}; payload: any }
 interface OmwProvider {
   readonly name: string;
 ${methodsOf('provider').map(jsSignature).join('\n')}
@@ -112,14 +127,14 @@ export interface RhaiApiEntry {
 }
 
 function rhaiEntry(op: HostOp): RhaiApiEntry {
-  const spec = HOST_OPS[op] as OpSpec;
-  const params = spec.params.map((p) => snake(p.name)).join(', ');
+  const spec = specOf(op);
+  const params = spec.params.map((p) => snakeCase(p.name)).join(', ');
   const result = spec.result ? ` -> ${spec.result}` : '';
-  const path = `host::${snake(functionOf(op))}`;
+  const path = `host::${snakeCase(functionOf(op))}`;
   return {
     path,
     signature: `omw::${path}(${params})${result}`,
-    doc: `Calls \`${op}\`; an \`err\` result is a catchable Rhai error.`,
+    doc: `${spec.doc ? `${spec.doc} ` : ''}Calls \`${op}\`; an \`err\` result is a catchable Rhai error.`,
   };
 }
 
@@ -140,14 +155,14 @@ export const OMW_RHAI_API: RhaiApiEntry[] = [
     path: 'provider::get',
     signature: 'omw::provider::get(name)',
     doc: `A provider handle: a map with \`name\` and the methods ${methodsOf('provider')
-      .map((op) => snake(functionOf(op)))
+      .map((op) => snakeCase(functionOf(op)))
       .join(', ')}.`,
   },
   {
     path: 'tooling::get',
     signature: 'omw::tooling::get(name)',
     doc: `A tooling handle: a map with \`name\` and the methods ${methodsOf('tooling')
-      .map((op) => snake(functionOf(op)))
+      .map((op) => snakeCase(functionOf(op)))
       .join(', ')}.`,
   },
 ];

@@ -2,7 +2,7 @@
 
 import { setTimeout as delay } from 'node:timers/promises';
 import type { EngineLimits } from '../../../main/runtimes/engine.ts';
-import { createJsEngine } from '../../../main/runtimes/js/js-engine.ts';
+import { createEngine } from '../../../main/runtimes/js/js-engine.ts';
 import {
   engineFixture as sharedFixture,
   type EngineFixture as SharedFixture,
@@ -26,7 +26,10 @@ export const DEFAULT_LIMITS: EngineLimits = {
 };
 
 export async function engineFixture(table: HostTable = {}, limits: Partial<EngineLimits> = {}): Promise<EngineFixture> {
-  const fixture = await sharedFixture(createJsEngine, 'brain.js', table, { ...DEFAULT_LIMITS, ...limits });
+  const fixture = await sharedFixture((options) => createEngine(options, {}), 'brain.js', table, {
+    ...DEFAULT_LIMITS,
+    ...limits,
+  });
   const settle = async (): Promise<void> => {
     for (let waited = 0; waited < 5000; waited += 10) {
       if (fixture.engine.check('', 'probe.js').ok) return;

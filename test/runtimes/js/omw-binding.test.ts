@@ -4,7 +4,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { HostCallError } from '../../../main/host-api/host-call-error.ts';
-import type { ChatMessage, ChatResult, EventEnvelope, Tool, ToolResult } from '../../../main/host-api/wit-types.ts';
+import type {
+  ChatMessage,
+  ChatResult,
+  EventEnvelope,
+  Tool,
+  ToolResult,
+} from '../../../main/host-api/wit-types.generated.ts';
 import { engineFixture, exitJson, type EngineFixture, type HostTable } from './js-engine-fixture.ts';
 
 const CHAT_RESULT: ChatResult = {

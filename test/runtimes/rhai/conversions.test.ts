@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ChatResult, EventEnvelope, Tool, ToolResult } from '../../../main/host-api/wit-types.ts';
+import type { ChatResult, EventEnvelope, Tool, ToolResult } from '../../../main/host-api/wit-types.generated.ts';
 import { engineFixture } from './rhai-engine-fixture.ts';
 
 test('chat messages and tools reach the host canonical, with omw defaults filled in', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createRhaiEngine } from '../../../main/runtimes/rhai/rhai-engine.ts';
+import { createEngine } from '../../../main/runtimes/rhai/rhai-engine.ts';
 import { DEFAULT_LIMITS, engineFixture } from './rhai-engine-fixture.ts';
 
 test('print and debug go to the engine print callback', async () => {
@@ -14,12 +14,15 @@ test('time spent printing is host time, not computing time', async () => {
     const until = Date.now() + ms;
     while (Date.now() < until);
   };
-  const engine = await createRhaiEngine({
-    hostCall: () => undefined,
-    limits: { ...DEFAULT_LIMITS, maxBusyMs: 100 },
-    interrupt: new Int32Array(new SharedArrayBuffer(4)),
-    // The bridge posts print output like a host call; a slow one must not count against the brain.
-    print: () => blockFor(60),
-  });
+  const engine = await createEngine(
+    {
+      hostCall: () => undefined,
+      limits: { ...DEFAULT_LIMITS, maxBusyMs: 100 },
+      interrupt: new Int32Array(new SharedArrayBuffer(4)),
+      // The bridge posts print output like a host call; a slow one must not count against the brain.
+      print: () => blockFor(60),
+    },
+    {},
+  );
   assert.deepEqual(engine.run('for i in 0..5 { print(i); }', 'brain.rhai'), { ok: true, outcome: 'completed' });
 });

@@ -1,8 +1,8 @@
 // The shared engine fixture with a rhai engine.
 
-import type { RhaiRuntimeParams } from '../../../main/config/params/runtime-params.ts';
+import type { RhaiRuntimeParams } from '../../../main/runtimes/rhai/rhai-params.ts';
 import type { EngineLimits } from '../../../main/runtimes/engine.ts';
-import { createRhaiEngine } from '../../../main/runtimes/rhai/rhai-engine.ts';
+import { createEngine } from '../../../main/runtimes/rhai/rhai-engine.ts';
 import { engineFixture as sharedFixture, type EngineFixture, type HostTable } from '../engine-fixture.ts';
 
 export type { EngineFixture, HostTable, RecordedCall } from '../engine-fixture.ts';
@@ -19,4 +19,4 @@ export const engineFixture = (
   limits: Partial<EngineLimits> = {},
   params: Partial<RhaiRuntimeParams> = {},
 ): Promise<EngineFixture> =>
-  sharedFixture((options) => createRhaiEngine(options, params), 'brain.rhai', table, { ...DEFAULT_LIMITS, ...limits });
+  sharedFixture((options) => createEngine(options, params), 'brain.rhai', table, { ...DEFAULT_LIMITS, ...limits });

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { wasmRuntimeParamsSchema } from '../../../main/config/params/runtime-params.ts';
+import { wasmRuntimeParamsSchema } from '../../../main/runtimes/wasm/wasm-params.ts';
 import { wasiSandbox } from '../../../main/runtimes/wasm/wasi-sandbox.ts';
 import { guest, wasmFixture } from './wasm-engine-fixture.ts';
 

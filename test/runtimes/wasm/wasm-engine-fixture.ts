@@ -3,7 +3,7 @@
 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { wasmRuntimeParamsSchema } from '../../../main/config/params/runtime-params.ts';
+import { wasmRuntimeParamsSchema } from '../../../main/runtimes/wasm/wasm-params.ts';
 import type { HostOp } from '../../../main/host-api/host-ops.generated.ts';
 import type { Engine, EngineLimits } from '../../../main/runtimes/engine.ts';
 import { createWasmEngine, type WasmEngineSource } from '../../../main/runtimes/wasm/wasm-engine.ts';

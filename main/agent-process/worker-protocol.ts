@@ -1,0 +1,25 @@
+// Messages between the agent process's bridge (main thread) and its engine (worker thread). All
+// are structured-clone data.
+
+import type { HostOp } from '../host-api/host-ops.generated.ts';
+import type { CheckResult, RunResult } from '../runtimes/engine.ts';
+
+export type WorkerCommand = { t: 'run' | 'check'; id: number; script: string; filename: string };
+
+export type WorkerEvent =
+  | { t: 'ready' }
+  /** The engine is loading what the next command needs (a component); not busy time. */
+  | { t: 'loading' }
+  /** `fresh` when something new was loaded, whose memory is then the engine's, not the brain's. */
+  | { t: 'loaded'; fresh: boolean }
+  | { t: 'print'; text: string }
+  | { t: 'result'; id: number; result: RunResult | CheckResult }
+  | { t: 'failed'; error: string };
+
+/** A host call from the engine, over the bridge's own port. */
+export interface BridgeRequest {
+  op: HostOp;
+  args: unknown[];
+}
+
+export type BridgeReply = { ok: true; value: unknown } | { ok: false; error: string };

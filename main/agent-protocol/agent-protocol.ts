@@ -1,0 +1,41 @@
+// Messages between the host and an agent process, which both sides import. All are
+// structured-clone data.
+
+import type { HostOp } from '../host-api/host-ops.generated.ts';
+import type { CheckResult, EngineLimits, RunResult } from '../runtimes/engine.ts';
+
+export interface RuntimeSpec {
+  /** The runtime kind: `js`, `rhai`, `wasm`. */
+  kind: string;
+  /** The runtime's params from `[runtime.<name>]`. */
+  params: Record<string, unknown>;
+}
+
+export interface AgentInit {
+  agent: string;
+  runtime: RuntimeSpec;
+  limits: EngineLimits;
+  /** Wall-clock limit of one iteration in ms; 0 = none. */
+  deadlineMs: number;
+  /** How long an interrupted engine gets to unwind before its worker is terminated. */
+  interruptBudgetMs: number;
+}
+
+export type HostToAgent =
+  | { t: 'init'; init: AgentInit }
+  | { t: 'run'; id: number; script: string; filename: string }
+  | { t: 'check'; id: number; script: string; filename: string }
+  | { t: 'reply'; id: number; ok: true; value: unknown }
+  | { t: 'reply'; id: number; ok: false; error: string }
+  /** Ops the bridge must send to the host even though it could answer them itself (breakpoints). */
+  | { t: 'forward'; ops: HostOp[] | 'all' }
+  /** Preempts the running iteration (abort tier 3). */
+  | { t: 'interrupt' };
+
+export type AgentToHost =
+  | { t: 'ready' }
+  | { t: 'call'; id: number; op: HostOp; args: unknown[] }
+  /** A host call whose answer the brain does not wait for. */
+  | { t: 'notify'; op: HostOp; args: unknown[] }
+  | { t: 'print'; text: string }
+  | { t: 'result'; id: number; result: RunResult | CheckResult };

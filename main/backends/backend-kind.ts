@@ -1,0 +1,53 @@
+// One `kind` of a config section ([providers.<name>], [tooling.<name>], [endpoint]): the schema
+// of its params and how it builds the back end. Each section has one table of them
+// (provider-kinds.ts, tooling-kinds.ts, endpoint-kinds.ts), which the host's registry and the
+// config's JSON Schema both read; adding a kind is its folder and one line in its table.
+
+import type { z } from 'zod';
+import type { ImplConfig, OmwConfig } from '../config/config-types.ts';
+import { locatedError } from '../config/located-error.ts';
+import type { KeyPath } from '../config/key-path.ts';
+import { parseParams } from '../config/params/parse-params.ts';
+import type { TraceRecorder } from '../trace/trace-recorder.ts';
+import type { InjectionQueue } from './injection-queue.ts';
+
+/** What the host lends every back end: the trace, and the queue of deliveries at call boundaries. */
+export interface BackendEnvironment {
+  trace: TraceRecorder;
+  injections: InjectionQueue;
+}
+
+export interface BackendKind<Built, Env = BackendEnvironment> {
+  /** The table's keys beside `kind`. */
+  params: z.ZodType;
+  /** `params` is what the schema made of the table; `at` is where the table is, for errors. */
+  build(name: string, params: never, config: OmwConfig, env: Env, at: KeyPath): Built;
+}
+
+/** A kind whose builder sees its params typed by its own schema. */
+export function backendKind<S extends z.ZodType, Built, Env = BackendEnvironment>(
+  params: S,
+  build: (name: string, params: z.output<S>, config: OmwConfig, env: Env, at: KeyPath) => Built,
+): BackendKind<Built, Env> {
+  return { params, build: build as BackendKind<Built, Env>['build'] };
+}
+
+/**
+ * Builds the back end an implementation table names; an unknown kind or bad params are a
+ * ConfigError located at the offending key.
+ */
+export function buildBackend<Built, Env>(
+  kinds: Readonly<Record<string, BackendKind<Built, Env>>>,
+  name: string,
+  impl: ImplConfig,
+  config: OmwConfig,
+  env: Env,
+  at: KeyPath,
+): Built {
+  const kind = Object.hasOwn(kinds, impl.kind) ? kinds[impl.kind] : undefined;
+  if (!kind) {
+    const known = Object.keys(kinds).sort().join(', ');
+    throw locatedError(config, [...at, 'kind'], `unknown kind "${impl.kind}"; registered kinds: ${known}`);
+  }
+  return kind.build(name, parseParams(kind.params, impl, config, at) as never, config, env, at);
+}

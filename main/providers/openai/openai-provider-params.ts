@@ -1,0 +1,26 @@
+// omw-compat 1.3: an OpenAI-compatible chat provider. `timeout_ms` and `max_retries` are
+// Brainbench extensions.
+
+import { z } from 'zod';
+
+import { closedTable } from '../../config/closed-table.ts';
+import { jsonValue } from '../../config/json-value.ts';
+
+/** Settings every HTTP chat provider shares. */
+export const httpProviderParams = {
+  /** Falls back to the provider's environment variable (OPENAI_API_KEY, ANTHROPIC_API_KEY). */
+  api_key: z.string().optional(),
+  base_url: z.string().optional(),
+  /** The default model, used when a call names none. */
+  model: z.string().optional(),
+  /** Default request-body settings (temperature, max_tokens, ...), free-form; per-call params merge over them. */
+  params: z.record(z.string(), jsonValue).optional(),
+  /** Longest wait for the response to start or for the next streamed chunk; 600000 (the SDKs' default) when absent. */
+  timeout_ms: z.number().int().positive().optional(),
+  /** Retries of a request that failed before anything streamed (connection errors, 429, 5xx); 2 when absent. */
+  max_retries: z.number().int().nonnegative().optional(),
+};
+
+export const openaiProviderParamsSchema = closedTable(httpProviderParams);
+
+export type OpenaiProviderParams = z.output<typeof openaiProviderParamsSchema>;

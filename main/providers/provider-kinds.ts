@@ -1,0 +1,16 @@
+// The `kind`s of `[providers.<name>]`.
+
+import { backendKind, type BackendKind } from '../backends/backend-kind.ts';
+import { AnthropicProvider } from './anthropic/anthropic-provider.ts';
+import { anthropicProviderParamsSchema } from './anthropic/anthropic-provider-params.ts';
+import { MockProvider } from './mock-provider.ts';
+import { mockProviderParamsSchema } from './mock-provider-params.ts';
+import { OpenaiProvider } from './openai/openai-provider.ts';
+import { openaiProviderParamsSchema } from './openai/openai-provider-params.ts';
+import type { Provider } from './provider.ts';
+
+export const PROVIDER_KINDS: Readonly<Record<string, BackendKind<Provider>>> = {
+  mock: backendKind(mockProviderParamsSchema, (name, params) => new MockProvider(name, params)),
+  openai: backendKind(openaiProviderParamsSchema, (name, params) => new OpenaiProvider(name, params)),
+  anthropic: backendKind(anthropicProviderParamsSchema, (name, params) => new AnthropicProvider(name, params)),
+};

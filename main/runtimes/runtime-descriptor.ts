@@ -1,0 +1,36 @@
+// Everything Brainbench knows about one runtime kind, in one place: the config schema, the
+// workbench (file kinds, New agent, the editor) and the supervisor read it from the kind's
+// descriptor (runtimes.ts lists them). The agent process loads only the kind's engine module,
+// `<kind>/<kind>-engine.ts`, whose `createEngine` builds the engine: keeping the descriptor's
+// config schema (zod) out of every agent process saves it about 20 ms at each start.
+
+import type { z } from 'zod';
+import type { Engine, EngineOptions } from './engine.ts';
+import type { RuntimeParams } from './runtime-params.ts';
+
+/** What `<kind>/<kind>-engine.ts` exports as `createEngine`. */
+export type EngineFactory<Params = Record<string, unknown>> = (
+  options: EngineOptions,
+  params: Params,
+) => Promise<Engine>;
+
+export interface RuntimeDescriptor {
+  kind: string;
+  /** The kind's name where a user picks one (New agent). */
+  title: string;
+  /** `[runtime.<name>]`'s keys beside `kind`. */
+  params: z.ZodType<RuntimeParams>;
+  brain: {
+    /**
+     * `script`: source text the engine runs (omw's interpreted kinds); `component`: a binary file
+     * the engine loads itself.
+     */
+    format: 'script' | 'component';
+    /** File name endings of such brains; a new brain gets the first. */
+    extensions: readonly string[];
+    /** The editor's language for the brain's source; a component opens in the component picker. */
+    editorLanguage?: string;
+  };
+  /** What New agent writes: a brain made from the agent's name, or a copy of a bundled file. */
+  template: { kind: 'text'; text(agent: string): string } | { kind: 'copy'; file(): string };
+}

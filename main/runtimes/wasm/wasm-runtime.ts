@@ -1,0 +1,22 @@
+// The `wasm` kind: a WebAssembly component exporting omw:omw/runtime is the brain.
+
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { RuntimeDescriptor } from '../runtime-descriptor.ts';
+import { wasmRuntimeParamsSchema } from './wasm-params.ts';
+
+export const wasmRuntime: RuntimeDescriptor = {
+  kind: 'wasm',
+  title: 'wasm component',
+  params: wasmRuntimeParamsSchema,
+  brain: { format: 'component', extensions: ['.wasm'] },
+  template: {
+    kind: 'copy',
+    /** The hello component: it chats with the provider "llm". */
+    file() {
+      const file = fileURLToPath(new URL('../../../guests/build/hello.wasm', import.meta.url));
+      if (!existsSync(file)) throw new Error(`the wasm template ${file} is missing: run \`npm run build\``);
+      return file;
+    },
+  },
+};
