@@ -6,19 +6,12 @@ import { fnKey } from './ast.ts';
 import { evalVar, readDecl, writeDecl, compileOwned, type CompileContext } from './compile-context.ts';
 import { compileUpdater, isLvalue } from './compile-lvalue.ts';
 import { RhaiError, type Position } from './errors.ts';
-import {
-  Signal,
-  type Compiled,
-  type DynamicScope,
-  type Frame,
-  type Library,
-  type ScriptFunction,
-} from './functions.ts';
+import { Signal, type Compiled, type Frame, type Library, type ScriptFunction } from './functions.ts';
 import { Module } from './module.ts';
 import { NativeCache, matchOverload } from './native-cache.ts';
 import { signature, type Runtime } from './runtime.ts';
-import { FnPtr, SharedCell, cloneValue, type Value } from './values.ts';
-import { checkedTag, returnsTags, setVarTag, tagSource, varTag, type PrimitiveTag } from './variable-tags.ts';
+import { FnPtr, SharedCell, cloneValue, type DynamicScope, type PrimitiveTag, type Value } from './values.ts';
+import { checkedTag, returnsTags, setVarTag, tagSource, varTag } from './variable-tags.ts';
 
 /** The expression whose value a function body yields when it does not `return`. */
 function tailOf(body: Node): Node | undefined {

@@ -6,7 +6,7 @@ import { outlineOf, toDiagnostic, type CheckReport } from './check.ts';
 import { compileScript, type CompiledScript } from './compiler.ts';
 import { NO_POS, ParseError, RhaiError, isStackExhaustion, type Position } from './errors.ts';
 import { firstNonExpression } from './expression-only.ts';
-import { FunctionTable, Signal, type DynamicScope, type NativeFn } from './functions.ts';
+import { FunctionTable, Signal, type NativeFn } from './functions.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { ScriptLibrary } from './library.ts';
 import { Module } from './module.ts';
@@ -15,7 +15,7 @@ import { DEFAULT_PARSE_OPTIONS, type ParseOptions } from './parse-options.ts';
 import { parseScript } from './parser.ts';
 import { asRhaiError, isSystemError, newFrame, Runtime, type EngineCore, type RunHooks } from './runtime.ts';
 import type { Scope } from './scope.ts';
-import { SharedCell, type Value } from './values.ts';
+import { SharedCell, type DynamicScope, type Value } from './values.ts';
 
 /** Language switches (upstream names in camelCase). */
 export type LanguageOptions = Omit<

@@ -3,8 +3,7 @@
 import type { FnDef } from './ast.ts';
 import type { Position } from './errors.ts';
 import type { CustomFormatter } from './format.ts';
-import type { FnPtr, Value } from './values.ts';
-import type { PrimitiveTag } from './variable-tags.ts';
+import type { DynamicScope, FnPtr, PrimitiveTag, Value } from './values.ts';
 
 /** A compiled node: evaluates against a frame and yields a value. */
 export type Compiled = (f: Frame) => Value;
@@ -39,13 +38,6 @@ export interface EvalVar {
 }
 
 export const Signal = { None: 0, Break: 1, Continue: 2, Return: 3 } as const;
-
-export interface DynamicScope {
-  get(name: string): { value: Value } | undefined;
-  set(name: string, value: Value): boolean;
-  isConst(name: string): boolean;
-  names(): string[];
-}
 
 /** Everything inside the runtime a compiled node may need; implemented by Runtime. */
 export interface RuntimeHandle {

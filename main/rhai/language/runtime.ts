@@ -5,14 +5,13 @@ import { fnKey } from './ast.ts';
 import { dataSizes, utf8Length } from './data-size.ts';
 import { NO_POS, RhaiError, isStackExhaustion, type Position } from './errors.ts';
 import type { Frame, Library, NativeContext, NativeOverload, RuntimeHandle, ScriptFunction } from './functions.ts';
-import { FunctionTable, Signal, type DynamicScope } from './functions.ts';
+import { FunctionTable, Signal } from './functions.ts';
 import { normalizeNumber } from './interop.ts';
 import { matchOverload, type NativeCache } from './native-cache.ts';
 import type { Limits } from './limits.ts';
 import type { Module } from './module.ts';
 import type { OperatorFallback } from './operators.ts';
-import { FnPtr, SharedCell, typeOf, type Value } from './values.ts';
-import type { PrimitiveTag } from './variable-tags.ts';
+import { FnPtr, SharedCell, typeOf, type DynamicScope, type PrimitiveTag, type Value } from './values.ts';
 
 export interface RunHooks {
   print?: (text: string) => void;
@@ -348,7 +347,8 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   callFnPtr(fp: FnPtr, args: Value[], pos: Position = this.callPos, thisV?: Value): Value {
     const all = fp.curry.length > 0 ? fp.curry.concat(args) : args;
     if (fp.closure) {
-      const sf = fp.closure.fn;
+      // Closures are made only by compileClosure, from a ScriptFunction.
+      const sf = fp.closure.fn as ScriptFunction;
       if (sf.def.params.length !== all.length) {
         throw new RhaiError('ErrorFunctionNotFound', `Function not found: ${signature(fp.name, all)}`, pos);
       }

@@ -1,7 +1,6 @@
 // Host-provided variables visible to a script's top level, like upstream's `Scope`.
 
-import type { DynamicScope } from './functions.ts';
-import type { Value } from './values.ts';
+import type { DynamicScope, Value } from './values.ts';
 
 export class Scope implements DynamicScope {
   private readonly vars = new Map<string, { value: Value; isConst: boolean }>();

@@ -2,7 +2,6 @@
 // function pointers, BLOBs and timestamps are small classes so every type stays distinguishable.
 
 import type { Int } from './int.ts';
-import type { DynamicScope, ScriptFunction } from './functions.ts';
 
 export class RFloat {
   constructor(readonly v: number) {}
@@ -31,8 +30,33 @@ export class Timestamp {
 /** A shared cell for a variable captured by a closure: Rhai closures share captures by reference. */
 export class SharedCell implements CustomValue {
   readonly rhaiTypeName = 'shared';
-  primitiveTag: { v: Value; tag: number } | undefined = undefined;
+  primitiveTag: PrimitiveTag | undefined = undefined;
   constructor(public v: Value) {}
+}
+
+/** The tag of a primitive held in a variable, valid while it still holds `v` (see variable-tags.ts). */
+export interface PrimitiveTag {
+  v: Value;
+  tag: number;
+}
+
+/**
+ * Name-based variables: the host scope (Scope, scope.ts), or the caller's variables inside `eval`.
+ * A closure keeps the one it was created in.
+ */
+export interface DynamicScope {
+  get(name: string): { value: Value } | undefined;
+  set(name: string, value: Value): boolean;
+  isConst(name: string): boolean;
+  names(): string[];
+}
+
+/**
+ * The compiled function of an anonymous function, as far as a value knows it, so that values do
+ * not depend on how functions are compiled. It is always a ScriptFunction (functions.ts).
+ */
+export interface ClosureFunction {
+  readonly def: { readonly params: readonly unknown[] };
 }
 
 export class FnPtr {
@@ -40,7 +64,7 @@ export class FnPtr {
     readonly name: string,
     readonly curry: Value[] = [],
     /** Set for anonymous functions: the compiled body plus its captured cells. */
-    readonly closure?: { fn: ScriptFunction; captures: SharedCell[]; dyn: DynamicScope | undefined },
+    readonly closure?: { fn: ClosureFunction; captures: SharedCell[]; dyn: DynamicScope | undefined },
   ) {}
 }
 

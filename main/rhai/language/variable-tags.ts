@@ -10,12 +10,7 @@ import type { Frame, Library } from './functions.ts';
 import { toBig } from './int.ts';
 import { int } from './packages/arg.ts';
 import type { Runtime } from './runtime.ts';
-import { SharedCell, tagOf, withTag, type Value } from './values.ts';
-
-export interface PrimitiveTag {
-  v: Value;
-  tag: number;
-}
+import { SharedCell, tagOf, withTag, type PrimitiveTag, type Value } from './values.ts';
 
 const TAG_MIN = -(2 ** 31);
 const TAG_MAX = 2 ** 31 - 1;
