@@ -5,7 +5,7 @@
 import type { HostOp } from '../../host-api/host-ops.generated.ts';
 import { conversionFor, handleMethods, HOST_FUNCTIONS, okTypeOf, signatureOf } from '../host-op-signatures.ts';
 import type { EventEnvelope } from '../../host-api/wit-types.ts';
-import { Blob, type Value } from '../../rhai/language/values.ts';
+import { Blob, type Value } from '../../rhai/language/types/values.ts';
 import { opaqueJsonFromRhai } from './opaque-json.ts';
 import {
   bytesFromRhai,

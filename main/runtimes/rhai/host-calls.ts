@@ -3,7 +3,7 @@
 
 import { HostCallError } from '../../host-api/host-call-error.ts';
 import type { HostOp } from '../../host-api/host-ops.generated.ts';
-import { runtimeError } from '../../rhai/language/errors.ts';
+import { runtimeError } from '../../rhai/language/types/errors.ts';
 import type { HostCall } from '../engine.ts';
 import type { IterationGuard } from '../iteration-guard.ts';
 

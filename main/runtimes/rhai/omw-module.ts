@@ -7,8 +7,8 @@
 // cannot call them except through a handle.
 
 import type { Engine as LanguageEngine } from '../../rhai/language/engine.ts';
-import { Module } from '../../rhai/language/module.ts';
-import { FnPtr, type RMap, type Value } from '../../rhai/language/values.ts';
+import { Module } from '../../rhai/language/func/module.ts';
+import { FnPtr, type RMap, type Value } from '../../rhai/language/types/values.ts';
 import { handleMethodOps, HOST_FUNCTION_OPS, type RhaiOp } from './binding-ops.ts';
 import type { HostCalls } from './host-calls.ts';
 import { parseOpaqueJson, toJsonText } from './opaque-json.ts';

@@ -3,8 +3,8 @@
 
 import type { RhaiRuntimeParams } from '../../config/params/runtime-params.ts';
 import { Engine as LanguageEngine } from '../../rhai/language/engine.ts';
-import type { Limits } from '../../rhai/language/limits.ts';
-import type { RunHooks } from '../../rhai/language/runtime.ts';
+import type { Limits } from '../../rhai/language/eval/limits.ts';
+import type { RunHooks } from '../../rhai/language/eval/runtime.ts';
 import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts';
 import { IterationGuard } from '../iteration-guard.ts';
 import { CompiledScripts } from './compiled-scripts.ts';

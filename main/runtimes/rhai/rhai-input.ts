@@ -3,8 +3,8 @@
 // A value the binding cannot use is a Rhai runtime error the script may catch; `arg` names it.
 
 import type { ChatDelta, ChatMessage, Role, Tool, ToolCall, Usage } from '../../host-api/wit-types.ts';
-import { runtimeError } from '../../rhai/language/errors.ts';
-import { Blob, typeOf, type RMap, type Value } from '../../rhai/language/values.ts';
+import { runtimeError } from '../../rhai/language/types/errors.ts';
+import { Blob, typeOf, type RMap, type Value } from '../../rhai/language/types/values.ts';
 import { opaqueJsonFromRhai } from './opaque-json.ts';
 
 const ROLES: ReadonlySet<string> = new Set<Role>(['system', 'user', 'assistant', 'tool']);

@@ -1,7 +1,7 @@
 // Canonical values (wit-types.ts) to what a Rhai brain sees: object maps with snake_case keys.
 // An absent WIT option is a key missing from the map, so reading it yields unit (omw-compat 10).
 
-import type { RMap, Value } from '../../rhai/language/values.ts';
+import type { RMap, Value } from '../../rhai/language/types/values.ts';
 import { guestRecords } from '../guest-records.ts';
 import { parseOpaqueJson } from './opaque-json.ts';
 

@@ -1,15 +1,15 @@
 // Compiles branching and looping: if, switch, while/loop, do, and for over ranges, arrays and
 // iterators. Loops consume break/continue signals; a return signal passes through.
 
-import type { Node } from './ast.ts';
-import { generateLoop, isGeneratedLoop, isRangeLoop, type ForFallback } from './codegen-loops.ts';
+import type { Node } from '../ast/ast.ts';
+import { generateLoop, isGeneratedLoop, isRangeLoop, type ForFallback } from '../codegen/loops.ts';
 import { boolCondition, tick, writeDecl, type CompileContext } from './compile-context.ts';
-import { Signal, type Compiled, type Frame } from './functions.ts';
+import { Signal, type Compiled, type Frame } from '../func/functions.ts';
 import { iteratorOf } from './iteration.ts';
 import { statementWeight, weightOf } from './op-weight.ts';
-import { switchKey } from './parser.ts';
+import { switchKey } from '../syntax/parser.ts';
 import type { Runtime } from './runtime.ts';
-import { RRange, SharedCell, type Value } from './values.ts';
+import { RRange, SharedCell, type Value } from '../types/values.ts';
 
 export function compileIf(cx: CompileContext, node: Node & { k: 'if' }): Compiled {
   const cond = cx.compile(node.cond);

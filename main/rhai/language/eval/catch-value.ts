@@ -1,8 +1,8 @@
 // The value a `catch (err)` block receives: the thrown value for `throw`, otherwise an object
 // map describing the error, as upstream does.
 
-import type { RhaiError } from './errors.ts';
-import type { RMap, Value } from './values.ts';
+import type { RhaiError } from '../types/errors.ts';
+import type { RMap, Value } from '../types/values.ts';
 
 export function catchValue(e: RhaiError): Value {
   const root = e.root();

@@ -1,12 +1,12 @@
 // Property and index access on values: reads, and writes that return the updated container
 // (strings and integers are immutable in JS, so a write yields a new value for the parent).
 
-import { RhaiError, type Position } from './errors.ts';
-import { intAnd, intOr, intShl, intShr, toBig, normalizeBig, type Int } from './int.ts';
+import { RhaiError, type Position } from '../types/errors.ts';
+import { intAnd, intOr, intShl, intShr, toBig, normalizeBig, type Int } from '../types/int.ts';
 import type { Runtime } from './runtime.ts';
-import { codePoints } from './text.ts';
-import { matchOverload } from './native-cache.ts';
-import { Blob, RChar, RRange, cloneValue, typeOf, type Value } from './values.ts';
+import { codePoints } from '../types/text.ts';
+import { matchOverload } from '../func/native-cache.ts';
+import { Blob, RChar, RRange, cloneValue, typeOf, type Value } from '../types/values.ts';
 
 /** Upstream's wording: "...: array is empty", "...: only 1 element in array", ... */
 function boundsError(

@@ -1,16 +1,16 @@
 // Function calls, method calls, namespaced calls, closures and the intrinsics that need the
 // caller's scope (`eval`, `is_def_var`, `is_def_fn`).
 
-import type { FnDef, Node, VarDecl } from './ast.ts';
-import { fnKey } from './ast.ts';
+import type { FnDef, Node, VarDecl } from '../ast/ast.ts';
+import { fnKey } from '../ast/ast.ts';
 import { evalVar, readDecl, writeDecl, compileOwned, type CompileContext } from './compile-context.ts';
 import { compileUpdater, isLvalue } from './compile-lvalue.ts';
-import { RhaiError, type Position } from './errors.ts';
-import { Signal, type Compiled, type Frame, type Library, type ScriptFunction } from './functions.ts';
-import { Module } from './module.ts';
-import { NativeCache, matchOverload } from './native-cache.ts';
+import { RhaiError, type Position } from '../types/errors.ts';
+import { Signal, type Compiled, type Frame, type Library, type ScriptFunction } from '../func/functions.ts';
+import { Module } from '../func/module.ts';
+import { NativeCache, matchOverload } from '../func/native-cache.ts';
 import { signature, type Runtime } from './runtime.ts';
-import { FnPtr, SharedCell, cloneValue, type DynamicScope, type PrimitiveTag, type Value } from './values.ts';
+import { FnPtr, SharedCell, cloneValue, type DynamicScope, type PrimitiveTag, type Value } from '../types/values.ts';
 import { checkedTag, returnsTags, setVarTag, tagSource, varTag } from './variable-tags.ts';
 
 /** The expression whose value a function body yields when it does not `return`. */

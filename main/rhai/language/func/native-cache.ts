@@ -3,7 +3,7 @@
 // on an array does not test the string and BLOB overloads of the same name first.
 
 import type { FunctionTable, NativeOverload } from './functions.ts';
-import { hasType, typeOf, type Value } from './values.ts';
+import { hasType, typeOf, type Value } from '../types/values.ts';
 
 export class NativeCache {
   private table: FunctionTable | undefined;

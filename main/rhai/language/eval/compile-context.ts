@@ -1,10 +1,10 @@
 // State shared by the compile-* modules while turning one AST into closures.
 
-import type { Node, VarDecl } from './ast.ts';
-import { RhaiError, type Position } from './errors.ts';
-import type { Compiled, Frame, Library } from './functions.ts';
+import type { Node, VarDecl } from '../ast/ast.ts';
+import { RhaiError, type Position } from '../types/errors.ts';
+import type { Compiled, Frame, Library } from '../func/functions.ts';
 import type { Runtime } from './runtime.ts';
-import { SharedCell, cloneValue, typeOf, type Value } from './values.ts';
+import { SharedCell, cloneValue, typeOf, type Value } from '../types/values.ts';
 
 export interface CompileContext {
   lib: Library;

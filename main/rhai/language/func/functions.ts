@@ -1,9 +1,9 @@
 // Function representations: compiled script functions and host/native overloads.
 
-import type { FnDef } from './ast.ts';
-import type { Position } from './errors.ts';
-import type { CustomFormatter } from './format.ts';
-import type { DynamicScope, FnPtr, PrimitiveTag, Value } from './values.ts';
+import type { FnDef } from '../ast/ast.ts';
+import type { Position } from '../types/errors.ts';
+import type { CustomFormatter } from '../types/format.ts';
+import type { DynamicScope, FnPtr, PrimitiveTag, Value } from '../types/values.ts';
 
 /** A compiled node: evaluates against a frame and yields a value. */
 export type Compiled = (f: Frame) => Value;
@@ -26,7 +26,7 @@ export interface Frame {
   evalVars: EvalVar[] | undefined;
   /**
    * Tags of primitive values held in slots, and of the value a `return` returned (see
-   * variable-tags.ts). Rarely used, so only the frames that use them get them.
+   * eval/variable-tags.ts). Rarely used, so only the frames that use them get them.
    */
   tags?: (PrimitiveTag | undefined)[];
   retTag?: number;

@@ -2,8 +2,8 @@
 // statements (if, switch, loops, blocks) appear as expressions. Variables are resolved to frame
 // slots by the parser so the evaluator never looks names up at run time.
 
-import type { Position } from './errors.ts';
-import type { Value } from './values.ts';
+import type { Position } from '../types/errors.ts';
+import type { Value } from '../types/values.ts';
 
 export interface VarDecl {
   name: string;

@@ -1,17 +1,24 @@
 // Per-run state: operation counting, call depth, hooks, global constants and imported modules,
 // plus the calling convention shared by compiled code and native functions.
 
-import { fnKey } from './ast.ts';
-import { dataSizes, utf8Length } from './data-size.ts';
-import { NO_POS, RhaiError, isStackExhaustion, type Position } from './errors.ts';
-import type { Frame, Library, NativeContext, NativeOverload, RuntimeHandle, ScriptFunction } from './functions.ts';
-import { FunctionTable, Signal } from './functions.ts';
-import { normalizeNumber } from './interop.ts';
-import { matchOverload, type NativeCache } from './native-cache.ts';
+import { fnKey } from '../ast/ast.ts';
+import { dataSizes, utf8Length } from '../types/data-size.ts';
+import { NO_POS, RhaiError, isStackExhaustion, type Position } from '../types/errors.ts';
+import type {
+  Frame,
+  Library,
+  NativeContext,
+  NativeOverload,
+  RuntimeHandle,
+  ScriptFunction,
+} from '../func/functions.ts';
+import { FunctionTable, Signal } from '../func/functions.ts';
+import { normalizeNumber } from '../types/interop.ts';
+import { matchOverload, type NativeCache } from '../func/native-cache.ts';
 import type { Limits } from './limits.ts';
-import type { Module } from './module.ts';
+import type { Module } from '../func/module.ts';
 import type { OperatorFallback } from './operators.ts';
-import { FnPtr, SharedCell, typeOf, type DynamicScope, type PrimitiveTag, type Value } from './values.ts';
+import { FnPtr, SharedCell, typeOf, type DynamicScope, type PrimitiveTag, type Value } from '../types/values.ts';
 
 export interface RunHooks {
   print?: (text: string) => void;

@@ -2,21 +2,22 @@
 // function each, so V8 optimizes the loop body as straight-line code instead of a chain of
 // closure calls per iteration. A nested loop is its own function, called from the outer one:
 // small functions reach V8's optimizing tier sooner than one big loop nest, and without
-// on-stack replacement. Statements mirror their closures in compiler.ts and compile-control.ts:
-// the same operation counts and ticks at the same positions (limits, progress and the debugger
-// hook see no difference), the same control-flow signals on the frame, the same slow paths.
+// on-stack replacement. Statements mirror their closures in eval/compiler.ts and
+// eval/compile-control.ts: the same operation counts and ticks at the same positions (limits,
+// progress and the debugger hook see no difference), the same control-flow signals on the frame,
+// the same slow paths.
 
-import { getIndex, setIndex } from './access.ts';
-import { rootOf, someNode } from './ast-walk.ts';
-import type { Node, VarDecl } from './ast.ts';
-import { ExpressionWriter } from './codegen-expressions.ts';
-import { boolCondition, tick, tooManyVariables, type CompileContext } from './compile-context.ts';
-import { compoundValue, negate } from './compile-operators.ts';
-import { Signal, type Compiled, type Frame } from './functions.ts';
-import { statementWeight, weightOf } from './op-weight.ts';
-import { binaryOp, comparisonOp } from './operators.ts';
-import { SharedCell, cloneValue, type Value } from './values.ts';
-import { tagSource } from './variable-tags.ts';
+import { getIndex, setIndex } from '../eval/access.ts';
+import { rootOf, someNode } from '../ast/walk.ts';
+import type { Node, VarDecl } from '../ast/ast.ts';
+import { ExpressionWriter } from './expressions.ts';
+import { boolCondition, tick, tooManyVariables, type CompileContext } from '../eval/compile-context.ts';
+import { compoundValue, negate } from '../eval/compile-operators.ts';
+import { Signal, type Compiled, type Frame } from '../func/functions.ts';
+import { statementWeight, weightOf } from '../eval/op-weight.ts';
+import { binaryOp, comparisonOp } from '../eval/operators.ts';
+import { SharedCell, cloneValue, type Value } from '../types/values.ts';
+import { tagSource } from '../eval/variable-tags.ts';
 
 type ForNode = Node & { k: 'for' };
 type WhileNode = Node & { k: 'while' };
@@ -45,7 +46,7 @@ const HELPERS = {
 const HELPER_NAMES = Object.keys(HELPERS).join(', ');
 
 /**
- * After a loop body, as loopSignal in compile-control.ts: a `continue` goes on (in a `do` loop,
+ * After a loop body, as loopSignal in eval/compile-control.ts: a `continue` goes on (in a `do` loop,
  * to its condition), a `break` ends the loop with its value, a `return` passes on.
  */
 const loopSignal = (afterContinue: 'continue;' | '') => `if (f.signal !== ${Signal.None}) {
@@ -182,7 +183,7 @@ if (rt.sizeLimited) rt.checkDataSize(V[${slot}], ${this.constant(node.pos)});`;
     }
   }
 
-  /** The body of the loop's function, mirroring rangeFor in compile-control.ts. */
+  /** The body of the loop's function, mirroring rangeFor in eval/compile-control.ts. */
   rangeLoop(node: ForNode, fallback: ForFallback): string {
     const iter = node.iter as Node & { k: 'bin' };
     const single = node.body.k === 'block' && node.body.body.length === 1 ? node.body.body[0]! : undefined;

@@ -1,7 +1,7 @@
 // Shared parser state: the token cursor, error reporting, depth limits and error recovery.
 
-import type { FnDef, VarDecl } from './ast.ts';
-import { ParseError, type ParseErrorKind } from './errors.ts';
+import type { FnDef, VarDecl } from '../ast/ast.ts';
+import { ParseError, type ParseErrorKind } from '../types/errors.ts';
 import type { ParseOptions } from './parse-options.ts';
 import { FnScope } from './scope-resolver.ts';
 import { KEYWORDS, RESERVED, type Token } from './token.ts';

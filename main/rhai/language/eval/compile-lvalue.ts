@@ -2,7 +2,7 @@
 // the result back through every level, which is how `s[0] = 'x'` or `x[3] = true` (on immutable
 // strings and integers) reach the variable that holds them.
 
-import type { Node } from './ast.ts';
+import type { Node } from '../ast/ast.ts';
 import { getIndex, getProp, setIndex, setProp } from './access.ts';
 import {
   constantError,
@@ -12,10 +12,10 @@ import {
   writeDecl,
   type CompileContext,
 } from './compile-context.ts';
-import { RhaiError, type Position } from './errors.ts';
-import type { Frame } from './functions.ts';
+import { RhaiError, type Position } from '../types/errors.ts';
+import type { Frame } from '../func/functions.ts';
 import type { Runtime } from './runtime.ts';
-import type { Value } from './values.ts';
+import type { Value } from '../types/values.ts';
 
 /** `readOnly` tells the update it is looking into a constant: its result will not be stored. */
 export type Updater = (f: Frame, up: (cur: Value, readOnly: boolean) => Value) => void;

@@ -2,7 +2,7 @@
 // expression; summing a statement's expression nodes at compile time approximates that count
 // without any per-node cost at run time. Nested blocks count themselves when they run.
 
-import type { Node } from './ast.ts';
+import type { Node } from '../ast/ast.ts';
 
 export function weightOf(n: Node | undefined): number {
   if (!n) return 0;

@@ -1,8 +1,8 @@
 // What a `for` loop can iterate over: arrays, strings, ranges, BLOBs and lazy iterators such as
 // `range(from, to, step)` or `bits()`.
 
-import { RhaiError, type Position } from './errors.ts';
-import { Blob, RChar, RRange, typeOf, type CustomValue, type Value } from './values.ts';
+import { RhaiError, type Position } from '../types/errors.ts';
+import { Blob, RChar, RRange, typeOf, type CustomValue, type Value } from '../types/values.ts';
 
 /** A lazily produced sequence; `for` loops consume it. */
 export class IterValue implements CustomValue {

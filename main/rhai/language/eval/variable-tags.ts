@@ -1,16 +1,16 @@
 // Value tags of INT, bool, string and (). Those values are JS primitives and cannot carry a tag
-// themselves (objects do, see values.ts), so the tag is kept beside the variable that holds one,
+// themselves (objects do, see types/values.ts), so the tag is kept beside the variable that holds one,
 // together with the value it was set on: once the variable holds another value the tag lapses.
 
-import { someNode } from './ast-walk.ts';
-import type { FnDef, Node, VarDecl } from './ast.ts';
-import { RhaiError, type Position } from './errors.ts';
-import { fnKey } from './ast.ts';
-import type { Frame, Library } from './functions.ts';
-import { toBig } from './int.ts';
-import { int } from './packages/arg.ts';
+import { someNode } from '../ast/walk.ts';
+import type { FnDef, Node, VarDecl } from '../ast/ast.ts';
+import { RhaiError, type Position } from '../types/errors.ts';
+import { fnKey } from '../ast/ast.ts';
+import type { Frame, Library } from '../func/functions.ts';
+import { toBig } from '../types/int.ts';
+import { int } from '../func/arg.ts';
 import type { Runtime } from './runtime.ts';
-import { SharedCell, tagOf, withTag, type PrimitiveTag, type Value } from './values.ts';
+import { SharedCell, tagOf, withTag, type PrimitiveTag, type Value } from '../types/values.ts';
 
 const TAG_MIN = -(2 ** 31);
 const TAG_MAX = 2 ** 31 - 1;

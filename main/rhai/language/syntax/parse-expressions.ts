@@ -2,12 +2,12 @@
 // literals, closures and identifiers. Statement forms usable as expressions (if, switch, loops,
 // blocks) are provided by the statement parser.
 
-import { utf8Length } from './data-size.ts';
-import type { FnDef, Node, VarDecl } from './ast.ts';
+import { utf8Length } from '../types/data-size.ts';
+import type { FnDef, Node, VarDecl } from '../ast/ast.ts';
 import { ParserBase } from './parser-base.ts';
 import { FnScope } from './scope-resolver.ts';
 import { KEYWORDS, RESERVED, type Token } from './token.ts';
-import { RChar, RFloat } from './values.ts';
+import { RChar, RFloat } from '../types/values.ts';
 
 export const BINARY_PRECEDENCE: Record<string, number> = {
   '||': 30,

@@ -1,6 +1,6 @@
 // Token shapes produced by the tokenizer. Punctuation and keywords use their own text as `kind`.
 
-import type { ParseErrorKind, Position } from './errors.ts';
+import type { ParseErrorKind, Position } from '../types/errors.ts';
 
 export interface Token {
   kind: string;

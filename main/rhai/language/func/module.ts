@@ -3,7 +3,7 @@
 
 import type { NativeFn, NativeOverload, ScriptFunction } from './functions.ts';
 import { FunctionTable } from './functions.ts';
-import type { Value } from './values.ts';
+import type { Value } from '../types/values.ts';
 
 export class Module {
   readonly natives = new FunctionTable();

@@ -1,8 +1,8 @@
 // Turns a parsed script into a tree of closures. Control flow uses a signal on the frame
 // (break/continue/return) instead of exceptions, so loops and calls stay cheap.
 
-import { rootOf } from './ast-walk.ts';
-import type { Node, ScriptAst } from './ast.ts';
+import { rootOf } from '../ast/walk.ts';
+import type { Node, ScriptAst } from '../ast/ast.ts';
 import { getIndex, getProp } from './access.ts';
 import { catchValue } from './catch-value.ts';
 import {
@@ -29,14 +29,14 @@ import {
 import { compileDo, compileFor, compileIf, compileSwitch, compileWhile } from './compile-control.ts';
 import { compileSetter, compileUpdater } from './compile-lvalue.ts';
 import { compileBinary, compileUnary, compoundValue } from './compile-operators.ts';
-import { RhaiError, runtimeError } from './errors.ts';
-import { displayValue } from './format.ts';
-import { Signal, type Compiled, type Frame, type Library } from './functions.ts';
-import { ScriptLibrary } from './library.ts';
+import { RhaiError, runtimeError } from '../types/errors.ts';
+import { displayValue } from '../types/format.ts';
+import { Signal, type Compiled, type Frame, type Library } from '../func/functions.ts';
+import { ScriptLibrary } from '../func/library.ts';
 import { statementWeight } from './op-weight.ts';
-import { Module } from './module.ts';
+import { Module } from '../func/module.ts';
 import { asRhaiError, isSystemError, type Runtime } from './runtime.ts';
-import { FnPtr, typeOf, type Value } from './values.ts';
+import { FnPtr, typeOf, type Value } from '../types/values.ts';
 import { checkedTag, keepTag, setVarTag, tagSource } from './variable-tags.ts';
 
 export interface CompiledScript {
@@ -48,7 +48,7 @@ export interface CompiledScript {
 export interface CompileOptions {
   /** Pre-populates the library (used by `eval`, which sees the caller's functions). */
   base?: ScriptLibrary;
-  /** Numeric range loops become generated JavaScript (codegen-loops.ts). */
+  /** Numeric range loops become generated JavaScript (codegen/loops.ts). */
   generateCode: boolean;
 }
 

@@ -1,15 +1,15 @@
 // Statement parsing and the parser entry point. Errors are collected; after one, the parser
 // resynchronises at the next statement boundary (see ParserBase.recover) and carries on.
 
-import type { FnDef, Node, ScriptAst, SwitchArm, SwitchRangeArm, VarDecl } from './ast.ts';
-import { fnKey } from './ast.ts';
-import { ParseError, isStackExhaustion } from './errors.ts';
-import { debugValue } from './format.ts';
+import type { FnDef, Node, ScriptAst, SwitchArm, SwitchRangeArm, VarDecl } from '../ast/ast.ts';
+import { fnKey } from '../ast/ast.ts';
+import { ParseError, isStackExhaustion } from '../types/errors.ts';
+import { debugValue } from '../types/format.ts';
 import { BINARY_PRECEDENCE, ExpressionParser } from './parse-expressions.ts';
 import type { ParseOptions } from './parse-options.ts';
 import { FnScope } from './scope-resolver.ts';
 import { KEYWORDS, RESERVED, type Token } from './token.ts';
-import { RChar, RFloat, RRange, typeOf, type Value } from './values.ts';
+import { RChar, RFloat, RRange, typeOf, type Value } from '../types/values.ts';
 
 const ASSIGN_OPS = new Set(['=', '+=', '-=', '*=', '/=', '%=', '**=', '<<=', '>>=', '&=', '|=', '^=', '??=']);
 

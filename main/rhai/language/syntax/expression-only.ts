@@ -1,7 +1,7 @@
 // What `compileExpression` accepts: a single expression with no statements anywhere inside.
 // `if`/`switch` branches and closure bodies may be blocks holding exactly one expression.
 
-import type { Node } from './ast.ts';
+import type { Node } from '../ast/ast.ts';
 
 /** Returns the first node that makes `node` more than an expression, or undefined. */
 export function firstNonExpression(node: Node): Node | undefined {

@@ -1,8 +1,8 @@
 // Compile-time variable scopes. Each function body gets one FnScope whose declarations map to
 // frame slots; closures reach outward and turn what they capture into shared cells.
 
-import type { VarDecl } from './ast.ts';
-import type { Position } from './errors.ts';
+import type { VarDecl } from '../ast/ast.ts';
+import type { Position } from '../types/errors.ts';
 
 export class FnScope {
   private readonly stack: VarDecl[] = [];

@@ -34,7 +34,7 @@ export class SharedCell implements CustomValue {
   constructor(public v: Value) {}
 }
 
-/** The tag of a primitive held in a variable, valid while it still holds `v` (see variable-tags.ts). */
+/** The tag of a primitive held in a variable, valid while it still holds `v` (eval/variable-tags.ts). */
 export interface PrimitiveTag {
   v: Value;
   tag: number;
@@ -53,7 +53,7 @@ export interface DynamicScope {
 
 /**
  * The compiled function of an anonymous function, as far as a value knows it, so that values do
- * not depend on how functions are compiled. It is always a ScriptFunction (functions.ts).
+ * not depend on how functions are compiled. It is always a ScriptFunction (func/functions.ts).
  */
 export interface ClosureFunction {
   readonly def: { readonly params: readonly unknown[] };
@@ -130,7 +130,7 @@ export function isHostValue(v: Value): v is CustomValue {
 
 /**
  * Value tags (upstream's `Dynamic` tag) of object-represented values. INT, bool, string and `()` are
- * plain JS primitives; variables keep their tags (variable-tags.ts).
+ * plain JS primitives; variables keep their tags (eval/variable-tags.ts).
  */
 const TAGS = new WeakMap<object, number>();
 

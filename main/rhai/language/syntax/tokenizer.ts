@@ -1,7 +1,7 @@
 // Converts source text into tokens with 1-based line/column positions. Lexical errors become
 // `lexerror` tokens so the parser can report them and keep going.
 
-import type { Position } from './errors.ts';
+import type { Position } from '../types/errors.ts';
 import { SYMBOLS, type Token } from './token.ts';
 
 const SYMBOL_BY_FIRST = new Map<string, string[]>();

@@ -1,13 +1,13 @@
 // Compiles unary and binary operators. Integer operands that are plain numbers take inline fast
 // paths; everything else goes through operators.ts.
 
-import type { Node } from './ast.ts';
-import { RhaiError, type Position } from './errors.ts';
-import type { Compiled } from './functions.ts';
-import { intNeg, IntOverflow } from './int.ts';
+import type { Node } from '../ast/ast.ts';
+import { RhaiError, type Position } from '../types/errors.ts';
+import type { Compiled } from '../func/functions.ts';
+import { intNeg, IntOverflow } from '../types/int.ts';
 import { binaryOp, comparisonOp, containsOp, arithmeticError } from './operators.ts';
 import type { Runtime } from './runtime.ts';
-import { Blob, RFloat, RRange, typeOf, type Value } from './values.ts';
+import { Blob, RFloat, RRange, typeOf, type Value } from '../types/values.ts';
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 

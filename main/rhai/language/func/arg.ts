@@ -1,9 +1,9 @@
 // Typed views of native-function arguments. Overload dispatch has already checked the types,
 // so these only narrow for the compiler; they still verify to keep a mis-registration loud.
 
-import { RhaiError } from '../errors.ts';
-import type { Int } from '../int.ts';
-import { Blob, FnPtr, RChar, RFloat, typeOf, type RMap, type Value } from '../values.ts';
+import { RhaiError } from '../types/errors.ts';
+import type { Int } from '../types/int.ts';
+import { Blob, FnPtr, RChar, RFloat, typeOf, type RMap, type Value } from '../types/values.ts';
 
 function mismatch(v: Value, expected: string): RhaiError {
   return new RhaiError('ErrorMismatchDataType', `Data type incorrect: ${typeOf(v)} (expecting ${expected})`);

@@ -1,8 +1,8 @@
 // Built-in operator semantics for the standard types. Compiled nodes try their own fast paths
 // first and fall back to these; unknown type combinations go to host-registered operator functions.
 
-import { RhaiError, type Position } from './errors.ts';
-import { displayValue, type CustomFormatter } from './format.ts';
+import { RhaiError, type Position } from '../types/errors.ts';
+import { displayValue, type CustomFormatter } from '../types/format.ts';
 import {
   IntOverflow,
   intAdd,
@@ -18,7 +18,7 @@ import {
   intXor,
   intToNumber,
   type Int,
-} from './int.ts';
+} from '../types/int.ts';
 import {
   Blob,
   RChar,
@@ -30,7 +30,7 @@ import {
   valuesEqual,
   type RMap,
   type Value,
-} from './values.ts';
+} from '../types/values.ts';
 
 export interface OperatorFallback {
   /** Calls a registered function named after the operator, or throws ErrorFunctionNotFound. */
@@ -38,7 +38,7 @@ export interface OperatorFallback {
   checkStringSize(s: string): string;
   checkArraySize(n: number): void;
   checkMapSize(n: number): void;
-  /** The nested-size check of a new container (see data-size.ts). */
+  /** The nested-size check of a new container (see types/data-size.ts). */
   checkDataSize(v: Value): void;
   formatCustom: CustomFormatter;
 }

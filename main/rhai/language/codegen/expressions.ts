@@ -1,11 +1,11 @@
-// Writes Rhai expressions as JavaScript source for generated loops (see codegen-loops.ts).
-// Each expression the writer knows mirrors its closure in compiler.ts / compile-operators.ts: the
-// same evaluation order, the same inline fast paths and the same slow-path calls. Anything else
+// Writes Rhai expressions as JavaScript source for generated loops (see loops.ts). Each
+// expression the writer knows mirrors its closure in eval/compiler.ts / eval/compile-operators.ts:
+// the same evaluation order, the same inline fast paths and the same slow-path calls. Anything else
 // is compiled by the closure compiler and called from the source. The source holds only numbers,
 // operators from a fixed list and names made here; script values and positions go into `consts`.
 
-import type { Node, VarDecl } from './ast.ts';
-import { isAccess, type CompileContext } from './compile-context.ts';
+import type { Node, VarDecl } from '../ast/ast.ts';
+import { isAccess, type CompileContext } from '../eval/compile-context.ts';
 
 /** Arithmetic whose fast path works on two plain-number INTs. */
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
