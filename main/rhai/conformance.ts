@@ -3,9 +3,9 @@
 
 import { Engine } from './language/engine.ts';
 import { ParseFailure } from './language/engine.ts';
-import { RhaiError } from './language/errors.ts';
-import { debugValue } from './language/format.ts';
-import { Blob, RChar, RFloat, sortedKeys, typeOf, type Value } from './language/values.ts';
+import { RhaiError } from './language/types/errors.ts';
+import { debugValue } from './language/types/format.ts';
+import { Blob, RChar, RFloat, sortedKeys, typeOf, type Value } from './language/types/values.ts';
 
 export type EvalMode = 'eval' | 'expression' | 'run' | 'compile';
 

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Engine } from '../../main/rhai/language/engine.ts';
-import { RhaiError, runtimeError, type Position } from '../../main/rhai/language/errors.ts';
-import { Module } from '../../main/rhai/language/module.ts';
-import { debugValue } from '../../main/rhai/language/format.ts';
-import { fromPlain, toPlain } from '../../main/rhai/language/interop.ts';
-import { Scope } from '../../main/rhai/language/scope.ts';
-import { RFloat, type Value } from '../../main/rhai/language/values.ts';
+import { RhaiError, runtimeError, type Position } from '../../main/rhai/language/types/errors.ts';
+import { Module } from '../../main/rhai/language/func/module.ts';
+import { debugValue } from '../../main/rhai/language/types/format.ts';
+import { fromPlain, toPlain } from '../../main/rhai/language/types/interop.ts';
+import { Scope } from '../../main/rhai/language/types/scope.ts';
+import { RFloat, type Value } from '../../main/rhai/language/types/values.ts';
 import { show } from './helpers.ts';
 
 function omwEngine(log: string[]): Engine {

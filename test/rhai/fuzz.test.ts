@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Engine } from '../../main/rhai/language/engine.ts';
-import { RhaiError } from '../../main/rhai/language/errors.ts';
-import { Tokenizer } from '../../main/rhai/language/tokenizer.ts';
+import { RhaiError } from '../../main/rhai/language/types/errors.ts';
+import { Tokenizer } from '../../main/rhai/language/syntax/tokenizer.ts';
 import { seededRandom } from './helpers.ts';
 
 const SEEDS = [

@@ -2,8 +2,8 @@
 
 import assert from 'node:assert/strict';
 import { Engine, type RunOptions } from '../../main/rhai/language/engine.ts';
-import { RhaiError } from '../../main/rhai/language/errors.ts';
-import { debugValue } from '../../main/rhai/language/format.ts';
+import { RhaiError } from '../../main/rhai/language/types/errors.ts';
+import { debugValue } from '../../main/rhai/language/types/format.ts';
 
 export function show(src: string, engine = new Engine(), options: RunOptions = {}): string {
   return debugValue(engine.eval(src, options));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { evalRhai } from '../../main/rhai/conformance.ts';
-import { intAdd, intDiv, intMul, intPow, intRem, intSub } from '../../main/rhai/language/int.ts';
+import { intAdd, intDiv, intMul, intPow, intRem, intSub } from '../../main/rhai/language/types/int.ts';
 import { failKind, show } from './helpers.ts';
 
 const MAX = 9223372036854775807n;

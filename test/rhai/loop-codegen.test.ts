@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Engine, type OptimizationLevel } from '../../main/rhai/language/engine.ts';
-import { RhaiError } from '../../main/rhai/language/errors.ts';
-import { debugValue } from '../../main/rhai/language/format.ts';
+import { RhaiError } from '../../main/rhai/language/types/errors.ts';
+import { debugValue } from '../../main/rhai/language/types/format.ts';
 import { seededRandom } from './helpers.ts';
 
 interface Trace {

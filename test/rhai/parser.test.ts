@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Engine } from '../../main/rhai/language/engine.ts';
-import { RhaiError } from '../../main/rhai/language/errors.ts';
+import { RhaiError } from '../../main/rhai/language/types/errors.ts';
 
 const diagnostics = (src: string, engine = new Engine()) =>
   engine.check(src).diagnostics.map((d) => [d.kind, d.start.line, d.start.column]);

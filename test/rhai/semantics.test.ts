@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Engine } from '../../main/rhai/language/engine.ts';
-import { Scope } from '../../main/rhai/language/scope.ts';
+import { Scope } from '../../main/rhai/language/types/scope.ts';
 import { failKind, failure, show } from './helpers.ts';
 
 describe('finer upstream semantics', () => {

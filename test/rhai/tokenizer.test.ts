@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Tokenizer } from '../../main/rhai/language/tokenizer.ts';
+import { Tokenizer } from '../../main/rhai/language/syntax/tokenizer.ts';
 
 const kinds = (src: string): string[] => Tokenizer.tokenize(src).map((t) => t.kind);
 

@@ -1,7 +1,7 @@
 // Static checking for editors: every parse diagnostic plus an outline of the script's symbols.
 
-import type { ScriptAst } from './ast.ts';
-import type { ParseError, ParseErrorKind } from './errors.ts';
+import type { ScriptAst } from './ast/ast.ts';
+import type { ParseError, ParseErrorKind } from './types/errors.ts';
 
 export interface Diagnostic {
   message: string;

@@ -1,21 +1,21 @@
 // The embedding API: configure limits and language switches, register native functions and
 // static modules, compile once and run many times with per-run hooks.
 
-import { fnKey } from './ast.ts';
+import { fnKey } from './ast/ast.ts';
 import { outlineOf, toDiagnostic, type CheckReport } from './check.ts';
-import { compileScript, type CompiledScript } from './compiler.ts';
-import { NO_POS, ParseError, RhaiError, isStackExhaustion, type Position } from './errors.ts';
-import { firstNonExpression } from './expression-only.ts';
-import { FunctionTable, Signal, type DynamicScope, type NativeFn } from './functions.ts';
-import { DEFAULT_LIMITS, type Limits } from './limits.ts';
-import { ScriptLibrary } from './library.ts';
-import { Module } from './module.ts';
+import { compileScript, type CompiledScript } from './eval/compiler.ts';
+import { NO_POS, ParseError, RhaiError, isStackExhaustion, type Position } from './types/errors.ts';
+import { firstNonExpression } from './syntax/expression-only.ts';
+import { FunctionTable, Signal, type NativeFn } from './func/functions.ts';
+import { DEFAULT_LIMITS, type Limits } from './eval/limits.ts';
+import { ScriptLibrary } from './func/library.ts';
+import { Module } from './func/module.ts';
 import { registerStandardPackages } from './packages/standard.ts';
-import { DEFAULT_PARSE_OPTIONS, type ParseOptions } from './parse-options.ts';
-import { parseScript } from './parser.ts';
-import { asRhaiError, isSystemError, newFrame, Runtime, type EngineCore, type RunHooks } from './runtime.ts';
-import type { Scope } from './scope.ts';
-import { SharedCell, type Value } from './values.ts';
+import { DEFAULT_PARSE_OPTIONS, type ParseOptions } from './syntax/parse-options.ts';
+import { parseScript } from './syntax/parser.ts';
+import { asRhaiError, isSystemError, newFrame, Runtime, type EngineCore, type RunHooks } from './eval/runtime.ts';
+import type { Scope } from './types/scope.ts';
+import { SharedCell, type DynamicScope, type Value } from './types/values.ts';
 
 /** Language switches (upstream names in camelCase). */
 export type LanguageOptions = Omit<

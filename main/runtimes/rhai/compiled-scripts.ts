@@ -2,7 +2,7 @@
 // and a hot reload's check compiles the source the next run needs.
 
 import { createHash } from 'node:crypto';
-import type { CompiledScript } from '../../rhai/language/compiler.ts';
+import type { CompiledScript } from '../../rhai/language/eval/compiler.ts';
 
 /** A brain and the one it replaces are enough to keep; more would only hold on to memory. */
 const CAPACITY = 4;

@@ -3,9 +3,9 @@
 
 import { toDiagnostic, type Diagnostic } from '../../rhai/language/check.ts';
 import { ParseFailure } from '../../rhai/language/engine.ts';
-import { RhaiError } from '../../rhai/language/errors.ts';
-import { displayValue } from '../../rhai/language/format.ts';
-import type { Value } from '../../rhai/language/values.ts';
+import { RhaiError } from '../../rhai/language/types/errors.ts';
+import { displayValue } from '../../rhai/language/types/format.ts';
+import type { Value } from '../../rhai/language/types/values.ts';
 import type { RunResult, SourcePosition } from '../engine.ts';
 
 export type Failure = { ok: false; error: string } & Partial<SourcePosition>;

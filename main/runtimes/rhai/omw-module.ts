@@ -9,9 +9,9 @@
 import { HostCallError } from '../../host-api/host-call-error.ts';
 import type { HostOp } from '../../host-api/host-ops.generated.ts';
 import type { Engine as LanguageEngine } from '../../rhai/language/engine.ts';
-import { runtimeError } from '../../rhai/language/errors.ts';
-import { Module } from '../../rhai/language/module.ts';
-import { FnPtr, type RMap, type Value } from '../../rhai/language/values.ts';
+import { runtimeError } from '../../rhai/language/types/errors.ts';
+import { Module } from '../../rhai/language/func/module.ts';
+import { FnPtr, type RMap, type Value } from '../../rhai/language/types/values.ts';
 import type { BindingOp, HandleKind } from '../binding/binding-ops.ts';
 import type { HostCall } from '../engine.ts';
 import { parseOpaqueJson, toJsonText } from './opaque-json.ts';

@@ -2,9 +2,9 @@
 // brain sees them parsed into maps and arrays, as JavaScript and Python brains do, and may hand
 // them back as Rhai values (docs/rhai-runtime.md, omw-compat 17.1).
 
-import { displayValue, formatFloat } from '../../rhai/language/format.ts';
-import { fromPlain, type PlainValue } from '../../rhai/language/interop.ts';
-import { Blob, RChar, RFloat, sortedKeys, type Value } from '../../rhai/language/values.ts';
+import { displayValue, formatFloat } from '../../rhai/language/types/format.ts';
+import { fromPlain, type PlainValue } from '../../rhai/language/types/interop.ts';
+import { Blob, RChar, RFloat, sortedKeys, type Value } from '../../rhai/language/types/values.ts';
 
 /** The parsed value of `text`, or `text` itself when it is not valid JSON. */
 export function parseOpaqueJson(text: string): Value {

@@ -4,8 +4,8 @@
 // catch. Conversions themselves are the shared ones (runtimes/binding/).
 
 import { snakeCase } from '../../host-api/name-case.ts';
-import { runtimeError } from '../../rhai/language/errors.ts';
-import { Blob, typeOf, type Value } from '../../rhai/language/values.ts';
+import { runtimeError } from '../../rhai/language/types/errors.ts';
+import { Blob, typeOf, type Value } from '../../rhai/language/types/values.ts';
 import { bindingOps } from '../binding/binding-ops.ts';
 import type { GuestExpectation, GuestRepresentation } from '../binding/guest-representation.ts';
 import { opaqueJsonFromRhai, parseOpaqueJson } from './opaque-json.ts';

@@ -3,8 +3,8 @@
 
 import type { RhaiRuntimeParams } from './rhai-params.ts';
 import { Engine as LanguageEngine } from '../../rhai/language/engine.ts';
-import type { Limits } from '../../rhai/language/limits.ts';
-import type { RunHooks } from '../../rhai/language/runtime.ts';
+import type { Limits } from '../../rhai/language/eval/limits.ts';
+import type { RunHooks } from '../../rhai/language/eval/runtime.ts';
 import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts';
 import type { EngineFactory } from '../runtime-descriptor.ts';
 import { guardedHostCall } from '../binding/guarded-host-call.ts';

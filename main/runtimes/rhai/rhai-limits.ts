@@ -9,7 +9,7 @@
 // map entry (V8's sizes for a character, a tagged pointer and a hash-table entry with its key).
 
 import type { RhaiRuntimeParams } from './rhai-params.ts';
-import type { Limits } from '../../rhai/language/limits.ts';
+import type { Limits } from '../../rhai/language/eval/limits.ts';
 import type { EngineLimits } from '../engine.ts';
 
 const BYTES_PER_STRING_UNIT = 2;

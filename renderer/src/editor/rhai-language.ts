@@ -3,7 +3,7 @@
 
 import type * as Monaco from 'monaco-editor/editor';
 import { Engine } from '../../../main/rhai/language/engine.ts';
-import { KEYWORDS as RHAI_KEYWORDS } from '../../../main/rhai/language/token.ts';
+import { KEYWORDS as RHAI_KEYWORDS } from '../../../main/rhai/language/syntax/token.ts';
 import { OMW_RHAI_API } from './omw-api.ts';
 
 type MonacoApi = typeof Monaco;

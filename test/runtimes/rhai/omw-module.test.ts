@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Engine as LanguageEngine } from '../../../main/rhai/language/engine.ts';
-import type { Module } from '../../../main/rhai/language/module.ts';
+import type { Module } from '../../../main/rhai/language/func/module.ts';
 import { IterationGuard } from '../../../main/runtimes/iteration-guard.ts';
 import type { HostOp } from '../../../main/host-api/host-ops.generated.ts';
 import { guardedHostCall } from '../../../main/runtimes/binding/guarded-host-call.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { debugValue } from '../../../main/rhai/language/format.ts';
-import { Blob, FnPtr, RChar, RFloat, type Value } from '../../../main/rhai/language/values.ts';
+import { debugValue } from '../../../main/rhai/language/types/format.ts';
+import { Blob, FnPtr, RChar, RFloat, type Value } from '../../../main/rhai/language/types/values.ts';
 import { opaqueJsonFromRhai, parseOpaqueJson, toJsonText } from '../../../main/runtimes/rhai/opaque-json.ts';
 
 test('JSON text parses into Rhai values; text that is not JSON stays a string', () => {

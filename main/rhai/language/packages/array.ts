@@ -1,10 +1,10 @@
 // Array functions, including the higher-order ones that call back into script closures.
 
-import { RhaiError } from '../errors.ts';
-import type { NativeContext } from '../functions.ts';
-import { compareValues } from '../operators.ts';
-import { FnPtr, RRange, cloneValue, typeOf, valuesEqual, type Value } from '../values.ts';
-import { arr, count, fnptr } from './arg.ts';
+import { RhaiError } from '../types/errors.ts';
+import type { NativeContext } from '../func/functions.ts';
+import { compareValues } from '../eval/operators.ts';
+import { FnPtr, RRange, cloneValue, typeOf, valuesEqual, type Value } from '../types/values.ts';
+import { arr, count, fnptr } from '../func/arg.ts';
 import type { Define } from './define.ts';
 
 /**

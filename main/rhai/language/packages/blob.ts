@@ -1,8 +1,8 @@
 // BLOB (byte array) functions.
 
-import { normalizeBig, toBig } from '../int.ts';
-import { Blob, RFloat, RRange, type Value } from '../values.ts';
-import { blob, count, float, int } from './arg.ts';
+import { normalizeBig, toBig } from '../types/int.ts';
+import { Blob, RFloat, RRange, type Value } from '../types/values.ts';
+import { blob, count, float, int } from '../func/arg.ts';
 import type { Define } from './define.ts';
 
 function byte(v: Value): number {

@@ -1,11 +1,11 @@
 // Core functions: type inspection, printing, function pointers and termination.
 
-import { RhaiError } from '../errors.ts';
-import { debugValue, displayValue } from '../format.ts';
-import { FnPtr, tagOf, typeOf, withTag, type Value } from '../values.ts';
-import { fnptr, int, str } from './arg.ts';
+import { RhaiError } from '../types/errors.ts';
+import { debugValue, displayValue } from '../types/format.ts';
+import { FnPtr, tagOf, typeOf, withTag, type Value } from '../types/values.ts';
+import { fnptr, int, str } from '../func/arg.ts';
 import type { Define } from './define.ts';
-import { checkedTag } from '../variable-tags.ts';
+import { checkedTag } from '../eval/variable-tags.ts';
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

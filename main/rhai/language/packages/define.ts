@@ -1,6 +1,6 @@
 // Registration helper shared by the standard packages.
 
-import type { FunctionTable, NativeFn } from '../functions.ts';
+import type { FunctionTable, NativeFn } from '../func/functions.ts';
 
 /** `types` are `type_of` names ('?' for any); a number registers an untyped overload of that arity. */
 export type Define = (name: string, types: readonly string[] | number, fn: NativeFn, mutates?: boolean) => void;

@@ -1,10 +1,10 @@
 // Ranges and iterators: `range(...)`, range properties and `bits(...)`.
 
-import { RhaiError } from '../errors.ts';
-import { IterValue } from '../iteration.ts';
-import { intAdd, intShr, intAnd, type Int } from '../int.ts';
-import { RFloat, RRange, type Value } from '../values.ts';
-import { count, float, int } from './arg.ts';
+import { RhaiError } from '../types/errors.ts';
+import { IterValue } from '../eval/iteration.ts';
+import { intAdd, intShr, intAnd, type Int } from '../types/int.ts';
+import { RFloat, RRange, type Value } from '../types/values.ts';
+import { count, float, int } from '../func/arg.ts';
 import type { Define } from './define.ts';
 
 function stepped(from: Int, to: Int, step: Int): IterValue {

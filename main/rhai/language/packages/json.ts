@@ -1,11 +1,11 @@
 // JSON conversion. A hand-written parser keeps the INT/FLOAT distinction that JSON.parse loses
 // (`1` is INT, `1.0` is FLOAT) and keeps integers exact up to i64.
 
-import { runtimeError } from '../errors.ts';
-import { debugValue, formatFloatDebug } from '../format.ts';
-import { normalizeBig } from '../int.ts';
-import { FnPtr, RChar, RFloat, sortedKeys, type RMap, type Value } from '../values.ts';
-import { str } from './arg.ts';
+import { runtimeError } from '../types/errors.ts';
+import { debugValue, formatFloatDebug } from '../types/format.ts';
+import { normalizeBig } from '../types/int.ts';
+import { FnPtr, RChar, RFloat, sortedKeys, type RMap, type Value } from '../types/values.ts';
+import { str } from '../func/arg.ts';
 import type { Define } from './define.ts';
 
 class JsonReader {

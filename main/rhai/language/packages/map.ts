@@ -1,7 +1,7 @@
 // Object map functions. Maps iterate in key order, like upstream's BTreeMap.
 
-import { cloneValue, sortedKeys, type RMap, type Value } from '../values.ts';
-import { fnptr, map, text } from './arg.ts';
+import { cloneValue, sortedKeys, type RMap, type Value } from '../types/values.ts';
+import { fnptr, map, text } from '../func/arg.ts';
 import type { Define } from './define.ts';
 
 export function registerMap(def: Define): void {

@@ -1,10 +1,10 @@
 // Numeric functions: arithmetic helpers, rounding, trigonometry, conversions and radix parsing.
 
-import { RhaiError } from '../errors.ts';
-import { formatFloat } from '../format.ts';
-import { intAbs, intFromFloat, IntOverflow, normalizeBig, toBig, type Int } from '../int.ts';
-import { RChar, RFloat, type RRange, type Value } from '../values.ts';
-import { count, float, int, str } from './arg.ts';
+import { RhaiError } from '../types/errors.ts';
+import { formatFloat } from '../types/format.ts';
+import { intAbs, intFromFloat, IntOverflow, normalizeBig, toBig, type Int } from '../types/int.ts';
+import { RChar, RFloat, type RRange, type Value } from '../types/values.ts';
+import { count, float, int, str } from '../func/arg.ts';
 import type { Define } from './define.ts';
 
 function arithmetic(fn: () => Value): Value {

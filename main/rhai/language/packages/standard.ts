@@ -1,6 +1,6 @@
 // Installs every standard package into a function table.
 
-import type { FunctionTable } from '../functions.ts';
+import type { FunctionTable } from '../func/functions.ts';
 import { registerArray } from './array.ts';
 import { registerBlob } from './blob.ts';
 import { registerCore } from './core.ts';

@@ -1,11 +1,11 @@
 // String functions. Rhai strings are mutable: mutating methods replace args[0], which the
 // evaluator writes back to the receiver variable.
 
-import type { NativeContext } from '../functions.ts';
-import { IterValue } from '../iteration.ts';
-import { codePointLength, codePoints } from '../text.ts';
-import { Blob, RChar, RRange, type Value } from '../values.ts';
-import { count, str, text } from './arg.ts';
+import type { NativeContext } from '../func/functions.ts';
+import { IterValue } from '../eval/iteration.ts';
+import { codePointLength, codePoints } from '../types/text.ts';
+import { Blob, RChar, RRange, type Value } from '../types/values.ts';
+import { count, str, text } from '../func/arg.ts';
 import type { Define } from './define.ts';
 
 const chars = codePoints;

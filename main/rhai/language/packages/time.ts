@@ -1,7 +1,7 @@
 // Timestamps: `timestamp()` and elapsed seconds as FLOAT. Uses the global `performance` clock,
 // available in Node and browsers alike.
 
-import { RFloat, Timestamp, type Value } from '../values.ts';
+import { RFloat, Timestamp, type Value } from '../types/values.ts';
 import type { Define } from './define.ts';
 
 function elapsed([t]: Value[]): Value {

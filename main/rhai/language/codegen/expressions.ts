@@ -1,0 +1,141 @@
+// Writes Rhai expressions as JavaScript source for generated loops (see loops.ts). Each
+// expression the writer knows mirrors its closure in eval/compiler.ts / eval/compile-operators.ts:
+// the same evaluation order, the same inline fast paths and the same slow-path calls. Anything else
+// is compiled by the closure compiler and called from the source. The source holds only numbers,
+// operators from a fixed list and names made here; script values and positions go into `consts`.
+
+import type { Node, VarDecl } from '../ast/ast.ts';
+import { isAccess, type CompileContext } from '../eval/compile-context.ts';
+
+/** Arithmetic whose fast path works on two plain-number INTs. */
+const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
+const ORDERING = new Set(['<', '<=', '>', '>=']);
+const SAFE = String(Number.MAX_SAFE_INTEGER);
+
+export class ExpressionWriter {
+  readonly consts: unknown[] = [];
+  private temps = 0;
+  private labels = 0;
+  /** A variable whose value is always the JavaScript variable `i` (a loop's item, see loop()). */
+  protected itemInRegister: VarDecl | undefined;
+
+  constructor(protected readonly cx: CompileContext) {}
+
+  /** A value the source refers to: a constant bound once when the function is created. */
+  constant(v: unknown): string {
+    this.consts.push(v);
+    return `c${this.consts.length - 1}`;
+  }
+
+  temp(): string {
+    return `t${this.temps++}`;
+  }
+
+  label(): string {
+    return `L${this.labels++}`;
+  }
+
+  /** `let` lines binding the constants and temporaries this writer handed out. */
+  prologue(): { constants: string; temporaries: string } {
+    const constants = this.consts.map((_, i) => `const c${i} = K[${i}];`).join('\n');
+    const names = Array.from({ length: this.temps }, (_, i) => `t${i}`);
+    return { constants, temporaries: names.length > 0 ? `let ${names.join(', ')};` : '' };
+  }
+
+  /** A node the closure compiler handles, called from the generated source. */
+  embedded(node: Node): string {
+    return `${this.constant(this.cx.compile(node))}(f)`;
+  }
+
+  expression(node: Node): string {
+    switch (node.k) {
+      case 'lit':
+        return this.literal(node.value);
+      case 'var':
+        if (!node.decl || node.evalAware) return this.embedded(node);
+        if (node.decl === this.itemInRegister) return 'i';
+        return node.decl.captured ? `V[${node.decl.slot}].v` : `V[${node.decl.slot}]`;
+      case 'bin':
+        return this.binary(node) ?? this.embedded(node);
+      case 'index':
+        return this.index(node);
+      case 'unary':
+        return this.unary(node) ?? this.embedded(node);
+      default:
+        return this.embedded(node);
+    }
+  }
+
+  /** An expression whose value will be stored: accesses are cloned, as compileOwned does. */
+  owned(node: Node): string {
+    const code = this.expression(node);
+    if (!isAccess(node)) return code;
+    const t = this.temp();
+    return `(${t} = ${code}, typeof ${t} === 'object' ? cloneValue(${t}) : ${t})`;
+  }
+
+  private literal(v: unknown): string {
+    if (typeof v === 'boolean') return String(v);
+    if (v === undefined) return 'undefined';
+    if (typeof v === 'number' && Number.isSafeInteger(v) && !Object.is(v, -0)) return `(${v})`;
+    return this.constant(v);
+  }
+
+  private binary(node: Node & { k: 'bin' }): string | undefined {
+    const { op } = node;
+    if (op === '&&' || op === '||') {
+      const pos = this.constant(node.pos);
+      const l = this.expression(node.l);
+      const r = this.expression(node.r);
+      return `(boolCondition(${l}, ${pos}) ${op} boolCondition(${r}, ${pos}))`;
+    }
+    const known = ARITHMETIC.has(op) || ORDERING.has(op) || op === '==' || op === '!=';
+    if (!known) return undefined;
+    const a = this.temp();
+    const b = this.temp();
+    const operands = `${a} = ${this.expression(node.l)}, ${b} = ${this.expression(node.r)}`;
+    const pos = this.constant(node.pos);
+    const numbers = `typeof ${a} === 'number' && typeof ${b} === 'number'`;
+    if (ORDERING.has(op))
+      return `(${operands}, ${numbers} ? ${a} ${op} ${b} : comparisonOp('${op}', ${a}, ${b}, rt, ${pos}))`;
+    if (op === '==' || op === '!=') {
+      const strings = `typeof ${a} === 'string' && typeof ${b} === 'string'`;
+      const js = op === '==' ? '===' : '!==';
+      return `(${operands}, (${numbers}) || (${strings}) ? ${a} ${js} ${b} : comparisonOp('${op}', ${a}, ${b}, rt, ${pos}))`;
+    }
+    const s = this.temp();
+    const slow = `binaryOp('${op}', ${a}, ${b}, rt, ${pos})`;
+    switch (op) {
+      case '+':
+      case '-':
+        return `(${operands}, ${numbers} && (${s} = ${a} ${op} ${b}) <= ${SAFE} && ${s} >= -${SAFE} ? ${s} : ${slow})`;
+      case '*':
+        return `(${operands}, ${numbers} && (${s} = ${a} * ${b}) <= ${SAFE} && ${s} >= -${SAFE} ? (${s} === 0 ? 0 : ${s}) : ${slow})`;
+      case '%':
+        return `(${operands}, ${numbers} && ${b} !== 0 ? ((${s} = ${a} % ${b}) === 0 ? 0 : ${s}) : ${slow})`;
+      default:
+        return `(${operands}, ${numbers} && ${b} !== 0 ? ((${s} = (${a} - (${a} % ${b})) / ${b}) === 0 ? 0 : ${s}) : ${slow})`;
+    }
+  }
+
+  private unary(node: Node & { k: 'unary' }): string | undefined {
+    if (node.op !== '!' && node.op !== '-') return undefined;
+    const t = this.temp();
+    const operand = this.expression(node.e);
+    const pos = this.constant(node.pos);
+    if (node.op === '!')
+      return `(${t} = ${operand}, typeof ${t} === 'boolean' ? !${t} : rt.callOperator('!', [${t}], ${pos}))`;
+    return `(${t} = ${operand}, typeof ${t} === 'number' ? (${t} === 0 ? 0 : -${t}) : negate(${t}, rt, ${pos}))`;
+  }
+
+  private index(node: Node & { k: 'index' }): string {
+    const o = this.temp();
+    const i = this.temp();
+    const obj = this.expression(node.obj);
+    const idx = this.expression(node.idx);
+    const pos = this.constant(node.pos);
+    const read = `Array.isArray(${o}) && typeof ${i} === 'number' && ${i} >= 0 && ${i} < ${o}.length ? ${o}[${i}] : getIndex(rt, ${o}, ${i}, ${pos})`;
+    if (node.safe) return `((${o} = ${obj}) === undefined ? undefined : (${i} = ${idx}, ${read}))`;
+    return `(${o} = ${obj}, ${i} = ${idx}, ${read})`;
+  }
+}

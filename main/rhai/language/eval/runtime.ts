@@ -1,0 +1,376 @@
+// Per-run state: operation counting, call depth, hooks, global constants and imported modules,
+// plus the calling convention shared by compiled code and native functions.
+
+import { fnKey } from '../ast/ast.ts';
+import { dataSizes, utf8Length } from '../types/data-size.ts';
+import { NO_POS, RhaiError, isStackExhaustion, type Position } from '../types/errors.ts';
+import type {
+  Frame,
+  Library,
+  NativeContext,
+  NativeOverload,
+  RuntimeHandle,
+  ScriptFunction,
+} from '../func/functions.ts';
+import { FunctionTable, Signal } from '../func/functions.ts';
+import { normalizeNumber } from '../types/interop.ts';
+import { matchOverload, type NativeCache } from '../func/native-cache.ts';
+import type { Limits } from './limits.ts';
+import type { Module } from '../func/module.ts';
+import type { OperatorFallback } from './operators.ts';
+import { FnPtr, SharedCell, typeOf, type DynamicScope, type PrimitiveTag, type Value } from '../types/values.ts';
+
+export interface RunHooks {
+  print?: (text: string) => void;
+  debug?: (text: string, source: string | undefined, pos: Position) => void;
+  /** Called every `progressInterval` operations; a non-undefined result terminates the run. */
+  progress?: (operations: number) => unknown;
+  progressInterval?: number;
+  /** Debugger hook: called before every statement. */
+  onStatement?: (pos: Position, frame: Frame) => void;
+}
+
+/** The engine services the runtime needs (implemented by Engine). */
+export interface EngineCore {
+  readonly natives: FunctionTable;
+  readonly staticModules: Map<string, Module>;
+  readonly limits: Limits;
+  readonly failOnInvalidMapProperty: boolean;
+  /** Compiles and runs a module script, or returns a host-provided module. */
+  loadModule(path: string, rt: Runtime, pos: Position): Module;
+  /** Runs `eval` source against the caller's variables; its top-level variables go to `define`. */
+  evalSource(
+    source: string,
+    rt: Runtime,
+    scope: DynamicScope | undefined,
+    pos: Position,
+    define: (name: string, value: Value, isConst: boolean) => void,
+  ): Value;
+}
+
+export function newFrame(vars: Value[], rt: Runtime, thisV: Value, dyn?: DynamicScope): Frame {
+  return {
+    vars,
+    thisV,
+    signal: Signal.None,
+    sigVal: undefined,
+    rt,
+    dyn,
+    caught: undefined,
+    evalVars: undefined,
+  };
+}
+
+const HARD_ARRAY_LIMIT = 1 << 26;
+
+const SYSTEM_KINDS = new Set([
+  'ErrorSystem',
+  'ErrorParsing',
+  'ErrorTooManyOperations',
+  'ErrorTooManyModules',
+  'ErrorStackOverflow',
+  'ErrorDataTooLarge',
+  'ErrorTerminated',
+  'ErrorCustomSyntax',
+  'Exit',
+]);
+
+/** Limit and system errors are not catchable, even when wrapped in ErrorInFunctionCall. */
+export function isSystemError(e: RhaiError): boolean {
+  return SYSTEM_KINDS.has(e.root().kind);
+}
+
+/** Converts anything thrown by native code into a RhaiError. */
+export function asRhaiError(e: unknown, pos: Position): RhaiError {
+  if (e instanceof RhaiError) return e.withPos(pos);
+  if (isStackExhaustion(e)) {
+    return new RhaiError('ErrorStackOverflow', 'Stack overflow', pos);
+  }
+  // JS refuses strings and arrays beyond its own maximum lengths before any Rhai limit is hit.
+  const tooLarge = ['string length', 'array length', 'maximum size'];
+  if (e instanceof RangeError && tooLarge.some((m) => e.message.includes(m))) {
+    return new RhaiError('ErrorDataTooLarge', 'Data too large', pos);
+  }
+  return new RhaiError('ErrorSystem', e instanceof Error ? e.message : String(e), pos);
+}
+
+export function signature(name: string, args: Value[]): string {
+  return `${name} (${args.map(typeOf).join(', ')})`;
+}
+
+/** An error raised inside a script function, wrapped as upstream does; system errors pass through. */
+function inFunctionCall(e: unknown, name: string, pos: Position): RhaiError {
+  const err = asRhaiError(e, pos);
+  if (isSystemError(err)) return err;
+  return new RhaiError(
+    'ErrorInFunctionCall',
+    `Error in call to function '${name}': ${err.message}`,
+    pos,
+    undefined,
+    err,
+  );
+}
+
+export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
+  ops = 0;
+  checkpoint: number;
+  depth = 0;
+  callPos: Position = NO_POS;
+  readonly globals = new Map<string, Value>();
+  readonly imports = new Map<string, Module>();
+  readonly moduleCache = new Map<string, Module>();
+  modulesLoaded = 0;
+  /** Global-namespace functions of modules imported during this run. */
+  importedNatives: FunctionTable | undefined;
+  /** The receiver after a method call, possibly replaced (strings and integers are immutable). */
+  thisOut: Value = undefined;
+  /** Tag of the value the last script function returned (variable-tags.ts). */
+  returnTag = 0;
+  /** Whether any size limit is set, so containers need their nested sizes checked. */
+  readonly sizeLimited: boolean;
+  private nextProgress: number;
+  private readonly progressInterval: number;
+
+  constructor(
+    readonly engine: EngineCore,
+    readonly hooks: RunHooks,
+    public mainLib: Library,
+    readonly source?: string,
+  ) {
+    this.progressInterval = Math.max(1, hooks.progressInterval ?? 1024);
+    this.nextProgress = hooks.progress ? this.progressInterval : Infinity;
+    this.checkpoint = this.computeCheckpoint();
+    const l = engine.limits;
+    this.sizeLimited = l.maxArraySize > 0 || l.maxMapSize > 0 || l.maxStringSize > 0;
+  }
+
+  private computeCheckpoint(): number {
+    if (this.hooks.onStatement) return 0;
+    const max = this.engine.limits.maxOperations;
+    return Math.min(max > 0 ? max + 1 : Infinity, this.nextProgress);
+  }
+
+  /** Slow path of operation counting: limits, progress hook, debugger hook. */
+  slowTick(pos: Position): void {
+    const max = this.engine.limits.maxOperations;
+    if (max > 0 && this.ops > max) throw new RhaiError('ErrorTooManyOperations', 'Too many operations', pos);
+    if (this.hooks.progress && this.ops >= this.nextProgress) {
+      this.nextProgress = this.ops + this.progressInterval;
+      const token = this.hooks.progress(this.ops);
+      if (token !== undefined) throw new RhaiError('ErrorTerminated', 'Script terminated', pos, token as Value);
+    }
+    this.checkpoint = this.computeCheckpoint();
+  }
+
+  /** Exposes an imported module's global-namespace functions to unqualified calls. */
+  importGlobals(m: Module): void {
+    if (m.globalNatives.length === 0) return;
+    this.importedNatives ??= new FunctionTable();
+    for (const { name, overload } of m.globalNatives) this.importedNatives.add(name, overload);
+  }
+
+  /** Looks a native up in the engine, then among imported global-namespace functions. */
+  /** The global native a call site resolves to, then the imported modules' global functions. */
+  findNative(site: NativeCache, name: string, args: Value[]): NativeOverload | undefined {
+    const o = site.match(this.engine.natives, args);
+    if (o || !this.importedNatives) return o;
+    const extra = this.importedNatives.lookup(name, args.length);
+    return extra && matchOverload(extra, args);
+  }
+
+  statementHook(pos: Position, frame: Frame): void {
+    this.hooks.onStatement?.(pos, frame);
+  }
+
+  /** Arrow property so it can be handed to the formatters unbound. */
+  readonly formatCustom = (v: Value, debug: boolean): string | undefined => {
+    const names = debug ? ['to_debug', 'to_string'] : ['to_string'];
+    const type = typeOf(v);
+    for (const name of names) {
+      // Only overloads declared for exactly this type: the built-in `?` versions would recurse.
+      const o = this.engine.natives.lookup(name, 1)?.find((x) => x.types?.[0] === type);
+      if (o) {
+        const r = this.callNative(o, [v], this.callPos);
+        return typeof r === 'string' ? r : undefined;
+      }
+    }
+    return undefined;
+  };
+
+  print(text: string): void {
+    this.hooks.print?.(text);
+  }
+
+  debug(text: string, pos: Position): void {
+    this.hooks.debug?.(text, this.source, pos);
+  }
+
+  checkStringSize(s: string): string {
+    const max = this.engine.limits.maxStringSize;
+    // A UTF-16 unit is at most 3 UTF-8 bytes, so most strings need no byte count.
+    if (max > 0 && s.length * 3 > max && utf8Length(s) > max) {
+      throw new RhaiError('ErrorDataTooLarge', 'Length of string too large', this.callPos);
+    }
+    return s;
+  }
+
+  /** A string of `n` UTF-16 units has at least `n` UTF-8 bytes: too long before it is built. */
+  checkStringLength(n: number): void {
+    const max = this.engine.limits.maxStringSize;
+    if (max > 0 && n > max) throw new RhaiError('ErrorDataTooLarge', 'Length of string too large', this.callPos);
+  }
+
+  /** Checks `v` with everything nested in it against the size limits (upstream's data-size check). */
+  checkDataSize(v: Value, pos: Position = this.callPos): void {
+    if (typeof v !== 'object' || !this.sizeLimited) return;
+    const { arrays, maps, strings } = dataSizes(v);
+    const l = this.engine.limits;
+    if (l.maxArraySize > 0 && arrays > l.maxArraySize) {
+      throw new RhaiError('ErrorDataTooLarge', 'Size of array too large', pos);
+    }
+    if (l.maxMapSize > 0 && maps > l.maxMapSize)
+      throw new RhaiError('ErrorDataTooLarge', 'Size of object map too large', pos);
+    if (l.maxStringSize > 0 && strings > l.maxStringSize) {
+      throw new RhaiError('ErrorDataTooLarge', 'Length of string too large', pos);
+    }
+  }
+
+  checkArraySize(n: number): void {
+    const max = this.engine.limits.maxArraySize;
+    // Beyond V8's own array limit growth aborts the process, so that is a hard cap even when unlimited.
+    if ((max > 0 && n > max) || n > HARD_ARRAY_LIMIT) {
+      throw new RhaiError('ErrorDataTooLarge', 'Size of array too large', this.callPos);
+    }
+  }
+
+  checkMapSize(n: number): void {
+    const max = this.engine.limits.maxMapSize;
+    if (max > 0 && n > max) throw new RhaiError('ErrorDataTooLarge', 'Size of object map too large', this.callPos);
+  }
+
+  /** Runs a script function. `vars` must already hold the arguments in the parameter slots. */
+  invokeScript(
+    sf: ScriptFunction,
+    vars: Value[],
+    thisV: Value,
+    pos: Position,
+    /** Closure captures, and the name-based scope the body sees (closure creator's or a capturing caller's). */
+    closure?: { captures?: SharedCell[]; dyn: DynamicScope | undefined },
+    /** Tags of primitive arguments, by parameter slot (see variable-tags.ts). */
+    tags?: PrimitiveTag[],
+  ): Value {
+    if (this.depth >= this.engine.limits.maxCallLevels) {
+      throw new RhaiError('ErrorStackOverflow', 'Stack overflow', pos);
+    }
+    // Closures keep seeing the name-based scope (host variables) they were created in.
+    const frame = newFrame(vars, this, thisV, closure?.dyn);
+    if (tags !== undefined) frame.tags = tags;
+    const captures = closure?.captures;
+    if (captures) {
+      const caps = sf.captureSlots;
+      if (caps) for (let i = 0; i < caps.length; i++) vars[caps[i]!] = captures[i]!;
+    }
+    if (sf.def.params.length > this.engine.limits.maxVariables) {
+      throw new RhaiError('ErrorTooManyVariables', 'Too many variables defined', pos);
+    }
+    this.depth++;
+    this.ops++;
+    let v: Value;
+    try {
+      if (this.ops >= this.checkpoint) this.slowTick(pos);
+      v = sf.body(frame);
+    } catch (e) {
+      throw inFunctionCall(e, sf.def.name, pos);
+    } finally {
+      this.depth--;
+    }
+    if (thisV !== undefined) this.thisOut = frame.thisV;
+    if (frame.signal === Signal.Return) return frame.sigVal;
+    return v;
+  }
+
+  /** Runs a script function with the receiver written back through `thisOut`. */
+  invokeMethod(sf: ScriptFunction, args: Value[], thisV: Value, pos: Position, thisOut: { v: Value }): Value {
+    if (this.depth >= this.engine.limits.maxCallLevels)
+      throw new RhaiError('ErrorStackOverflow', 'Stack overflow', pos);
+    const vars = new Array<Value>(sf.def.slots);
+    for (let i = 0; i < args.length; i++) vars[i] = args[i];
+    const frame = newFrame(vars, this, thisV);
+    this.depth++;
+    let v: Value;
+    try {
+      v = sf.body(frame);
+    } catch (e) {
+      throw inFunctionCall(e, sf.def.name, pos);
+    } finally {
+      this.depth--;
+    }
+    thisOut.v = frame.thisV;
+    return frame.signal === Signal.Return ? frame.sigVal : v;
+  }
+
+  callNative(o: NativeOverload, args: Value[], pos: Position): Value {
+    const saved = this.callPos;
+    this.callPos = pos;
+    try {
+      const r = o.fn(args, this);
+      if (this.sizeLimited) {
+        this.checkDataSize(r);
+        if (o.mutates) this.checkDataSize(args[0]);
+      }
+      // A host returning a fractional JS number means FLOAT; INT must stay integral.
+      return typeof r === 'number' && !Number.isSafeInteger(r) ? normalizeNumber(r) : r;
+    } catch (e) {
+      throw asRhaiError(e, pos);
+    } finally {
+      this.callPos = saved;
+    }
+  }
+
+  /** Dynamic call by name: script functions of `lib` first, then natives. */
+  callFunction(lib: Library, name: string, args: Value[], pos: Position): Value {
+    const sf = lib.functions.get(fnKey(name, args.length));
+    if (sf) {
+      const vars = new Array<Value>(sf.def.slots);
+      for (let i = 0; i < args.length; i++) vars[i] = args[i];
+      return this.invokeScript(sf, vars, undefined, pos);
+    }
+    const list = this.engine.natives.lookup(name, args.length);
+    const o = list && matchOverload(list, args);
+    if (o) return this.callNative(o, args, pos);
+    throw new RhaiError('ErrorFunctionNotFound', `Function not found: ${signature(name, args)}`, pos);
+  }
+
+  callOperator(op: string, args: Value[], pos: Position): Value {
+    return this.callFunction(this.mainLib, op, args, pos);
+  }
+
+  callWithThis(fp: FnPtr, thisV: Value, args: Value[]): [Value, Value] {
+    this.thisOut = thisV;
+    const r = this.callFnPtr(fp, args, this.callPos, thisV);
+    return [r, this.thisOut];
+  }
+
+  callFnPtr(fp: FnPtr, args: Value[], pos: Position = this.callPos, thisV?: Value): Value {
+    const all = fp.curry.length > 0 ? fp.curry.concat(args) : args;
+    if (fp.closure) {
+      // Closures are made only by compileClosure, from a ScriptFunction.
+      const sf = fp.closure.fn as ScriptFunction;
+      if (sf.def.params.length !== all.length) {
+        throw new RhaiError('ErrorFunctionNotFound', `Function not found: ${signature(fp.name, all)}`, pos);
+      }
+      const vars = new Array<Value>(sf.def.slots);
+      for (let i = 0; i < all.length; i++) vars[i] = all[i];
+      return this.invokeScript(sf, vars, thisV, pos, fp.closure);
+    }
+    if (thisV !== undefined) {
+      const sf = this.mainLib.functions.get(fnKey(fp.name, all.length));
+      if (sf) {
+        const vars = new Array<Value>(sf.def.slots);
+        for (let i = 0; i < all.length; i++) vars[i] = all[i];
+        return this.invokeScript(sf, vars, thisV, pos);
+      }
+    }
+    return this.callFunction(this.mainLib, fp.name, all, pos);
+  }
+}

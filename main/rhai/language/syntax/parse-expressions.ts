@@ -1,0 +1,432 @@
+// Expression parsing: precedence climbing for binary operators, unary and postfix forms,
+// literals, closures and identifiers. Statement forms usable as expressions (if, switch, loops,
+// blocks) are provided by the statement parser.
+
+import { utf8Length } from '../types/data-size.ts';
+import type { FnDef, Node, VarDecl } from '../ast/ast.ts';
+import { ParserBase } from './parser-base.ts';
+import { FnScope } from './scope-resolver.ts';
+import { KEYWORDS, RESERVED, type Token } from './token.ts';
+import { RChar, RFloat } from '../types/values.ts';
+
+export const BINARY_PRECEDENCE: Record<string, number> = {
+  '||': 30,
+  '|': 30,
+  '^': 30,
+  '&&': 60,
+  '&': 60,
+  '==': 90,
+  '!=': 90,
+  in: 110,
+  '!in': 110,
+  '<': 130,
+  '<=': 130,
+  '>': 130,
+  '>=': 130,
+  '??': 135,
+  '..': 140,
+  '..=': 140,
+  '+': 150,
+  '-': 150,
+  '*': 180,
+  '/': 180,
+  '%': 180,
+  '**': 190,
+  '<<': 210,
+  '>>': 210,
+};
+
+const INT_MAX = 2n ** 63n - 1n;
+
+export abstract class ExpressionParser extends ParserBase {
+  protected abstract block(): Node;
+  protected abstract statement(topLevel: boolean): Node;
+  protected abstract statementWithTerminator(topLevel: boolean): Node;
+  protected abstract ifExpr(): Node;
+  protected abstract switchExpr(): Node;
+  protected abstract loopExpr(): Node;
+  protected abstract tryCatch(): Node;
+
+  protected expr(statementStart = false): Node {
+    return this.binary(0, statementStart);
+  }
+
+  protected binary(minPrec: number, statementStart = false): Node {
+    let left = this.unary(statementStart);
+    // Like upstream, each operator in a chain nests the tree one level deeper.
+    const depthBefore = this.depth;
+    try {
+      for (;;) {
+        const t = this.peek();
+        const op = this.kindOf(t);
+        const prec = BINARY_PRECEDENCE[op];
+        if (prec === undefined || prec < minPrec || (t.kind === 'ident' && op !== 'in')) break;
+        this.advance();
+        this.depth++;
+        const openEnd = (op === '..' || op === '..=') && this.atRangeEnd();
+        const right = openEnd
+          ? { k: 'lit' as const, value: INT_MAX, pos: t.pos }
+          : this.binary(op === '**' ? prec : prec + 1);
+        left = { k: 'bin', op, l: left, r: right, pos: t.pos };
+      }
+    } finally {
+      this.depth = depthBefore;
+    }
+    return left;
+  }
+
+  /** Open range ends: `..x`, `x..`, `..` stand for 0 and INT's maximum. */
+  protected atRangeEnd(): boolean {
+    const k = this.peek().kind;
+    return k === ']' || k === ')' || k === ',' || k === ';' || k === '}' || k === 'eof';
+  }
+
+  protected unary(statementStart = false): Node {
+    const t = this.peek();
+    if (t.kind === '..' || t.kind === '..=') {
+      this.advance();
+      const l: Node = { k: 'lit', value: 0, pos: t.pos };
+      const r: Node = this.atRangeEnd() ? { k: 'lit', value: INT_MAX, pos: t.pos } : this.binary(141);
+      return { k: 'bin', op: t.kind, l, r, pos: t.pos };
+    }
+    if (t.kind === '-' || t.kind === '+' || t.kind === '!') {
+      this.advance();
+      this.enter(t);
+      try {
+        const next = this.peek();
+        if (t.kind === '-' && (next.kind === 'int' || next.kind === 'float')) {
+          this.advance();
+          const lit = this.numberLiteral(next, true);
+          return this.postfix(lit);
+        }
+        return { k: 'unary', op: t.kind, e: this.unary(), pos: t.pos };
+      } finally {
+        this.depth--;
+      }
+    }
+    return this.postfix(this.primary(statementStart));
+  }
+
+  /** Upstream's tokenizer rejects a string literal longer than the string size limit. */
+  private checkStringLiteral(t: Token): void {
+    const max = this.opts.maxStringSize;
+    if (max > 0 && t.text.length * 3 > max && utf8Length(t.text) > max) {
+      this.fail('BadInput', `Length of string literal exceeds the maximum limit (${max})`, t);
+    }
+  }
+
+  protected numberLiteral(t: Token, negate: boolean): Node {
+    if (t.kind === 'float')
+      return { k: 'lit', value: new RFloat(negate ? -(t.num as number) : (t.num as number)), pos: t.pos };
+    let v = t.num as number | bigint;
+    if (negate) v = typeof v === 'bigint' ? -v : v === 0 ? 0 : -v;
+    if (typeof v === 'bigint') {
+      if (v > 2n ** 63n - 1n) this.fail('LiteralTooLarge', `Integer literal is too large: ${t.text}`, t);
+      if (v >= -9007199254740991n && v <= 9007199254740991n) v = Number(v);
+    }
+    return { k: 'lit', value: v, pos: t.pos };
+  }
+
+  protected postfix(e: Node): Node {
+    for (;;) {
+      const t = this.peek();
+      if (t.kind === '.' || t.kind === '?.') {
+        this.advance();
+        const nameTok = this.peek();
+        if (nameTok.kind !== 'ident') {
+          if (nameTok.kind === 'eof') this.fail('UnexpectedEOF', 'Script is incomplete');
+          this.fail('PropertyExpected', 'Expecting name of a property');
+        }
+        this.advance();
+        if (this.peek().kind === '!' && this.peek(1).kind === '(') {
+          this.fail('MalformedCapture', 'Capturing calls cannot be method calls', this.peek());
+        }
+        if (this.is('(')) {
+          const args = this.callArgs(nameTok.text);
+          e = { k: 'method', obj: e, name: nameTok.text, args, safe: t.kind === '?.', pos: nameTok.pos };
+        } else {
+          e = { k: 'prop', obj: e, name: nameTok.text, safe: t.kind === '?.', pos: nameTok.pos };
+        }
+      } else if (t.kind === '[' || t.kind === '?[') {
+        this.advance();
+        this.enter(t);
+        try {
+          const idxTok = this.peek();
+          const idx = this.expr();
+          this.checkIndexType(e, idx, idxTok);
+          this.expect(']', 'to close the index expression');
+          e = { k: 'index', obj: e, idx, safe: t.kind === '?[', pos: t.pos };
+        } finally {
+          this.depth--;
+        }
+      } else return e;
+    }
+  }
+
+  /** Literal containers indexed by an obviously wrong type are rejected at parse time, as upstream does. */
+  protected checkIndexType(obj: Node, idx: Node, at: Token): void {
+    if (obj.k !== 'map' && obj.k !== 'array') return;
+    const boolean = idx.k === 'bin' && ['&&', '||', '==', '!=', '<', '<=', '>', '>=', 'in', '!in'].includes(idx.op);
+    const lit = idx.k === 'lit' ? idx.value : undefined;
+    const wrongLiteral =
+      idx.k === 'lit' &&
+      (obj.k === 'map' ? typeof lit !== 'string' : typeof lit !== 'number' && typeof lit !== 'bigint');
+    if (boolean || wrongLiteral) {
+      const expected = obj.k === 'map' ? 'a string' : 'an integer';
+      this.fail('MalformedIndexExpr', `Index must be ${expected}`, at);
+    }
+  }
+
+  protected callArgs(name: string): Node[] {
+    this.advance();
+    const args: Node[] = [];
+    while (!this.is(')')) {
+      args.push(this.expr());
+      if (this.is(',')) this.advance();
+      else if (!this.is(')')) this.unexpected(`')' to close the arguments list of this function call '${name}'`);
+    }
+    this.advance();
+    return args;
+  }
+
+  protected primary(statementStart: boolean): Node {
+    const t = this.peek();
+    const pos = t.pos;
+    this.enter(t);
+    try {
+      switch (this.kindOf(t)) {
+        case 'int':
+        case 'float':
+          this.advance();
+          return this.numberLiteral(t, false);
+        case 'string':
+          this.advance();
+          this.checkStringLiteral(t);
+          return { k: 'lit', value: t.text, pos };
+        case 'char':
+          this.advance();
+          return { k: 'lit', value: new RChar(t.text), pos };
+        case 'interp':
+          this.advance();
+          return this.interpolation(t);
+        case 'true':
+        case 'false':
+          this.advance();
+          return { k: 'lit', value: t.text === 'true', pos };
+        case '(': {
+          this.advance();
+          if (this.is(')')) {
+            // The unit literal is exactly `()`; `( )` is an empty parenthesised expression.
+            const close = this.peek();
+            if (close.pos.line !== t.end.line || close.pos.col !== t.end.col) {
+              this.fail('ExprExpected', 'Expecting an expression', close);
+            }
+            this.advance();
+            return { k: 'lit', value: undefined, pos };
+          }
+          const e = this.expr();
+          this.expect(')', 'for a matching ( in this expression');
+          return e;
+        }
+        case '[':
+          return this.arrayLiteral();
+        case '#{':
+          return this.mapLiteral();
+        case 'this':
+          this.advance();
+          return { k: 'this', pos };
+        case 'global':
+          this.advance();
+          this.expect('::', 'after global');
+          return { k: 'global', name: this.ident('VariableExpected', 'Expecting name of a global constant').text, pos };
+        case '|':
+        case '||':
+          return this.closure();
+        case 'if':
+          if (!statementStart && !this.opts.allowIfExpression) this.fail('BadInput', 'if-expressions are not allowed');
+          return this.ifExpr();
+        case 'switch':
+          if (!statementStart && !this.opts.allowSwitchExpression)
+            this.fail('BadInput', 'switch-expressions are not allowed');
+          return this.switchExpr();
+        case 'while':
+        case 'loop':
+        case 'do':
+        case 'for':
+          if (!this.opts.allowLooping) this.fail('Reserved', `'${t.text}' is a reserved keyword`);
+          if (!statementStart && !this.opts.allowLoopExpressions)
+            this.fail('BadInput', 'Loop expressions are not allowed');
+          return this.loopExpr();
+        case 'try':
+          if (!statementStart) this.fail('BadInput', 'try-catch is a statement');
+          return this.tryCatch();
+        case '{':
+          if (!statementStart && !this.opts.allowStatementExpression)
+            this.fail('BadInput', 'Statement blocks are not allowed as expressions');
+          return this.block();
+        case 'ident':
+          return this.identifierExpr();
+        case 'fn':
+          this.fail('WrongFnDefinition', 'Function definitions must be at global level');
+        // falls through (fail never returns)
+        default:
+          if (t.kind === 'ident' && KEYWORDS.has(t.text)) this.fail('ExprExpected', `Expecting an expression`);
+          if (t.kind !== 'eof' && t.kind !== 'lexerror' && t.kind !== 'disabled')
+            this.fail('BadInput', `Unexpected '${t.text}'`);
+          this.unexpected('an expression');
+      }
+    } finally {
+      this.depth--;
+    }
+  }
+
+  protected interpolation(t: Token): Node {
+    const parts: Node[] = [];
+    for (const p of t.parts ?? []) {
+      if (typeof p === 'string') {
+        parts.push({ k: 'lit', value: p, pos: t.pos });
+        continue;
+      }
+      const savedTokens = this.tokens;
+      const savedI = this.i;
+      this.tokens = p;
+      this.i = 0;
+      try {
+        const stmts: Node[] = [];
+        while (this.peek().kind !== 'eof') stmts.push(this.statementWithTerminator(false));
+        parts.push(stmts.length === 1 ? stmts[0]! : { k: 'block', body: stmts, pos: p[0]?.pos ?? t.pos });
+      } finally {
+        this.tokens = savedTokens;
+        this.i = savedI;
+      }
+    }
+    return { k: 'interp', parts, pos: t.pos };
+  }
+
+  protected arrayLiteral(): Node {
+    const open = this.advance();
+    const items: Node[] = [];
+    while (!this.is(']')) {
+      items.push(this.expr());
+      if (this.is(',')) this.advance();
+      else if (!this.is(']')) this.unexpected("',' to separate the items of this array literal");
+    }
+    this.advance();
+    return { k: 'array', items, pos: open.pos };
+  }
+
+  protected mapLiteral(): Node {
+    const open = this.advance();
+    const entries: [string, Node][] = [];
+    const seen = new Set<string>();
+    while (!this.is('}')) {
+      const keyTok = this.peek();
+      const plainBacktick =
+        keyTok.kind === 'interp' && keyTok.parts?.length === 1 && typeof keyTok.parts[0] === 'string';
+      if (plainBacktick) keyTok.text = keyTok.parts![0] as string;
+      if (keyTok.kind !== 'ident' && keyTok.kind !== 'string' && !plainBacktick) {
+        if (keyTok.kind === 'eof') this.fail('UnexpectedEOF', 'Script is incomplete');
+        if (keyTok.kind === 'lexerror') this.failLex(keyTok);
+        this.fail('PropertyExpected', 'Expecting name of a property');
+      }
+      this.advance();
+      if (seen.has(keyTok.text)) {
+        this.fail('DuplicatedProperty', `Duplicated property '${keyTok.text}' for object map literal`, keyTok);
+      }
+      seen.add(keyTok.text);
+      this.expect(':', `to follow the property '${keyTok.text}' in this object map literal`);
+      entries.push([keyTok.text, this.expr()]);
+      if (this.is(',')) this.advance();
+      else if (!this.is('}')) this.unexpected("',' to separate the items of this object map literal");
+    }
+    this.advance();
+    return { k: 'map', entries, pos: open.pos };
+  }
+
+  protected closure(): Node {
+    const open = this.advance();
+    if (!this.opts.allowAnonymousFn) this.fail('BadInput', 'Anonymous functions are not allowed', open);
+    const fnScope = new FnScope(this.scope, true);
+    const params: VarDecl[] = [];
+    if (open.kind === '|') {
+      const seen = new Set<string>();
+      while (!this.is('|')) {
+        const p = this.ident('VariableExpected', 'Expecting name of a parameter');
+        if (seen.has(p.text)) this.fail('FnDuplicatedParam', `Duplicated parameter '${p.text}' for closure`, p);
+        seen.add(p.text);
+        params.push(fnScope.declare(p.text, false, p.pos));
+        if (this.is(',')) this.advance();
+        else if (!this.is('|')) this.unexpected("'|' to close the parameters list of an anonymous function");
+      }
+      this.advance();
+    }
+    const outer = this.scope;
+    const wasInFunction = this.inFunction;
+    this.scope = fnScope;
+    this.inFunction = true;
+    try {
+      // Upstream parses a closure body as a statement, so `|x| total += x` is allowed.
+      const body = this.statement(false);
+      const fn: FnDef = {
+        name: `anon$${open.pos.line}_${open.pos.col}`,
+        params,
+        body,
+        slots: fnScope.slots,
+        isPrivate: true,
+        pos: open.pos,
+        end: this.tokens[this.i - 1]!.end,
+      };
+      return { k: 'closure', fn, captures: fnScope.captures, pos: open.pos };
+    } finally {
+      this.scope = outer;
+      this.inFunction = wasInFunction;
+    }
+  }
+
+  protected identifierExpr(): Node {
+    const t = this.advance();
+    const pos = t.pos;
+    if (RESERVED.has(t.text)) this.fail('Reserved', `'${t.text}' is a reserved keyword`, t);
+    if (this.is('::')) {
+      const path: string[] = [];
+      let name = t.text;
+      while (this.is('::')) {
+        this.advance();
+        path.push(name);
+        name = this.ident('VariableExpected', 'Expecting name after ::').text;
+      }
+      const [root, ...rest] = path as [string, ...string[]];
+      const rootDecl = this.scope.resolve(root);
+      const knownRoot = rootDecl || this.globalImports.has(root) || this.opts.moduleNames.has(root);
+      if (this.opts.strictVariables && !knownRoot) this.fail('ModuleUndefined', `Undefined module: ${root}`, t);
+      if (this.is('(')) {
+        const args = this.callArgs(name);
+        return { k: 'nscall', root, rootDecl, path: rest, name, args, pos };
+      }
+      return { k: 'nsvar', root, rootDecl, path: rest, name, pos };
+    }
+    if (this.is('(')) {
+      const args = this.callArgs(t.text);
+      const node: Node = { k: 'call', name: t.text, args, pos };
+      const local = this.scope.findLocal(t.text) ?? (this.scope.parent ? this.scope.resolve(t.text) : undefined);
+      if (local) node.local = local;
+      if (t.text === 'eval' || t.text === 'is_def_var') node.visible = this.scope.visible();
+      if (t.text === 'eval') {
+        this.scope.evalSeen = true;
+        this.blockHasEval = true;
+      }
+      return node;
+    }
+    if (this.peek().kind === '!' && this.peek(1).kind === '(' && this.peek().pos.col === t.end.col) {
+      // `f!(...)` runs the function with the caller's variables visible by name.
+      this.advance();
+      const args = this.callArgs(t.text);
+      return { k: 'call', name: t.text, args, capture: true, visible: this.scope.visible(), pos };
+    }
+    const decl = this.scope.resolve(t.text);
+    if (!decl && this.opts.strictVariables && !this.opts.externalNames.has(t.text)) this.strictPending.push(t);
+    const node: Node = { k: 'var', name: t.text, decl, pos };
+    if (decl && this.scope.evalSeen) node.evalAware = true;
+    return node;
+  }
+}

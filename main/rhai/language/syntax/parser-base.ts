@@ -1,0 +1,166 @@
+// Shared parser state: the token cursor, error reporting, depth limits and error recovery.
+
+import type { FnDef, VarDecl } from '../ast/ast.ts';
+import { ParseError, type ParseErrorKind } from '../types/errors.ts';
+import type { ParseOptions } from './parse-options.ts';
+import { FnScope } from './scope-resolver.ts';
+import { KEYWORDS, RESERVED, type Token } from './token.ts';
+import { Tokenizer } from './tokenizer.ts';
+
+/** Keywords that begin a statement: safe places to resume after a syntax error. */
+const STATEMENT_STARTS = new Set([
+  'let',
+  'const',
+  'if',
+  'switch',
+  'while',
+  'loop',
+  'do',
+  'for',
+  'return',
+  'throw',
+  'try',
+  'fn',
+  'private',
+  'import',
+  'export',
+  'break',
+  'continue',
+]);
+
+function bracketDelta(kind: string): number {
+  if (kind === '(' || kind === '[' || kind === '{' || kind === '#{' || kind === '?[') return 1;
+  if (kind === ')' || kind === ']' || kind === '}') return -1;
+  return 0;
+}
+
+export abstract class ParserBase {
+  protected tokens: Token[];
+  protected i = 0;
+  protected readonly errors: ParseError[] = [];
+  protected scope: FnScope;
+  protected readonly functions = new Map<string, FnDef>();
+  protected readonly exports = new Map<string, VarDecl>();
+  protected depth = 0;
+  protected blockDepth = 0;
+  protected inFunction = false;
+  /** The innermost block being parsed contains an `eval` call. */
+  protected blockHasEval = false;
+  /** Strict mode: unresolved names, reported at the end unless they name a script function. */
+  protected readonly strictPending: Token[] = [];
+  /** Aliases of top-level imports, which functions may use as namespace roots. */
+  protected readonly globalImports = new Set<string>();
+
+  constructor(
+    protected readonly source: string,
+    protected readonly opts: ParseOptions,
+  ) {
+    this.tokens = Tokenizer.tokenize(source);
+    if (opts.disabledSymbols.size > 0) {
+      for (const t of this.tokens) {
+        const sym = t.kind === 'ident' ? t.text : t.kind;
+        if (opts.disabledSymbols.has(sym)) t.kind = 'disabled';
+      }
+    }
+    this.scope = new FnScope(undefined, false);
+  }
+
+  // ---- token helpers ----
+
+  protected peek(o = 0): Token {
+    return this.tokens[Math.min(this.i + o, this.tokens.length - 1)]!;
+  }
+
+  protected is(kind: string): boolean {
+    const t = this.peek();
+    return t.kind === kind || (t.kind === 'ident' && t.text === kind && KEYWORDS.has(kind));
+  }
+
+  protected kindOf(t: Token): string {
+    return t.kind === 'ident' && KEYWORDS.has(t.text) ? t.text : t.kind;
+  }
+
+  protected advance(): Token {
+    const t = this.peek();
+    if (this.i < this.tokens.length - 1) this.i++;
+    return t;
+  }
+
+  protected fail(kind: ParseErrorKind, message: string, t: Token = this.peek()): never {
+    throw new ParseError(kind, message, t.pos, t.end);
+  }
+
+  protected failLex(t: Token): never {
+    throw new ParseError(t.lexKind ?? 'BadInput', t.text, t.pos, t.end);
+  }
+
+  protected unexpected(context: string): never {
+    const t = this.peek();
+    if (t.kind === 'eof') this.fail('UnexpectedEOF', 'Script is incomplete');
+    if (t.kind === 'lexerror') this.failLex(t);
+    if (t.kind === 'disabled') {
+      // A disabled keyword acts as reserved; any other disabled symbol is improper input.
+      if (KEYWORDS.has(t.text)) this.fail('Reserved', `'${t.text}' is a reserved keyword`);
+      this.fail('BadInput', `Improper symbol: ${t.text}`);
+    }
+    this.fail('MissingToken', `Expecting ${context}`);
+  }
+
+  protected expect(kind: string, desc: string): Token {
+    if (this.is(kind)) return this.advance();
+    const t = this.peek();
+    if (t.kind === 'eof') this.fail('UnexpectedEOF', 'Script is incomplete');
+    if (t.kind === 'lexerror') this.failLex(t);
+    this.fail('MissingToken', `Expecting '${kind}' ${desc}`);
+  }
+
+  protected ident(kind: ParseErrorKind, message: string): Token {
+    const t = this.peek();
+    if (t.kind === 'ident' && !KEYWORDS.has(t.text)) {
+      if (RESERVED.has(t.text)) this.fail('Reserved', `'${t.text}' is a reserved keyword`);
+      return this.advance();
+    }
+    if (t.kind === 'lexerror') this.failLex(t);
+    if (t.kind === 'eof') this.fail('UnexpectedEOF', 'Script is incomplete');
+    this.fail(kind, message);
+  }
+
+  /**
+   * Skips to the next statement boundary after an error; inside a block it stops before the
+   * block's closing brace. Brackets opened between the statement start and the error are
+   * counted first, so the close of a half-parsed literal is not mistaken for the block end.
+   */
+  protected recover(inBlock: boolean, statementStart: number): void {
+    let depth = 0;
+    for (let k = statementStart; k < this.i; k++) depth += bracketDelta(this.kindOf(this.tokens[k]!));
+    if (depth < 0) depth = 0;
+    const start = this.i;
+    const indent = this.tokens[statementStart]!.pos.col;
+    while (this.peek().kind !== 'eof') {
+      const t = this.peek();
+      const k = this.kindOf(t);
+      const startsLine = this.i > start && t.pos.line > this.tokens[this.i - 1]!.end.line;
+      // Unbalanced brackets: a statement keyword starting a line at the statement's own
+      // indentation is still a safe place to resume.
+      if (depth > 0 && startsLine && t.pos.col <= indent && STATEMENT_STARTS.has(k)) return;
+      if (depth === 0) {
+        if (k === '}') {
+          if (!inBlock && this.i === start) this.advance();
+          return;
+        }
+        if (this.i > start && STATEMENT_STARTS.has(k) && t.pos.line > this.tokens[this.i - 1]!.end.line) return;
+      }
+      this.advance();
+      const delta = bracketDelta(k);
+      depth = Math.max(0, depth + delta);
+      if (delta < 0 && depth === 0 && k === '}' && this.peek().pos.line > t.pos.line) return;
+      if (k === ';' && depth === 0) return;
+    }
+  }
+
+  protected enter(t: Token): void {
+    this.depth++;
+    const max = this.inFunction ? this.opts.maxFnExprDepth : this.opts.maxExprDepth;
+    if (max > 0 && this.depth > max) this.fail('ExprTooDeep', 'Expression exceeds maximum complexity', t);
+  }
+}
