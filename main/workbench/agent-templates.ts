@@ -4,7 +4,7 @@
 
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { NewAgentKind } from '../../preload/api-contract.ts';
+import type { NewAgentKind } from '../../contract/views.ts';
 import type { OmwConfig } from '../config/config-types.ts';
 
 const BRAINS: Record<Exclude<NewAgentKind, 'wasm'>, (name: string) => string> = {

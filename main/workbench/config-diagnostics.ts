@@ -3,7 +3,7 @@
 
 import { ConfigError } from '../config/config-error.ts';
 import { loadConfig } from '../config/load-config.ts';
-import type { Diagnostic } from '../../preload/api-contract.ts';
+import type { Diagnostic } from '../../contract/views.ts';
 
 export function configErrorDiagnostic(error: ConfigError): Diagnostic {
   const line = error.line ?? 1;

@@ -3,7 +3,7 @@
 // JSON go through the yaml library's document model, which keeps comments.
 
 import { parseDocument } from 'yaml';
-import type { NewAgentKind } from '../../preload/api-contract.ts';
+import type { NewAgentKind } from '../../contract/views.ts';
 import type { OmwConfig } from '../config/config-types.ts';
 import { formatFromExtension } from '../config/config-format.ts';
 import { agentConfigToml, runtimeOfKind } from './agent-templates.ts';

@@ -5,19 +5,21 @@
 import { copyFileSync, existsSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type {
-  AgentView,
-  BackendView,
-  ComponentView,
-  Diagnostic,
-  NewAgentKind,
-  OpenSourceView,
-  RegistryName,
-  TestCaseResult,
-  ToolingDescription,
-  WorkbenchEvent,
-  WorkspaceView,
-} from '../../preload/api-contract.ts';
+import type { IterationResult } from '../../contract/iteration-result.ts';
+import {
+  REGISTRY_NAMES,
+  type AgentView,
+  type BackendView,
+  type ComponentView,
+  type Diagnostic,
+  type NewAgentKind,
+  type OpenSourceView,
+  type RegistryName,
+  type TestCaseResult,
+  type ToolingDescription,
+  type WorkspaceView,
+} from '../../contract/views.ts';
+import type { WorkbenchEvent } from '../../contract/workbench-event.ts';
 import type { AgentSpawner } from '../agent-process/agent-channel.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { OmwConfig } from '../config/config-types.ts';
@@ -26,7 +28,6 @@ import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { OmwEvent } from '../host-api/wit-types.ts';
 import { Host } from '../host/host.ts';
 import { describeComponent } from '../runtimes/wasm/describe-component.ts';
-import type { IterationResult } from '../supervisor/iteration-result.ts';
 import { watchScripts } from '../supervisor/script-watcher.ts';
 import { ALL_AGENTS, Supervisor } from '../supervisor/supervisor.ts';
 import { discoverTests } from '../testing/discover-tests.ts';
@@ -47,8 +48,6 @@ export interface WorkbenchOptions {
 }
 
 type Listener = (event: WorkbenchEvent) => void;
-
-const REGISTRIES: RegistryName[] = ['streams', 'timers', 'resources', 'toolCalls'];
 
 interface OpenWorkspace {
   root: string;
@@ -234,7 +233,7 @@ export class Workbench {
 
   registries(agent: string): OpenSourceView[] {
     const ctx = this.host().context(agent);
-    return REGISTRIES.flatMap((registry) =>
+    return REGISTRY_NAMES.flatMap((registry) =>
       ctx[registry].list().map(({ uuid, source, openedAt, info }) => ({ registry, uuid, source, openedAt, info })),
     );
   }

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { FileKind, WorkspaceFile } from '../../preload/api-contract.ts';
+import type { FileKind, WorkspaceFile } from '../../contract/views.ts';
 
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'out', 'release', 'target']);
 /** A workspace is a folder of brains and configs; a huge tree is not one, so the listing stops. */

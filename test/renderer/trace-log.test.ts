@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { TraceEvent } from '../../preload/api-contract.ts';
+import type { TraceEvent } from '../../main/trace/trace-event.ts';
 import { filterBusRows } from '../../renderer/src/panels/bus-filter.ts';
 import { TRACE_CAPACITY, TraceLog } from '../../renderer/src/store/trace-log.ts';
 

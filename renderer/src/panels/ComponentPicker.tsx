@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ComponentView } from '../../../preload/api-contract.ts';
+import type { ComponentView } from '../../../contract/views.ts';
 import { attempt, notify, useWorkbench } from '../store/workbench-store.ts';
 
 function formatSize(bytes: number): string {

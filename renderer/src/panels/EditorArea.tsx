@@ -1,6 +1,6 @@
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
-import type { Diagnostic } from '../../../preload/api-contract.ts';
+import type { Diagnostic } from '../../../contract/views.ts';
 import { monaco } from '../editor/monaco-setup.ts';
 import { rhaiDiagnostics } from '../editor/rhai-language.ts';
 import { registerTomlCompletion } from '../editor/toml-language.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { NewAgentKind, WorkspaceFile } from '../../../preload/api-contract.ts';
+import type { NewAgentKind, WorkspaceFile } from '../../../contract/views.ts';
 import { attempt, closePicker, notify, openFile, openPicker, useWorkbench } from '../store/workbench-store.ts';
 import { ComponentPicker } from './ComponentPicker.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { OpenSourceView, RegistryName } from '../../../preload/api-contract.ts';
+import type { OpenSourceView, RegistryName } from '../../../contract/views.ts';
 import { traceLog } from '../store/trace-log.ts';
 import { attempt, request, useWorkbench } from '../store/workbench-store.ts';
 import { clock } from './trace-text.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TestCaseResult } from '../../../preload/api-contract.ts';
+import type { TestCaseResult } from '../../../contract/views.ts';
 import { runTests, useWorkbench } from '../store/workbench-store.ts';
 import { clock, describeEvent } from './trace-text.ts';
 

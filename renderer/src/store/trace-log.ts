@@ -1,7 +1,7 @@
 // Every trace event the renderer has seen, kept outside React state: panels read it through
 // derived indexes and re-render on a version counter. Bounded; what falls off is counted.
 
-import type { TraceEvent } from '../../../preload/api-contract.ts';
+import type { TraceEvent } from '../../../main/trace/trace-event.ts';
 
 export const TRACE_CAPACITY = 200_000;
 

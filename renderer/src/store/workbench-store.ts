@@ -2,18 +2,12 @@
 // choices. Bulk trace data lives in trace-log.ts; here only its version counter changes.
 
 import { create } from 'zustand';
-import type {
-  AgentStatus,
-  ApiMethod,
-  ApiParams,
-  ApiResult,
-  Diagnostic,
-  HostOp,
-  TestCaseResult,
-  WorkbenchEvent,
-  WorkbenchTransport,
-  WorkspaceView,
-} from '../../../preload/api-contract.ts';
+import type { AgentStatus } from '../../../contract/agent-status.ts';
+import type { Diagnostic, TestCaseResult, WorkspaceView } from '../../../contract/views.ts';
+import type { ApiMethod, ApiParams, ApiResult } from '../../../contract/workbench-api.ts';
+import type { WorkbenchEvent } from '../../../contract/workbench-event.ts';
+import type { WorkbenchTransport } from '../../../contract/workbench-transport.ts';
+import type { HostOp } from '../../../main/host-api/host-ops.generated.ts';
 import type { ConnectedTransport } from '../transport/connected-transport.ts';
 import { traceLog } from './trace-log.ts';
 
