@@ -6,7 +6,7 @@ import type { WorkspaceView } from '../../../contract/views.ts';
 import type { TraceEvent } from '../../../main/trace/trace-event.ts';
 import { BusInspector } from '../../../renderer/src/panels/BusInspector.tsx';
 import { ChatPanel } from '../../../renderer/src/panels/ChatPanel.tsx';
-import { traceLog } from '../../../renderer/src/store/trace-log.ts';
+import { traceLog } from '../../../renderer/src/model/trace-log.ts';
 import { useWorkbench } from '../../../renderer/src/store/workbench-store.ts';
 import '../../../renderer/src/styles.css';
 

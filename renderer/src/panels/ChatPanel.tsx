@@ -1,6 +1,6 @@
-import { traceLog, type ChatStream } from '../store/trace-log.ts';
+import { traceLog, type ChatStream } from '../model/trace-log.ts';
+import { clock, compactJson } from '../model/trace-text.ts';
 import { useWorkbench } from '../store/workbench-store.ts';
-import { clock, compactJson } from './trace-text.ts';
 
 function StreamCard({ chat }: { chat: ChatStream }) {
   const state = chat.closed ?? 'open';

@@ -1,5 +1,5 @@
 // The renderer's state: the open workspace, agents' live status, open editor buffers and UI
-// choices. Bulk trace data lives in trace-log.ts; here only its version counter changes.
+// choices. Bulk trace data lives in model/trace-log.ts; here only its version counter changes.
 
 import { create } from 'zustand';
 import type { AgentStatus } from '../../../contract/agent-status.ts';
@@ -9,7 +9,7 @@ import type { WorkbenchEvent } from '../../../contract/workbench-event.ts';
 import type { WorkbenchTransport } from '../../../contract/workbench-transport.ts';
 import type { HostOp } from '../../../main/host-api/host-ops.generated.ts';
 import type { ConnectedTransport } from '../transport/connected-transport.ts';
-import { traceLog } from './trace-log.ts';
+import { traceLog } from '../model/trace-log.ts';
 
 export type BottomTab = 'timeline' | 'bus' | 'chat' | 'registries' | 'backends' | 'tests';
 
