@@ -8,10 +8,9 @@ import type { ApiMethod, ApiParams, ApiResult } from '../../../contract/workbenc
 import type { WorkbenchEvent } from '../../../contract/workbench-event.ts';
 import type { WorkbenchTransport } from '../../../contract/workbench-transport.ts';
 import type { HostOp } from '../../../main/host-api/host-ops.generated.ts';
-import type { ConnectedTransport } from '../transport/connected-transport.ts';
 import { traceLog } from '../model/trace-log.ts';
-
-export type BottomTab = 'timeline' | 'bus' | 'chat' | 'registries' | 'backends' | 'tests';
+import type { BottomPanelId } from '../panels/bottom-panels.ts';
+import type { ConnectedTransport } from '../transport/connected-transport.ts';
 
 export interface OpenFile {
   path: string;
@@ -39,7 +38,7 @@ interface WorkbenchState {
   files: Record<string, OpenFile>;
   fileOrder: string[];
   activeFile: string | undefined;
-  bottomTab: BottomTab;
+  bottomTab: BottomPanelId;
   notices: Notice[];
   testsRunning: boolean;
   testResults: TestCaseResult[] | undefined;
@@ -244,7 +243,7 @@ export function selectAgent(agent: string): void {
   set({ selectedAgent: agent });
 }
 
-export function showTab(bottomTab: BottomTab): void {
+export function showTab(bottomTab: BottomPanelId): void {
   set({ bottomTab });
 }
 
