@@ -1,5 +1,7 @@
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import { ELECTRON_ONLY, LAYER_ZONES } from './eslint-layers.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', '**/*.generated.ts', 'guests/build/', 'test/fixtures/'] },
@@ -38,5 +40,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-constant-condition': ['error', { checkLoops: false }],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    ignores: ['main/electron/**', 'preload/**'],
+    rules: { 'no-restricted-imports': ['error', ELECTRON_ONLY] },
+  },
+  {
+    files: ['main/**/*.ts', 'contract/**/*.ts', 'renderer/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: LAYER_ZONES }],
+    },
+  },
+  {
+    // The Rhai core also runs in the renderer: no Node modules, not even through a package.
+    files: ['main/rhai/language/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-nodejs-modules': 'error' },
   },
 );

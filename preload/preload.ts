@@ -2,7 +2,8 @@
 // commands and native file dialogs. Sandboxed and context-isolated; nothing else is exposed.
 
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { ApiResponse, WorkbenchEvent } from './api-contract.ts';
+import { IPC_CHANNELS } from '../contract/ipc-channels.ts';
+import type { PreloadBridge } from '../contract/preload-bridge.ts';
 
 function listen<T>(channel: string, listener: (value: T) => void): () => void {
   const handler = (_event: IpcRendererEvent, value: T) => listener(value);
@@ -10,10 +11,11 @@ function listen<T>(channel: string, listener: (value: T) => void): () => void {
   return () => ipcRenderer.off(channel, handler);
 }
 
-contextBridge.exposeInMainWorld('brainbench', {
-  request: (method: string, params: unknown[]): Promise<ApiResponse> =>
-    ipcRenderer.invoke('brainbench:request', method, params),
-  onEvent: (listener: (event: WorkbenchEvent) => void) => listen('brainbench:event', listener),
-  onCommand: (listener: (command: string) => void) => listen('brainbench:command', listener),
-  pickFile: (kind: 'wasm' | 'config'): Promise<string | undefined> => ipcRenderer.invoke('brainbench:pick-file', kind),
-});
+const bridge = {
+  request: (method, params) => ipcRenderer.invoke(IPC_CHANNELS.request, method, params),
+  onEvent: (listener) => listen(IPC_CHANNELS.event, listener),
+  onCommand: (listener) => listen(IPC_CHANNELS.command, listener),
+  pickFile: (kind) => ipcRenderer.invoke(IPC_CHANNELS.pickFile, kind),
+} satisfies PreloadBridge;
+
+contextBridge.exposeInMainWorld('brainbench', bridge);

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { build as esbuild } from 'esbuild';
 
-const UI_SOURCES = ['renderer', 'preload', 'main/rhai/language', 'main/host-api', 'package-lock.json'];
+const UI_SOURCES = ['renderer', 'contract', 'main/rhai/language', 'main/host-api', 'package-lock.json'];
 const UI_OUTPUT = 'dist/renderer/index.html';
 
 function newestMtime(path) {

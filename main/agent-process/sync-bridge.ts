@@ -5,7 +5,7 @@ import type { HostCall } from '../runtimes/engine.ts';
 import type { BridgeReply, BridgeRequest } from './worker-protocol.ts';
 
 /** Slots of the shared control array. */
-export const REPLY_COUNTER = 0;
+const REPLY_COUNTER = 0;
 export const INTERRUPT_FLAG = 1;
 export const CONTROL_SLOTS = 2;
 

@@ -10,7 +10,7 @@ export function renderStep(step: Step): string {
   return step.mode === 'once' ? assertion : `{ "$${step.mode}" = ${assertion} }`;
 }
 
-export function renderEventAssertion(assertion: EventAssertion): string {
+function renderEventAssertion(assertion: EventAssertion): string {
   return renderInlineTable(Object.entries(assertion).filter(([, value]) => value !== undefined));
 }
 

@@ -6,7 +6,7 @@ import { isConfigTable, type ConfigDocument, type ConfigTable } from './config-d
 import type { KeyPath } from './key-path.ts';
 import { KeyPositions } from './key-positions.ts';
 
-export const ENVIRONMENT_LABEL = '<environment>';
+const ENVIRONMENT_LABEL = '<environment>';
 
 const SEGMENT_SEPARATOR = '__';
 

@@ -6,7 +6,8 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, type IpcMainI
 import { existsSync } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { API_METHODS, type ApiMethod } from '../../preload/api-contract.ts';
+import { IPC_CHANNELS } from '../../contract/ipc-channels.ts';
+import { isApiMethod } from '../../contract/workbench-api.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
 import { CONTENT_SECURITY_POLICY } from '../web/web-server.ts';
 import { dispatchRequest } from '../workbench/api-dispatch.ts';
@@ -14,6 +15,7 @@ import { Workbench } from '../workbench/workbench.ts';
 import { buildMenu, type MenuActions } from './app-menu.ts';
 import { utilitySpawner } from './utility-spawner.ts';
 import { rememberBounds, restoreBounds } from './window-state.ts';
+import { RUNTIMES } from '../runtimes/runtimes.ts';
 
 const RENDERER = resolve(import.meta.dirname, '../renderer');
 const PRELOAD = join(import.meta.dirname, 'preload.cjs');
@@ -30,6 +32,12 @@ let window: BrowserWindow | undefined;
 const workbench = new Workbench({ spawner: utilitySpawner, entry: agentEntry() });
 
 /** The renderer, served from the bundle with the same CSP as web mode. */
+
+/** The file endings of component brains, for the native file dialog (without the dot). */
+const COMPONENT_EXTENSIONS = Object.values(RUNTIMES)
+  .filter(({ brain }) => brain.format === 'component')
+  .flatMap(({ brain }) => brain.extensions.map((extension) => extension.slice(1)));
+
 function serveRenderer(): void {
   protocol.handle('app', async (request) => {
     const path = normalize(decodeURIComponent(new URL(request.url).pathname)).replace(/^([/\\])+/, '');
@@ -83,23 +91,23 @@ async function main(): Promise<void> {
   const actions: MenuActions = {
     openWorkspace: () => void openWorkspace(['openDirectory']),
     openConfigFile: () => void openWorkspace(['openFile']),
-    command: (name) => window?.webContents.send('brainbench:command', name),
+    command: (name) => window?.webContents.send(IPC_CHANNELS.command, name),
   };
   Menu.setApplicationMenu(buildMenu(actions));
 
-  ipcMain.handle('brainbench:request', (event, method: unknown, params: unknown) => {
-    if (!fromOurWindow(event) || !API_METHODS.includes(method as ApiMethod) || !Array.isArray(params)) {
+  ipcMain.handle(IPC_CHANNELS.request, (event, method: unknown, params: unknown) => {
+    if (!fromOurWindow(event) || !isApiMethod(method) || !Array.isArray(params)) {
       return { id: 0, ok: false, error: 'unknown request' };
     }
-    return dispatchRequest(workbench, { id: 0, method: method as ApiMethod, params });
+    return dispatchRequest(workbench, { id: 0, method, params });
   });
-  ipcMain.handle('brainbench:pick-file', async (event, kind: unknown) => {
+  ipcMain.handle(IPC_CHANNELS.pickFile, async (event, kind: unknown) => {
     if (!fromOurWindow(event) || !window) return undefined;
-    const filters = kind === 'wasm' ? [{ name: 'WebAssembly component', extensions: ['wasm'] }] : [];
+    const filters = kind === 'wasm' ? [{ name: 'WebAssembly component', extensions: COMPONENT_EXTENSIONS }] : [];
     const picked = await dialog.showOpenDialog(window, { properties: ['openFile'], filters });
     return picked.canceled ? undefined : picked.filePaths[0];
   });
-  workbench.subscribe((event) => window?.webContents.send('brainbench:event', event));
+  workbench.subscribe((event) => window?.webContents.send(IPC_CHANNELS.event, event));
 
   const workspaceArg = process.argv.slice(app.isPackaged ? 1 : 2).find((arg) => !arg.startsWith('-'));
   await workbench.open(workspaceArg ?? DEFAULT_WORKSPACE);

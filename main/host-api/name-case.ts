@@ -22,6 +22,3 @@ export const camelCase = memo((kebab) => kebab.replace(/-([a-z0-9])/g, (_, next:
 
 /** `chat-message` → `ChatMessage`. */
 export const pascalCase = memo((kebab) => camelCase(`-${kebab}`));
-
-/** `tool_call` (a canonical snake_case field) → `toolCall`. */
-export const camelFromSnake = memo((snake) => camelCase(snake.replaceAll('_', '-')));

@@ -1,8 +1,6 @@
+import type { AbortCause } from '../../contract/iteration-result.ts';
 import { HostCallError } from '../host-api/host-call-error.ts';
 import { CancelRegistry } from './cancel-registry.ts';
-
-/** Why a running iteration is being aborted (omw-compat 3.6). */
-export type AbortCause = 'reload' | 'shutdown' | 'stop';
 
 const ABORT_MESSAGES: Record<AbortCause, string> = {
   reload: 'agent reloaded',

@@ -1,3 +1,4 @@
+import type { AbortCause } from '../../contract/iteration-result.ts';
 import type { OmwConfig } from '../config/config-types.ts';
 import { buildEndpoint } from '../endpoint/build-endpoint.ts';
 import type { Endpoint } from '../endpoint/endpoint.ts';
@@ -8,7 +9,7 @@ import type { Provider } from '../providers/provider.ts';
 import type { Tooling } from '../tooling/tooling.ts';
 import type { CloseReason, Json, LogTrace, SourceKind } from '../trace/trace-event.ts';
 import { TraceRecorder } from '../trace/trace-recorder.ts';
-import { AgentContext, type AbortCause } from './agent-context.ts';
+import { AgentContext } from './agent-context.ts';
 import type { BackendEntry } from '../backends/backend-status.ts';
 import { buildBackends } from './backend-registry.ts';
 import { Bus } from './bus.ts';

@@ -36,5 +36,4 @@ export const mockProviderParamsSchema = closedTable({
   models: z.array(z.string()).default([]),
 });
 
-export type MockProviderTurn = z.output<typeof turnSchema>;
 export type MockProviderParams = z.output<typeof mockProviderParamsSchema>;

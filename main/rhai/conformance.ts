@@ -56,7 +56,7 @@ export type EvalOutcome =
       printed?: string[];
     };
 
-export function toTyped(v: Value): TypedValue {
+function toTyped(v: Value): TypedValue {
   if (v === undefined) return { type: 'unit', value: null };
   if (typeof v === 'number' || typeof v === 'bigint') return { type: 'int', value: BigInt(v) };
   if (typeof v === 'boolean') return { type: 'bool', value: v };

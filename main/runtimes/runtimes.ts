@@ -6,9 +6,10 @@ import { rhaiRuntime } from './rhai/rhai-runtime.ts';
 import type { RuntimeDescriptor } from './runtime-descriptor.ts';
 import { wasmRuntime } from './wasm/wasm-runtime.ts';
 
+/** In the order New agent offers them. */
 export const RUNTIMES = {
-  js: jsRuntime,
   rhai: rhaiRuntime,
+  js: jsRuntime,
   wasm: wasmRuntime,
 } as const satisfies Record<string, RuntimeDescriptor>;
 
@@ -16,7 +17,7 @@ export type RuntimeKind = keyof typeof RUNTIMES;
 
 export const RUNTIME_KINDS = Object.keys(RUNTIMES) as RuntimeKind[];
 
-export const isRuntimeKind = (kind: string): kind is RuntimeKind => Object.hasOwn(RUNTIMES, kind);
+const isRuntimeKind = (kind: string): kind is RuntimeKind => Object.hasOwn(RUNTIMES, kind);
 
 /** The descriptor of a configured kind; an unknown one is a config error its caller locates. */
 export function runtimeDescriptor(kind: string): RuntimeDescriptor | undefined {

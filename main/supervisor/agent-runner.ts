@@ -1,16 +1,15 @@
 import { readFileSync } from 'node:fs';
+import type { AgentStatus, PausedCall, RunMode } from '../../contract/agent-status.ts';
+import type { AbortCause, IterationResult } from '../../contract/iteration-result.ts';
 import type { AgentSpawner } from './agent-spawner.ts';
 import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
-import type { AbortCause } from '../host/agent-context.ts';
 import type { Host } from '../host/host.ts';
 import type { CheckResult, RunResult } from '../runtimes/engine.ts';
 import type { IterationStartTrace } from '../trace/trace-event.ts';
 import { abortableDelay } from '../backends/abortable.ts';
 import { runtimeDescriptor } from '../runtimes/runtimes.ts';
 import { AgentProcess } from './agent-process.ts';
-import type { AgentStatus, PausedCall, RunMode } from './agent-status.ts';
-import type { IterationResult } from './iteration-result.ts';
 
 export interface RunnerSettings {
   host: Host;

@@ -1,11 +1,4 @@
-import type { RunOutcome } from '../host-api/run-outcome.ts';
-import type { AbortCause } from '../host/agent-context.ts';
-
-/** How one iteration ended, as the supervisor classifies it (omw-compat 3.1). */
-export type IterationResult =
-  | { kind: 'outcome'; outcome: RunOutcome }
-  | { kind: 'failed'; error: string; line?: number; column?: number }
-  | { kind: 'aborted'; cause: AbortCause };
+import type { IterationResult } from '../../contract/iteration-result.ts';
 
 export function describeResult(result: IterationResult): string {
   switch (result.kind) {

@@ -1,3 +1,5 @@
+import type { AgentStatus } from '../../contract/agent-status.ts';
+import type { IterationResult } from '../../contract/iteration-result.ts';
 import type { AgentSpawner } from './agent-spawner.ts';
 import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
 import { locatedError } from '../config/located-error.ts';
@@ -9,8 +11,6 @@ import type { CheckResult } from '../runtimes/engine.ts';
 import { RUNTIME_KINDS, runtimeDescriptor } from '../runtimes/runtimes.ts';
 import { withResolvedPaths } from '../runtimes/wasm/runtime-paths.ts';
 import { AgentRunner } from './agent-runner.ts';
-import type { AgentStatus } from './agent-status.ts';
-import type { IterationResult } from './iteration-result.ts';
 
 export interface SupervisorOptions {
   spawner: AgentSpawner;

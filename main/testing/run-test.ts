@@ -1,11 +1,12 @@
 import { dirname } from 'node:path';
+import type { IterationResult } from '../../contract/iteration-result.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { parseAssertions } from '../assertions/parse-assertions.ts';
 import { StreamingMatcher, type ObservedEvent, type Verdict } from '../assertions/streaming-matcher.ts';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { loadConfig, loadTestConfig } from '../config/load-config.ts';
 import { Host } from '../host/host.ts';
-import { describeResult, type IterationResult } from '../supervisor/iteration-result.ts';
+import { describeResult } from '../supervisor/iteration-result.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
 import { isOmwTraceEvent, type TraceEvent } from '../trace/trace-event.ts';
 import { mockSnapshots, type MockSnapshot } from './mock-snapshots.ts';

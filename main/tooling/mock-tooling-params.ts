@@ -56,4 +56,3 @@ export const mockToolingParamsSchema = closedTable({
 });
 
 export type MockToolingParams = z.output<typeof mockToolingParamsSchema>;
-export type ScriptedToolCall = z.output<typeof scriptedToolCallSchema>;

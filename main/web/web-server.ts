@@ -8,7 +8,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { ServerMessage } from '../../preload/api-contract.ts';
+import type { ServerMessage } from '../../contract/messages.ts';
 import { dispatchRequest, isApiRequest } from '../workbench/api-dispatch.ts';
 import type { Workbench } from '../workbench/workbench.ts';
 

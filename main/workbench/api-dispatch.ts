@@ -1,17 +1,17 @@
 // Turns a request from either transport into a call on the Workbench. Only the methods of the
 // contract can be reached, and every failure comes back as an error answer, never a crash.
 
-import {
-  API_METHODS,
-  type ApiMethod,
-  type ApiRequest,
-  type ApiResponse,
-  type WorkbenchApi,
-} from '../../preload/api-contract.ts';
+import type { ApiRequest, ApiResponse } from '../../contract/messages.ts';
+import { isApiMethod, type ApiMethod, type WorkbenchApi } from '../../contract/workbench-api.ts';
 import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
 import type { Workbench } from './workbench.ts';
 
-type Handlers = { [M in ApiMethod]: (workbench: Workbench, ...params: Parameters<WorkbenchApi[M]>) => unknown };
+type Handlers = {
+  [M in ApiMethod]: (
+    workbench: Workbench,
+    ...params: Parameters<WorkbenchApi[M]>
+  ) => ReturnType<WorkbenchApi[M]> | Promise<ReturnType<WorkbenchApi[M]>>;
+};
 
 const HANDLERS: Handlers = {
   workspace: (w) => w.workspace(),
@@ -42,7 +42,7 @@ const HANDLERS: Handlers = {
 export function isApiRequest(value: unknown): value is ApiRequest {
   if (typeof value !== 'object' || value === null) return false;
   const { id, method, params } = value as Record<string, unknown>;
-  return typeof id === 'number' && API_METHODS.includes(method as ApiMethod) && Array.isArray(params);
+  return typeof id === 'number' && isApiMethod(method) && Array.isArray(params);
 }
 
 export async function dispatchRequest(workbench: Workbench, request: ApiRequest): Promise<ApiResponse> {

@@ -3,9 +3,9 @@
 
 import { ConfigError } from '../config/config-error.ts';
 import { loadConfig } from '../config/load-config.ts';
-import type { Diagnostic } from '../../preload/api-contract.ts';
+import type { Diagnostic } from '../../contract/views.ts';
 
-export function configErrorDiagnostic(error: ConfigError): Diagnostic {
+function configErrorDiagnostic(error: ConfigError): Diagnostic {
   const line = error.line ?? 1;
   const column = error.column ?? 1;
   const message = [error.keyPath, error.problem].filter(Boolean).join(': ') + (error.found ? ` (${error.found})` : '');

@@ -5,19 +5,21 @@
 import { copyFileSync, existsSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type {
-  AgentView,
-  BackendView,
-  ComponentView,
-  Diagnostic,
-  NewAgentKind,
-  OpenSourceView,
-  RegistryName,
-  TestCaseResult,
-  ToolingDescription,
-  WorkbenchEvent,
-  WorkspaceView,
-} from '../../preload/api-contract.ts';
+import type { IterationResult } from '../../contract/iteration-result.ts';
+import {
+  REGISTRY_NAMES,
+  type AgentView,
+  type BackendView,
+  type ComponentView,
+  type Diagnostic,
+  type OpenSourceView,
+  type RegistryName,
+  type RuntimeKindView,
+  type TestCaseResult,
+  type ToolingDescription,
+  type WorkspaceView,
+} from '../../contract/views.ts';
+import type { WorkbenchEvent } from '../../contract/workbench-event.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { OmwConfig } from '../config/config-types.ts';
@@ -26,7 +28,6 @@ import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { OmwEvent } from '../host-api/wit-types.generated.ts';
 import { Host } from '../host/host.ts';
 import { describeComponent } from '../runtimes/wasm/describe-component.ts';
-import type { IterationResult } from '../supervisor/iteration-result.ts';
 import { watchScripts } from '../supervisor/script-watcher.ts';
 import { ALL_AGENTS, Supervisor } from '../supervisor/supervisor.ts';
 import { discoverTests } from '../testing/discover-tests.ts';
@@ -34,10 +35,18 @@ import { formatResult } from '../testing/format-result.ts';
 import { runTests } from '../testing/run-tests.ts';
 import { addAgentToConfig, setAgentScript } from './config-edit.ts';
 import { checkConfigText, errorDiagnostic } from './config-diagnostics.ts';
-import { RUNTIME_KINDS, runtimeDescriptor } from '../runtimes/runtimes.ts';
+import { RUNTIME_KINDS, RUNTIMES, runtimeDescriptor } from '../runtimes/runtimes.ts';
 import { brainFileName, NAME_PATTERN } from './agent-templates.ts';
 import { TraceBatcher } from './trace-batcher.ts';
 import { listWorkspaceFiles, resolveInside, toWorkspacePath, writeFileAtomic } from './workspace-files.ts';
+
+const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(({ kind, title, brain }) => ({
+  kind,
+  title,
+  format: brain.format,
+  extensions: [...brain.extensions],
+  ...(brain.editorLanguage !== undefined ? { editorLanguage: brain.editorLanguage } : {}),
+}));
 
 export interface WorkbenchOptions {
   spawner: AgentSpawner;
@@ -48,8 +57,6 @@ export interface WorkbenchOptions {
 }
 
 type Listener = (event: WorkbenchEvent) => void;
-
-const REGISTRIES: RegistryName[] = ['streams', 'timers', 'resources', 'toolCalls'];
 
 interface OpenWorkspace {
   root: string;
@@ -133,6 +140,7 @@ export class Workbench {
       agents,
       allBreakpoints: this.breakpoints.get(ALL_AGENTS) ?? [],
       files: listWorkspaceFiles(state.root),
+      runtimeKinds: RUNTIME_KIND_VIEWS,
       providers: backends.filter((b) => b.section === 'providers'),
       tooling: backends.filter((b) => b.section === 'tooling'),
     };
@@ -156,7 +164,7 @@ export class Workbench {
     return checkConfigText(this.state().configFile, text);
   }
 
-  async createAgent(name: string, kind: NewAgentKind): Promise<WorkspaceView> {
+  async createAgent(name: string, kind: string): Promise<WorkspaceView> {
     const state = this.state();
     if (!NAME_PATTERN.test(name)) throw new Error(`"${name}" is not a valid agent name (letters, digits, _ and -)`);
     const runtime = runtimeDescriptor(kind);
@@ -238,7 +246,7 @@ export class Workbench {
 
   registries(agent: string): OpenSourceView[] {
     const ctx = this.host().context(agent);
-    return REGISTRIES.flatMap((registry) =>
+    return REGISTRY_NAMES.flatMap((registry) =>
       ctx[registry].list().map(({ uuid, source, openedAt, info }) => ({ registry, uuid, source, openedAt, info })),
     );
   }

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { FileKind, WorkspaceFile } from '../../preload/api-contract.ts';
+import type { FileKind, WorkspaceFile } from '../../contract/views.ts';
 import { RUNTIMES } from '../runtimes/runtimes.ts';
 
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'out', 'release', 'target']);
@@ -16,7 +16,7 @@ const BRAIN_ENDINGS = Object.values(RUNTIMES).flatMap(({ brain }) =>
   brain.extensions.map((extension) => ({ extension, kind: brain.format === 'script' ? 'brain' : 'wasm' }) as const),
 );
 
-export function fileKind(path: string): FileKind {
+function fileKind(path: string): FileKind {
   const name = path.split('/').pop() ?? path;
   if (/^omw\.test(\.base)?\.(toml|ya?ml|json)$/.test(name)) return 'test';
   if (/^omw\.(toml|ya?ml|json)$/.test(name)) return 'config';

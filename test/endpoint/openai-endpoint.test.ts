@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import OpenAI from 'openai';
 import { OpenaiEndpointServer } from '../../main/endpoint/openai/openai-endpoint-server.ts';
-import type { IterationResult } from '../../main/supervisor/iteration-result.ts';
+import type { IterationResult } from '../../contract/iteration-result.ts';
 import { jsAgents, workspace, type Workspace } from '../supervisor/workspace.ts';
 
 // The HTTP endpoint driven by the official openai client, exactly as an external program would,

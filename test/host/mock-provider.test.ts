@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ChatDelta } from '../../main/host-api/wit-types.generated.ts';
-import { ChatResultAssembler } from '../../main/providers/assemble-chat-result.ts';
+import { ChatResultAssembler } from '../../main/host-api/chat-result-assembler.ts';
 import { mockProviderParamsSchema } from '../../main/providers/mock-provider-params.ts';
 import { MockProvider } from '../../main/providers/mock-provider.ts';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
 import type { ChatDelta } from '../../main/host-api/wit-types.generated.ts';
-import { ChatResultAssembler } from '../../main/providers/assemble-chat-result.ts';
+import { ChatResultAssembler } from '../../main/host-api/chat-result-assembler.ts';
 import { OpenaiProvider } from '../../main/providers/openai/openai-provider.ts';
 import type { ChatRequest } from '../../main/providers/provider.ts';
 import {

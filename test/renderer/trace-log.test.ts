@@ -3,9 +3,9 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { TraceEvent } from '../../preload/api-contract.ts';
-import { filterBusRows } from '../../renderer/src/panels/bus-filter.ts';
-import { TRACE_CAPACITY, TraceLog } from '../../renderer/src/store/trace-log.ts';
+import type { TraceEvent } from '../../main/trace/trace-event.ts';
+import { filterBusRows } from '../../renderer/src/model/bus-filter.ts';
+import { TRACE_CAPACITY, TraceLog } from '../../renderer/src/model/trace-log.ts';
 
 let seq = 0;
 const at = (agent: string, iteration = 1) => ({ seq: ++seq, time: 1000 + seq, agent, iteration });
@@ -76,9 +76,29 @@ describe('TraceLog', () => {
     ]);
     const chat = log.chats.get('s1')!;
     assert.deepEqual(
-      [chat.content, chat.reasoning, chat.finishReason, chat.deltas, chat.closed, chat.toolCalls.length],
-      ['Hello', 'hm', 'stop', 2, 'ended', 1],
+      [chat.reply.content, chat.reply.reasoning, chat.reply.finish_reason, chat.deltas, chat.closed],
+      ['Hello', 'hm', 'stop', 2, 'ended'],
     );
+    assert.deepEqual(chat.reply.tool_calls, [{ id: 't', name: 'x', arguments: '{}' }]);
+  });
+
+  it('joins tool-call fragments that share an id into one call, as the provider side does', () => {
+    const log = new TraceLog();
+    const fragment = (args: string): TraceEvent => ({
+      ...at('a'),
+      type: 'inbound',
+      id: 's2',
+      event: { kind: 'chat-delta', data: { tool_call: { id: 'call_0', name: 'lookup', arguments: args } } },
+    });
+    log.add([
+      { ...at('a'), type: 'call', op: 'chat_stream', uuid: 's2', detail: { model: 'm' } },
+      fragment('{"city":'),
+      fragment(' "Paris"'),
+      fragment('}'),
+    ]);
+    const chat = log.chats.get('s2')!;
+    assert.deepEqual(chat.reply.tool_calls, [{ id: 'call_0', name: 'lookup', arguments: '{"city": "Paris"}' }]);
+    assert.equal(chat.deltas, 3);
   });
 
   it('ignores events it already has (a resync overlapping live events)', () => {

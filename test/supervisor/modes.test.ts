@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { AgentStatus } from '../../main/supervisor/agent-status.ts';
+import type { AgentStatus } from '../../contract/agent-status.ts';
 import { jsAgents, waitFor, workspace } from './workspace.ts';
 
 test('step runs exactly one iteration; memory carries over between iterations', async () => {

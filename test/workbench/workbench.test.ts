@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
-import type { WorkbenchEvent } from '../../preload/api-contract.ts';
+import type { WorkbenchEvent } from '../../contract/workbench-event.ts';
 import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { Workbench } from '../../main/workbench/workbench.ts';

@@ -2,10 +2,11 @@
 // controlled rate, so the renderer's own cost can be measured in Chromium (bench/ui/ui-benchmarks.ts).
 
 import { createRoot } from 'react-dom/client';
-import type { TraceEvent, WorkspaceView } from '../../../preload/api-contract.ts';
+import type { WorkspaceView } from '../../../contract/views.ts';
+import type { TraceEvent } from '../../../main/trace/trace-event.ts';
 import { BusInspector } from '../../../renderer/src/panels/BusInspector.tsx';
 import { ChatPanel } from '../../../renderer/src/panels/ChatPanel.tsx';
-import { traceLog } from '../../../renderer/src/store/trace-log.ts';
+import { traceLog } from '../../../renderer/src/model/trace-log.ts';
 import { useWorkbench } from '../../../renderer/src/store/workbench-store.ts';
 import '../../../renderer/src/styles.css';
 

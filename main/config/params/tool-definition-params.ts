@@ -10,5 +10,3 @@ export const toolDefinitionSchema = closedTable({
   input_schema: jsonValue,
   output_schema: jsonValue.optional(),
 });
-
-export type ToolDefinitionParams = z.output<typeof toolDefinitionSchema>;

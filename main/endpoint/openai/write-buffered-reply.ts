@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 
-import { ChatResultAssembler } from '../../providers/assemble-chat-result.ts';
+import { ChatResultAssembler } from '../../host-api/chat-result-assembler.ts';
 import type { EndpointSession } from '../endpoint-session.ts';
 import { bufferedCompletion } from './buffered-completion.ts';
 import { openaiErrorBody } from './openai-error-body.ts';

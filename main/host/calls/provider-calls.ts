@@ -1,6 +1,6 @@
+import { ChatResultAssembler } from '../../host-api/chat-result-assembler.ts';
 import { HostCallError } from '../../host-api/host-call-error.ts';
 import type { HostOpArgs } from '../../host-api/host-ops.generated.ts';
-import { ChatResultAssembler } from '../../providers/assemble-chat-result.ts';
 import type { ChatRequest, Provider } from '../../providers/provider.ts';
 import type { Json } from '../../trace/trace-event.ts';
 import { raceAbort } from '../../backends/abortable.ts';

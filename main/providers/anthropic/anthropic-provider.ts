@@ -10,7 +10,7 @@ import { AnthropicEventDeltas } from './anthropic-event-deltas.ts';
 import { anthropicMessages, anthropicTools } from './anthropic-messages.ts';
 
 /** The Messages API requires `max_tokens`; this applies when neither the defaults nor the call set it. */
-export const DEFAULT_MAX_TOKENS = 4096;
+const DEFAULT_MAX_TOKENS = 4096;
 
 /** Anthropic's Messages API (a Brainbench extension), mapped onto omw's deltas like the openai kind. */
 export class AnthropicProvider extends SdkProvider<Anthropic> {

@@ -25,7 +25,7 @@ function expectation(expected: GuestExpectation): string {
   }
 }
 
-export const rhaiRepresentation: GuestRepresentation<Value> = {
+const rhaiRepresentation: GuestRepresentation<Value> = {
   name: snakeCase,
   isAbsent: (value) => value === undefined,
   readString: (value) => (typeof value === 'string' ? value : undefined),

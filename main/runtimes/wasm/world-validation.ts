@@ -5,14 +5,7 @@
 import { unversioned, type ComponentWorld, type InterfaceDeclarations } from './component-world.ts';
 
 /** The WASI 0.2 packages a component may import; the sandbox decides what each can reach. */
-export const GRANTED_WASI_PACKAGES = [
-  'wasi:cli',
-  'wasi:clocks',
-  'wasi:filesystem',
-  'wasi:io',
-  'wasi:random',
-  'wasi:sockets',
-];
+const GRANTED_WASI_PACKAGES = ['wasi:cli', 'wasi:clocks', 'wasi:filesystem', 'wasi:io', 'wasi:random', 'wasi:sockets'];
 
 const RUNTIME = 'omw:omw/runtime';
 

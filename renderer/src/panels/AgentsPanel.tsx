@@ -1,4 +1,6 @@
-import type { AgentStatus, AgentView, HostOp } from '../../../preload/api-contract.ts';
+import type { AgentStatus } from '../../../contract/agent-status.ts';
+import type { AgentView } from '../../../contract/views.ts';
+import type { HostOp } from '../../../main/host-api/host-ops.generated.ts';
 import {
   continueAgent,
   loopAgent,

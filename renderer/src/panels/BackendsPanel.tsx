@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BackendView, ToolingDescription } from '../../../preload/api-contract.ts';
+import type { BackendView, ToolingDescription } from '../../../contract/views.ts';
 import { attempt, useWorkbench } from '../store/workbench-store.ts';
 
 function ToolTry({ tooling, description }: { tooling: string; description: ToolingDescription }) {

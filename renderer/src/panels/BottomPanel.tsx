@@ -1,46 +1,26 @@
-import { showTab, useWorkbench, type BottomTab } from '../store/workbench-store.ts';
-import { BackendsPanel } from './BackendsPanel.tsx';
-import { BusInspector } from './BusInspector.tsx';
-import { ChatPanel } from './ChatPanel.tsx';
-import { RegistriesPanel } from './RegistriesPanel.tsx';
-import { TestsPanel } from './TestsPanel.tsx';
-import { TimelinePanel } from './TimelinePanel.tsx';
-
-const TABS: { id: BottomTab; label: string }[] = [
-  { id: 'timeline', label: 'Timeline' },
-  { id: 'bus', label: 'Message bus' },
-  { id: 'chat', label: 'Chat streams' },
-  { id: 'registries', label: 'Timers & subscriptions' },
-  { id: 'backends', label: 'Providers & tooling' },
-  { id: 'tests', label: 'Tests' },
-];
+import { showTab, useWorkbench } from '../store/workbench-store.ts';
+import { BOTTOM_PANELS } from './bottom-panels.ts';
 
 export function BottomPanel() {
   const tab = useWorkbench((s) => s.bottomTab);
+  const Body = BOTTOM_PANELS.find((panel) => panel.id === tab)?.component;
   return (
     <div className="bottom-panel">
       <div className="tabs" role="tablist">
-        {TABS.map((t) => (
+        {BOTTOM_PANELS.map((panel) => (
           <button
-            key={t.id}
+            key={panel.id}
             role="tab"
-            aria-selected={tab === t.id}
-            className={`tab ${tab === t.id ? 'active' : ''}`}
-            data-testid={`tab-${t.id}`}
-            onClick={() => showTab(t.id)}
+            aria-selected={tab === panel.id}
+            className={`tab ${tab === panel.id ? 'active' : ''}`}
+            data-testid={`tab-${panel.id}`}
+            onClick={() => showTab(panel.id)}
           >
-            {t.label}
+            {panel.title}
           </button>
         ))}
       </div>
-      <div className="tab-body">
-        {tab === 'timeline' ? <TimelinePanel /> : null}
-        {tab === 'bus' ? <BusInspector /> : null}
-        {tab === 'chat' ? <ChatPanel /> : null}
-        {tab === 'registries' ? <RegistriesPanel /> : null}
-        {tab === 'backends' ? <BackendsPanel /> : null}
-        {tab === 'tests' ? <TestsPanel /> : null}
-      </div>
+      <div className="tab-body">{Body ? <Body /> : null}</div>
     </div>
   );
 }

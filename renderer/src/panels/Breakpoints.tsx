@@ -1,4 +1,4 @@
-import type { HostOp } from '../../../preload/api-contract.ts';
+import type { HostOp } from '../../../main/host-api/host-ops.generated.ts';
 import { BREAKPOINT_OPS } from '../editor/omw-api.ts';
 
 /** The ops people break on most, shown first; the rest are in the full list. */

@@ -1,12 +1,12 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
-import { traceLog, type BusRow } from '../store/trace-log.ts';
+import { filterBusRows, type BusFilter } from '../model/bus-filter.ts';
+import { traceLog, type BusRow } from '../model/trace-log.ts';
+import { clock } from '../model/trace-text.ts';
 import { focusTrace, selectAgent, useWorkbench } from '../store/workbench-store.ts';
-import { filterBusRows, type BusFilter } from './bus-filter.ts';
 import { InjectForm } from './InjectForm.tsx';
 import { SequenceDiagram } from './SequenceDiagram.tsx';
-import { clock } from './trace-text.ts';
 
 const ROW_HEIGHT = 22;
 

@@ -1,32 +1,33 @@
-import { traceLog, type ChatStream } from '../store/trace-log.ts';
+import { traceLog, type ChatStream } from '../model/trace-log.ts';
+import { clock, compactJson } from '../model/trace-text.ts';
 import { useWorkbench } from '../store/workbench-store.ts';
-import { clock, compactJson } from './trace-text.ts';
 
 function StreamCard({ chat }: { chat: ChatStream }) {
   const state = chat.closed ?? 'open';
+  const { reply } = chat;
   return (
     <article className={`chat-stream state-${state}`} data-testid="chat-stream" data-state={state}>
       <header>
         <span className="badge">{state}</span> <code>{chat.uuid.slice(0, 8)}</code> · {chat.agent} ·{' '}
         {clock(chat.openedAt)} · {compactJson(chat.detail, 80)} · {chat.deltas} deltas
       </header>
-      {chat.reasoning ? (
+      {reply.reasoning ? (
         <div className="reasoning" data-testid="chat-reasoning">
-          {chat.reasoning}
+          {reply.reasoning}
         </div>
       ) : null}
       <div className="content" data-testid="chat-content">
-        {chat.content}
+        {reply.content}
         {state === 'open' ? <span className="cursor">▍</span> : null}
       </div>
-      {chat.toolCalls.map((call) => (
+      {reply.tool_calls.map((call) => (
         <div key={call.id} className="tool-call">
           tool call <code>{call.name}</code>({call.arguments})
         </div>
       ))}
       <footer>
-        {chat.finishReason ? <span>finish: {chat.finishReason}</span> : null}
-        {chat.usage ? <span> · usage {compactJson(chat.usage)}</span> : null}
+        {reply.finish_reason ? <span>finish: {reply.finish_reason}</span> : null}
+        {reply.usage ? <span> · usage {compactJson(reply.usage)}</span> : null}
         {chat.error ? <span className="error-text"> · {chat.error}</span> : null}
       </footer>
     </article>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ComponentView } from '../../../preload/api-contract.ts';
+import type { ComponentView } from '../../../contract/views.ts';
 import { attempt, notify, useWorkbench } from '../store/workbench-store.ts';
 
 function formatSize(bytes: number): string {
@@ -15,7 +15,8 @@ export function ComponentPicker({ initial, onClose }: { initial: string; onClose
   const [path, setPath] = useState(initial || wasmFiles[0] || '');
   const [view, setView] = useState<ComponentView | undefined>();
   const [loading, setLoading] = useState(false);
-  const wasmAgents = workspace.agents.filter((a) => a.runtimeKind === 'wasm');
+  const componentKinds = workspace.runtimeKinds.filter((k) => k.format === 'component').map((k) => k.kind);
+  const wasmAgents = workspace.agents.filter((a) => componentKinds.includes(a.runtimeKind));
   const [agent, setAgent] = useState(wasmAgents[0]?.name ?? '');
 
   useEffect(() => {

@@ -1,8 +1,9 @@
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
-import type { Diagnostic } from '../../../preload/api-contract.ts';
+import type { Diagnostic } from '../../../contract/views.ts';
 import { monaco } from '../editor/monaco-setup.ts';
 import { rhaiDiagnostics } from '../editor/rhai-language.ts';
+import { editorLanguageOf } from '../model/editor-language.ts';
 import { registerTomlCompletion } from '../editor/toml-language.ts';
 import { useColorScheme } from '../use-color-scheme.ts';
 import {
@@ -18,12 +19,9 @@ import {
 
 registerTomlCompletion(monaco, () => request('configSchema'));
 
-function languageOf(path: string): string {
-  if (path.endsWith('.rhai')) return 'rhai';
-  if (path.endsWith('.js') || path.endsWith('.mjs')) return 'javascript';
-  if (path.endsWith('.toml')) return 'toml';
-  return 'plaintext';
-}
+/** The open workspace's runtime kinds decide the languages of its brains. */
+const languageOf = (path: string): string =>
+  editorLanguageOf(path, useWorkbench.getState().workspace?.runtimeKinds ?? []);
 
 function toMarkers(diagnostics: Diagnostic[]): import('monaco-editor/editor').editor.IMarkerData[] {
   return diagnostics.map((d) => ({

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { NewAgentKind, WorkspaceFile } from '../../../preload/api-contract.ts';
+import type { WorkspaceFile } from '../../../contract/views.ts';
 import { attempt, closePicker, notify, openFile, openPicker, useWorkbench } from '../store/workbench-store.ts';
 import { ComponentPicker } from './ComponentPicker.tsx';
 
@@ -7,13 +7,15 @@ const ICONS: Record<WorkspaceFile['kind'], string> = { config: 'âš™', brain: 'âœ
 
 function NewAgentForm({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
-  const [kind, setKind] = useState<NewAgentKind>('rhai');
+  const runtimeKinds = useWorkbench((s) => s.workspace?.runtimeKinds ?? []);
+  const [kind, setKind] = useState(runtimeKinds[0]?.kind ?? '');
   const create = async () => {
     const view = await attempt('createAgent', name.trim(), kind);
     if (!view) return;
     notify('info', `agent ${name} added to ${view.config}`);
     const agent = view.agents.find((a) => a.name === name.trim());
-    if (agent && kind !== 'wasm') void openFile(agent.script);
+    const format = runtimeKinds.find((runtime) => runtime.kind === kind)?.format;
+    if (agent && format === 'script') void openFile(agent.script);
     onDone();
   };
   return (
@@ -32,10 +34,12 @@ function NewAgentForm({ onDone }: { onDone: () => void }) {
         onChange={(e) => setName(e.target.value)}
         aria-label="new agent name"
       />
-      <select value={kind} onChange={(e) => setKind(e.target.value as NewAgentKind)} aria-label="new agent runtime">
-        <option value="rhai">Rhai</option>
-        <option value="js">JavaScript</option>
-        <option value="wasm">wasm component</option>
+      <select value={kind} onChange={(e) => setKind(e.target.value)} aria-label="new agent runtime">
+        {runtimeKinds.map((runtime) => (
+          <option key={runtime.kind} value={runtime.kind}>
+            {runtime.title}
+          </option>
+        ))}
       </select>
       <button type="submit" disabled={!name.trim()}>
         Create

@@ -1,6 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useState } from 'react';
-import type { OmwEvent } from '../../../preload/api-contract.ts';
+import type { OmwEvent } from '../../../main/host-api/wit-types.generated.ts';
 import { attempt, notify, useWorkbench } from '../store/workbench-store.ts';
 
 const KINDS = ['message', 'error', 'timer', 'reload', 'shutdown', 'chat-delta', 'chat-end'] as const;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { OpenSourceView, RegistryName } from '../../../preload/api-contract.ts';
-import { traceLog } from '../store/trace-log.ts';
+import type { OpenSourceView, RegistryName } from '../../../contract/views.ts';
+import { traceLog } from '../model/trace-log.ts';
+import { clock } from '../model/trace-text.ts';
 import { attempt, request, useWorkbench } from '../store/workbench-store.ts';
-import { clock } from './trace-text.ts';
 
 const REFRESH_MS = 200;
 

@@ -1,5 +1,5 @@
-import type { BusRow } from '../store/trace-log.ts';
-import { clock } from './trace-text.ts';
+import type { BusRow } from '../model/trace-log.ts';
+import { clock } from '../model/trace-text.ts';
 
 const LANE = 140;
 const STEP = 26;

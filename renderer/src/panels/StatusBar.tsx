@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { traceLog } from '../store/trace-log.ts';
+import { traceLog } from '../model/trace-log.ts';
 import { useWorkbench } from '../store/workbench-store.ts';
 
 /** Bus events per second over the last few seconds. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { TestCaseResult } from '../../../preload/api-contract.ts';
+import type { TestCaseResult } from '../../../contract/views.ts';
+import { clock, describeEvent } from '../model/trace-text.ts';
 import { runTests, useWorkbench } from '../store/workbench-store.ts';
-import { clock, describeEvent } from './trace-text.ts';
 
 /** The run's trace, from the start to the last event the matcher saw; the failure's end is marked. */
 function TestTrace({ result }: { result: TestCaseResult }) {

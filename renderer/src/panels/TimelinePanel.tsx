@@ -1,8 +1,8 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useEffect, useMemo, useState } from 'react';
-import { traceLog, type Iteration } from '../store/trace-log.ts';
+import { traceLog, type Iteration } from '../model/trace-log.ts';
+import { clock, describeEvent } from '../model/trace-text.ts';
 import { useWorkbench } from '../store/workbench-store.ts';
-import { clock, describeEvent } from './trace-text.ts';
 
 function IterationRow({ iteration, focusSeq }: { iteration: Iteration; focusSeq: number | undefined }) {
   const holdsFocus = focusSeq !== undefined && iteration.events.some((e) => e.seq === focusSeq);

@@ -1,23 +1,16 @@
 // The renderer's state: the open workspace, agents' live status, open editor buffers and UI
-// choices. Bulk trace data lives in trace-log.ts; here only its version counter changes.
+// choices. Bulk trace data lives in model/trace-log.ts; here only its version counter changes.
 
 import { create } from 'zustand';
-import type {
-  AgentStatus,
-  ApiMethod,
-  ApiParams,
-  ApiResult,
-  Diagnostic,
-  HostOp,
-  TestCaseResult,
-  WorkbenchEvent,
-  WorkbenchTransport,
-  WorkspaceView,
-} from '../../../preload/api-contract.ts';
+import type { AgentStatus } from '../../../contract/agent-status.ts';
+import type { Diagnostic, TestCaseResult, WorkspaceView } from '../../../contract/views.ts';
+import type { ApiMethod, ApiParams, ApiResult } from '../../../contract/workbench-api.ts';
+import type { WorkbenchEvent } from '../../../contract/workbench-event.ts';
+import type { WorkbenchTransport } from '../../../contract/workbench-transport.ts';
+import type { HostOp } from '../../../main/host-api/host-ops.generated.ts';
+import { traceLog } from '../model/trace-log.ts';
+import type { BottomPanelId } from '../panels/bottom-panels.ts';
 import type { ConnectedTransport } from '../transport/connected-transport.ts';
-import { traceLog } from './trace-log.ts';
-
-export type BottomTab = 'timeline' | 'bus' | 'chat' | 'registries' | 'backends' | 'tests';
 
 export interface OpenFile {
   path: string;
@@ -45,7 +38,7 @@ interface WorkbenchState {
   files: Record<string, OpenFile>;
   fileOrder: string[];
   activeFile: string | undefined;
-  bottomTab: BottomTab;
+  bottomTab: BottomPanelId;
   notices: Notice[];
   testsRunning: boolean;
   testResults: TestCaseResult[] | undefined;
@@ -250,7 +243,7 @@ export function selectAgent(agent: string): void {
   set({ selectedAgent: agent });
 }
 
-export function showTab(bottomTab: BottomTab): void {
+export function showTab(bottomTab: BottomPanelId): void {
   set({ bottomTab });
 }
 

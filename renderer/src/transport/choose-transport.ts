@@ -1,6 +1,7 @@
-import type { WorkbenchTransport } from '../../../preload/api-contract.ts';
+import type { PreloadBridge } from '../../../contract/preload-bridge.ts';
+import type { WorkbenchTransport } from '../../../contract/workbench-transport.ts';
 import type { ConnectedTransport } from './connected-transport.ts';
-import { ipcTransport, type PreloadBridge } from './ipc-transport.ts';
+import { ipcTransport } from './ipc-transport.ts';
 import { webSocketTransport } from './web-socket-transport.ts';
 
 declare global {

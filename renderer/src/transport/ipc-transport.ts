@@ -1,24 +1,9 @@
 // Electron: the API through the preload script's bridge (window.brainbench).
 
-import type {
-  ApiMethod,
-  ApiParams,
-  ApiResponse,
-  ApiResult,
-  WorkbenchEvent,
-  WorkbenchTransport,
-} from '../../../preload/api-contract.ts';
+import type { PreloadBridge } from '../../../contract/preload-bridge.ts';
+import type { ApiMethod, ApiParams, ApiResult } from '../../../contract/workbench-api.ts';
+import type { WorkbenchTransport } from '../../../contract/workbench-transport.ts';
 import type { ConnectedTransport } from './connected-transport.ts';
-
-/** What preload/preload.ts exposes with contextBridge. */
-export interface PreloadBridge {
-  request(method: string, params: unknown[]): Promise<ApiResponse>;
-  onEvent(listener: (event: WorkbenchEvent) => void): () => void;
-  /** Native menu items, by name (see main/electron/app-menu.ts). */
-  onCommand(listener: (command: string) => void): () => void;
-  /** A native open dialog; undefined when cancelled. */
-  pickFile(kind: 'wasm' | 'config'): Promise<string | undefined>;
-}
 
 export function ipcTransport(bridge: PreloadBridge): WorkbenchTransport & ConnectedTransport {
   return {

@@ -1,14 +1,10 @@
 // Web mode: the API over one WebSocket to the server that served this page. Requests made while
 // the socket is down wait for it; after a reconnect the listeners are told so they can resync.
 
-import type {
-  ApiMethod,
-  ApiParams,
-  ApiResult,
-  ServerMessage,
-  WorkbenchEvent,
-  WorkbenchTransport,
-} from '../../../preload/api-contract.ts';
+import type { ServerMessage } from '../../../contract/messages.ts';
+import type { ApiMethod, ApiParams, ApiResult } from '../../../contract/workbench-api.ts';
+import type { WorkbenchEvent } from '../../../contract/workbench-event.ts';
+import type { WorkbenchTransport } from '../../../contract/workbench-transport.ts';
 import type { ConnectionListener, ConnectedTransport } from './connected-transport.ts';
 
 interface Pending {

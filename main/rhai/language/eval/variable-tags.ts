@@ -66,11 +66,6 @@ export function setVarTag(f: Frame, decl: VarDecl, tag: number): void {
   else (f.tags ??= [])[slot] = entry;
 }
 
-/** A fresh value written to a variable starts untagged. */
-export function clearVarTag(f: Frame, slot: number): void {
-  if (f.tags !== undefined) f.tags[slot] = undefined;
-}
-
 /**
  * Where the value of `node` comes from when it can carry a primitive's tag along: another
  * variable, or a script function's return value (read from the runtime right after the call).

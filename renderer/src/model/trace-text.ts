@@ -1,4 +1,4 @@
-import type { TraceEvent } from '../../../preload/api-contract.ts';
+import type { TraceEvent } from '../../../main/trace/trace-event.ts';
 
 export function clock(time: number): string {
   const d = new Date(time);

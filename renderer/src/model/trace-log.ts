@@ -1,7 +1,9 @@
 // Every trace event the renderer has seen, kept outside React state: panels read it through
 // derived indexes and re-render on a version counter. Bounded; what falls off is counted.
 
-import type { TraceEvent } from '../../../preload/api-contract.ts';
+import { ChatResultAssembler } from '../../../main/host-api/chat-result-assembler.ts';
+import type { ChatResult } from '../../../main/host-api/wit-types.generated.ts';
+import type { TraceEvent } from '../../../main/trace/trace-event.ts';
 
 export const TRACE_CAPACITY = 200_000;
 
@@ -41,11 +43,8 @@ export interface ChatStream {
   uuid: string;
   detail: unknown;
   openedAt: number;
-  content: string;
-  reasoning: string;
-  toolCalls: { id: string; name: string; arguments: string }[];
-  finishReason?: string;
-  usage?: unknown;
+  /** The deltas so far, folded as the provider side folds them for a blocking `chat`. */
+  reply: ChatResult;
   deltas: number;
   closed?: string;
   error?: string;
@@ -61,6 +60,7 @@ export class TraceLog {
   readonly iterations = new Map<string, Iteration[]>();
   /** Newest last; the oldest closed ones are forgotten beyond a few hundred. */
   readonly chats = new Map<string, ChatStream>();
+  private readonly chatFolds = new Map<string, ChatResultAssembler>();
   private readonly current = new Map<string, Iteration>();
   /** Where a uuid came from: an agent name (subscriptions) or a source kind. */
   private readonly origins = new Map<string, string>();
@@ -146,19 +146,22 @@ export class TraceLog {
 
   private indexChat(event: TraceEvent): void {
     if (event.type === 'call' && event.op === 'chat_stream' && event.uuid) {
+      const fold = new ChatResultAssembler();
+      this.chatFolds.set(event.uuid, fold);
       this.chats.set(event.uuid, {
         agent: event.agent,
         uuid: event.uuid,
         detail: event.detail,
         openedAt: event.time,
-        content: '',
-        reasoning: '',
-        toolCalls: [],
+        reply: fold.result(),
         deltas: 0,
       });
       if (this.chats.size > 300) {
         const oldest = [...this.chats.values()].find((c) => c.closed);
-        if (oldest) this.chats.delete(oldest.uuid);
+        if (oldest) {
+          this.chats.delete(oldest.uuid);
+          this.chatFolds.delete(oldest.uuid);
+        }
       }
       return;
     }
@@ -171,14 +174,11 @@ export class TraceLog {
     }
     if (event.type !== 'inbound') return;
     if (event.event.kind === 'error') chat.error = event.event.data;
-    if (event.event.kind !== 'chat-delta') return;
-    const delta = event.event.data;
+    const fold = this.chatFolds.get(chat.uuid);
+    if (event.event.kind !== 'chat-delta' || !fold) return;
+    fold.add(event.event.data);
+    chat.reply = fold.result();
     chat.deltas++;
-    chat.content += delta.content ?? '';
-    chat.reasoning += delta.reasoning ?? '';
-    if (delta.tool_call) chat.toolCalls.push(delta.tool_call);
-    if (delta.finish_reason) chat.finishReason = delta.finish_reason;
-    if (delta.usage) chat.usage = delta.usage;
   }
 
   private pushBus(

@@ -1,4 +1,7 @@
-import type { HostOp } from '../host-api/host-ops.generated.ts';
+// An agent's live state as the supervisor reports it: in the renderer's agents list, in `status`
+// events, and to the CLI and tests on the host side.
+
+import type { HostOp } from '../main/host-api/host-ops.generated.ts';
 import type { IterationResult } from './iteration-result.ts';
 
 export type AgentState =

@@ -1,9 +1,10 @@
-import type { ChatDelta, ChatResult, ToolCall } from '../host-api/wit-types.generated.ts';
+import type { ChatDelta, ChatResult, ToolCall } from './wit-types.generated.ts';
 
 /**
  * Folds a stream into the answer of a blocking `chat` (omw-compat 6): text and reasoning are
  * concatenated, tool calls are merged by id in first-seen order, the last finish reason and usage
- * win, and empty text becomes absent.
+ * win, and empty text becomes absent. The workbench's chat panel folds a stream with it too, so
+ * it shows what a blocking `chat` would have answered.
  */
 export class ChatResultAssembler {
   private content = '';

@@ -1,4 +1,4 @@
-import type { BusRow } from '../store/trace-log.ts';
+import type { BusRow } from './trace-log.ts';
 
 export interface BusFilter {
   agent: string;

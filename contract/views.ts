@@ -1,0 +1,107 @@
+// What the host's answers and events describe: the open workspace, its agents, back-ends, open
+// sources, test results and components. All plain data (JSON), so either transport carries it.
+
+import type { HostOp } from '../main/host-api/host-ops.generated.ts';
+import type { TraceEvent } from '../main/trace/trace-event.ts';
+import type { AgentStatus } from './agent-status.ts';
+
+/** 1-based positions, as editors show them. */
+export interface Diagnostic {
+  message: string;
+  severity: 'error' | 'warning';
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export type FileKind = 'config' | 'brain' | 'wasm' | 'test' | 'other';
+
+export interface WorkspaceFile {
+  /** Relative to the workspace root, with `/` separators. */
+  path: string;
+  kind: FileKind;
+}
+
+export interface AgentView {
+  name: string;
+  runtime: string;
+  runtimeKind: string;
+  /** The brain, relative to the workspace root when it lies inside it. */
+  script: string;
+  status: AgentStatus;
+  breakpoints: HostOp[];
+}
+
+export interface WorkspaceView {
+  root: string;
+  /** The config file, relative to the root. */
+  config: string;
+  /** Why the config could not be used; the agents list is empty then. */
+  configError?: Diagnostic & { file: string };
+  agents: AgentView[];
+  /** Breakpoints that hold every agent. */
+  allBreakpoints: HostOp[];
+  files: WorkspaceFile[];
+  providers: BackendView[];
+  tooling: BackendView[];
+  /** The runtime kinds this build runs (New agent, file kinds, the editor's languages). */
+  runtimeKinds: RuntimeKindView[];
+}
+
+export interface BackendView {
+  section: 'providers' | 'tooling';
+  name: string;
+  kind: string;
+  state: string;
+  detail?: string;
+}
+
+export const REGISTRY_NAMES = ['streams', 'timers', 'resources', 'toolCalls'] as const;
+
+export type RegistryName = (typeof REGISTRY_NAMES)[number];
+
+export interface OpenSourceView {
+  registry: RegistryName;
+  uuid: string;
+  source: string;
+  openedAt: number;
+  info: Record<string, string | number | undefined>;
+}
+
+export interface ToolingDescription {
+  tools: { name: string; description?: string; inputSchema?: unknown }[];
+  resources: { uri: string; name: string; description?: string }[];
+  error?: string;
+}
+
+export interface TestCaseResult {
+  /** The test file, relative to the workspace root. */
+  file: string;
+  pass: boolean;
+  /** omw-test's PASS/FAIL text, with where an assertion stopped matching. */
+  report: string;
+  durationMs: number;
+  /** The run's trace, for jumping from a failure to the events around it. */
+  trace: TraceEvent[];
+}
+
+export interface ComponentView {
+  path: string;
+  size: number;
+  component: boolean;
+  imports: string[];
+  exports: string[];
+  problems: string[];
+}
+
+/** A runtime kind as the workbench offers it, from the host's runtime descriptors. */
+export interface RuntimeKindView {
+  kind: string;
+  title: string;
+  /** `script`: source the editor opens; `component`: a binary the component picker shows. */
+  format: 'script' | 'component';
+  extensions: string[];
+  /** The editor's language for a script brain. */
+  editorLanguage?: string;
+}

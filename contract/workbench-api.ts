@@ -1,0 +1,89 @@
+// Every request the renderer can make, stated once: per method the zod schema of its positional
+// parameters, from which their types are inferred, and the type of its answer. `WorkbenchApi` and
+// `API_METHODS` are derived from this table. The parameter schemas are not applied to requests
+// yet; answers are typed only, since the host produces them.
+//
+// The renderer imports only types from here (`import type`), so zod stays out of its bundle.
+
+import { z } from 'zod';
+import { HOST_OPS, type HostOp } from '../main/host-api/host-ops.generated.ts';
+import type { OmwEvent } from '../main/host-api/wit-types.generated.ts';
+import type { TraceEvent } from '../main/trace/trace-event.ts';
+import type { IterationResult } from './iteration-result.ts';
+import {
+  REGISTRY_NAMES,
+  type ComponentView,
+  type Diagnostic,
+  type OpenSourceView,
+  type TestCaseResult,
+  type ToolingDescription,
+  type WorkspaceView,
+} from './views.ts';
+
+/** A file or folder: absolute, or relative to the workspace root. */
+const path = z.string();
+const text = z.string();
+const agent = z.string();
+/** A tooling back-end, by its name in the config. */
+const tooling = z.string();
+const tool = z.string();
+/** JSON text. */
+const json = z.string();
+const uuid = z.string();
+const runtimeKind = z.string();
+const hostOp = z.enum(Object.keys(HOST_OPS) as [HostOp, ...HostOp[]]);
+/** Typed, not yet checked: a schema of omw's events belongs beside their WIT types. */
+const omwEvent = z.custom<OmwEvent>();
+const answer = <T>() => z.custom<T>();
+
+interface ApiEntry {
+  params: z.ZodTuple;
+  result: z.ZodType;
+}
+
+export const WORKBENCH_API = {
+  workspace: { params: z.tuple([]), result: answer<WorkspaceView>() },
+  openWorkspace: { params: z.tuple([path]), result: answer<WorkspaceView>() },
+  readFile: { params: z.tuple([path]), result: answer<{ text: string; mtimeMs: number }>() },
+  /** Atomic: written to a temporary file, then renamed over the original. */
+  writeFile: { params: z.tuple([path, text]), result: answer<{ mtimeMs: number }>() },
+  checkConfig: { params: z.tuple([text]), result: answer<Diagnostic[]>() },
+  /** `runtimeKind` is one of the workspace view's `runtimeKinds`. */
+  createAgent: { params: z.tuple([agent, runtimeKind]), result: answer<WorkspaceView>() },
+  assignScript: { params: z.tuple([agent, path]), result: answer<WorkspaceView>() },
+  step: { params: z.tuple([agent]), result: answer<IterationResult>() },
+  loop: { params: z.tuple([agent]), result: answer<void>() },
+  /** Holds the agent at its next host call. */
+  pause: { params: z.tuple([agent]), result: answer<void>() },
+  stop: { params: z.tuple([agent]), result: answer<void>() },
+  restart: { params: z.tuple([agent]), result: answer<void>() },
+  setBreakpoints: { params: z.tuple([agent, z.array(hostOp)]), result: answer<void>() },
+  resume: { params: z.tuple([agent, z.enum(['continue', 'step-call'])]), result: answer<boolean>() },
+  inject: { params: z.tuple([agent, omwEvent]), result: answer<boolean>() },
+  registries: { params: z.tuple([agent]), result: answer<OpenSourceView[]>() },
+  cancel: { params: z.tuple([agent, z.enum(REGISTRY_NAMES), uuid]), result: answer<boolean>() },
+  describeTooling: { params: z.tuple([tooling]), result: answer<ToolingDescription>() },
+  /** Answers the tool's result as JSON text. */
+  callTool: { params: z.tuple([tooling, tool, json]), result: answer<string>() },
+  runTests: { params: z.tuple([]), result: answer<TestCaseResult[]>() },
+  inspectComponent: { params: z.tuple([path]), result: answer<ComponentView>() },
+  traceHistory: { params: z.tuple([]), result: answer<TraceEvent[]>() },
+  /** The JSON Schema of omw configs (`brainbench schema`), for completion in the TOML editor. */
+  configSchema: { params: z.tuple([]), result: answer<Record<string, unknown>>() },
+} satisfies Record<string, ApiEntry>;
+
+type ApiTable = typeof WORKBENCH_API;
+
+export type ApiMethod = keyof ApiTable;
+export type ApiParams<M extends ApiMethod> = z.infer<ApiTable[M]['params']>;
+export type ApiResult<M extends ApiMethod> = z.infer<ApiTable[M]['result']>;
+
+/** The API as the host implements it; each request returns a promise of its result. */
+export type WorkbenchApi = { [M in ApiMethod]: (...params: ApiParams<M>) => ApiResult<M> };
+
+const API_METHODS = Object.keys(WORKBENCH_API) as readonly ApiMethod[];
+
+/** Whether a request names a method of the contract; nothing else may be dispatched. */
+export function isApiMethod(method: unknown): method is ApiMethod {
+  return (API_METHODS as readonly unknown[]).includes(method);
+}

@@ -1,0 +1,10 @@
+import type { TraceEvent } from '../main/trace/trace-event.ts';
+import type { AgentStatus } from './agent-status.ts';
+import type { WorkspaceView } from './views.ts';
+
+/** Pushed from the host to every connected renderer. */
+export type WorkbenchEvent =
+  | { type: 'trace'; events: TraceEvent[] }
+  | { type: 'status'; status: AgentStatus }
+  | { type: 'workspace'; workspace: WorkspaceView }
+  | { type: 'file-changed'; path: string; mtimeMs: number };
