@@ -104,4 +104,6 @@ export interface RuntimeKindView {
   extensions: string[];
   /** The editor's language for a script brain. */
   editorLanguage?: string;
+  /** The editor gets a brain's live problems from the host (`checkBrain`), not in the browser. */
+  hostCheck: boolean;
 }

@@ -48,6 +48,8 @@ export const WORKBENCH_API = {
   /** Atomic: written to a temporary file, then renamed over the original. */
   writeFile: { params: z.tuple([path, text]), result: answer<{ mtimeMs: number }>() },
   checkConfig: { params: z.tuple([text]), result: answer<Diagnostic[]>() },
+  /** The brain's problems from its runtime kind's check on the host (`hostCheck` kinds). */
+  checkBrain: { params: z.tuple([path, text]), result: answer<Diagnostic[]>() },
   /** `runtimeKind` is one of the workspace view's `runtimeKinds`. */
   createAgent: { params: z.tuple([agent, runtimeKind]), result: answer<WorkspaceView>() },
   assignScript: { params: z.tuple([agent, path]), result: answer<WorkspaceView>() },

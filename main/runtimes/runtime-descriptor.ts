@@ -5,7 +5,7 @@
 // config schema (zod) out of every agent process saves it about 20 ms at each start.
 
 import type { z } from 'zod';
-import type { Engine, EngineOptions } from './engine.ts';
+import type { CheckResult, Engine, EngineOptions } from './engine.ts';
 import type { RuntimeParams } from './runtime-params.ts';
 
 /** What `<kind>/<kind>-engine.ts` exports as `createEngine`. */
@@ -33,4 +33,10 @@ export interface RuntimeDescriptor {
   };
   /** What New agent writes: a brain made from the agent's name, or a copy of a bundled file. */
   template: { kind: 'text'; text(agent: string): string } | { kind: 'copy'; file(): string };
+  /**
+   * Checks a script on the host, without an agent process, for the editor's live problems. A
+   * kind whose editor language checks in the browser (Rhai, on the shared language core) has
+   * none; a component has no source to check.
+   */
+  check?(script: string, filename: string): Promise<CheckResult>;
 }

@@ -4,6 +4,7 @@
 import type { ApiRequest, ApiResponse } from '../../contract/messages.ts';
 import { isApiMethod, type ApiMethod, type WorkbenchApi } from '../../contract/workbench-api.ts';
 import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
+import { checkBrainText } from './brain-diagnostics.ts';
 import type { Workbench } from './workbench.ts';
 
 type Handlers = {
@@ -19,6 +20,7 @@ const HANDLERS: Handlers = {
   readFile: (w, path) => w.readFile(path),
   writeFile: (w, path, text) => w.writeFile(path, text),
   checkConfig: (w, text) => w.checkConfig(text),
+  checkBrain: (_w, path, text) => checkBrainText(path, text),
   createAgent: (w, name, kind) => w.createAgent(name, kind),
   assignScript: (w, agent, script) => w.assignScript(agent, script),
   step: (w, agent) => w.step(agent),

@@ -40,12 +40,13 @@ import { brainFileName, NAME_PATTERN } from './agent-templates.ts';
 import { TraceBatcher } from './trace-batcher.ts';
 import { listWorkspaceFiles, resolveInside, toWorkspacePath, writeFileAtomic } from './workspace-files.ts';
 
-const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(({ kind, title, brain }) => ({
+const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(({ kind, title, brain, check }) => ({
   kind,
   title,
   format: brain.format,
   extensions: [...brain.extensions],
   ...(brain.editorLanguage !== undefined ? { editorLanguage: brain.editorLanguage } : {}),
+  hostCheck: check !== undefined,
 }));
 
 export interface WorkbenchOptions {

@@ -111,6 +111,12 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     // The JavaScript language service knows the omw global: a wrong call is an error.
     await page.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
     await undoAll('brains/reporter.js');
+    // Its syntax errors are QuickJS's own, from the `js` kind's check on the host, with the line.
+    await typeInEditor('\nconst = 1;');
+    const syntaxProblem = page.getByTestId('problems').locator('li', { hasText: 'SyntaxError' });
+    await syntaxProblem.waitFor();
+    assert.match((await syntaxProblem.textContent()) ?? '', /^11:\d+ /, 'the problem names its line');
+    await undoAll('brains/reporter.js');
 
     await page.getByTestId('file-omw.toml').click();
     await page.locator('[data-testid="tab-omw.toml"][aria-selected="true"]').waitFor();

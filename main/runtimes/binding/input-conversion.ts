@@ -6,7 +6,7 @@ import { DEFAULT_CASES, FIELD_DEFAULTS, OMITTABLE_ARGUMENTS } from '../../host-a
 import { isBytes, parseWitType, type WitType } from '../../host-api/wit-type.ts';
 import { isPayloadless, shapeOf, type WitFieldShape } from '../../host-api/wit-shape.ts';
 import { snakeCase } from '../../host-api/name-case.ts';
-import type { GuestRepresentation } from './guest-representation.ts';
+import type { GuestExpectation, GuestRepresentation } from './guest-representation.ts';
 
 /** Converts one value; `path` names it in errors (`messages[0].content`). */
 export type InputConversion<V> = (value: V, path: string) => unknown;
@@ -99,7 +99,7 @@ export function inputConversions<V>(rep: GuestRepresentation<V>): InputConversio
     };
   }
 
-  function fail(path: string, expected: Parameters<GuestRepresentation<V>['mismatch']>[1], value: V): never {
+  function fail(path: string, expected: GuestExpectation, value: V): never {
     throw rep.mismatch(path, expected, value);
   }
 

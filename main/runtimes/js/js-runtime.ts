@@ -16,4 +16,5 @@ omw.host.memorySetAs('count', count);
 omw.host.log('info', \`${name} iteration \${count}\`);
 `,
   },
+  check: async (script, filename) => (await import('./js-syntax-check.ts')).checkSyntax(script, filename),
 };

@@ -25,7 +25,8 @@ javascriptDefaults.setCompilerOptions({
   noLib: false,
   lib: ['es2020'],
 });
-javascriptDefaults.setDiagnosticsOptions({ noSemanticValidation: false, noSyntaxValidation: false });
+// Syntax errors come from QuickJS on the host (the `js` kind's check), as the runtime reports them.
+javascriptDefaults.setDiagnosticsOptions({ noSemanticValidation: false, noSyntaxValidation: true });
 javascriptDefaults.addExtraLib(OMW_JS_TYPES, 'file:///omw.d.ts');
 
 registerRhai(monaco);

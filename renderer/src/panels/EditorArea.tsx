@@ -34,27 +34,40 @@ function toMarkers(diagnostics: Diagnostic[]): import('monaco-editor/editor').ed
   }));
 }
 
-/** Live diagnostics: Rhai from its parser here, the config from the host's loader, JS from Monaco's worker. */
+/** Where a buffer's live problems come from, or undefined when the editor has none to add. */
+function problemSource(path: string, isConfig: boolean): ((text: string) => Promise<Diagnostic[]>) | undefined {
+  if (isConfig) return (text) => request('checkConfig', text).catch(() => []);
+  if (languageOf(path) === 'rhai') {
+    return (text) => Promise.resolve(rhaiDiagnostics(text).map((d) => ({ ...d, severity: 'error' as const })));
+  }
+  const kinds = useWorkbench.getState().workspace?.runtimeKinds ?? [];
+  const kind = kinds.find((k) => k.extensions.some((extension) => path.endsWith(extension)));
+  if (kind?.hostCheck) return (text) => request('checkBrain', path, text).catch(() => []);
+  return undefined;
+}
+
+/**
+ * Live diagnostics: Rhai from its parser here, the config from the host's loader, other brains
+ * from their runtime kind's check on the host (JavaScript: QuickJS's own syntax errors, beside
+ * the types Monaco's worker checks).
+ */
 function useDiagnostics(file: OpenFile | undefined, isConfig: boolean) {
   const text = file?.text;
   const path = file?.path;
   useEffect(() => {
     if (path === undefined || text === undefined) return;
-    const language = languageOf(path);
-    if (language !== 'rhai' && !isConfig) return;
+    const source = problemSource(path, isConfig);
+    if (!source) return;
     let live = true;
     const timer = setTimeout(
       async () => {
-        const diagnostics: Diagnostic[] =
-          language === 'rhai'
-            ? rhaiDiagnostics(text).map((d) => ({ ...d, severity: 'error' as const }))
-            : await request('checkConfig', text).catch(() => []);
+        const diagnostics = await source(text);
         if (!live) return;
         const model = monaco.editor.getModels().find((m) => m.uri.path.endsWith(`/${path}`) || m.uri.path === path);
         if (model) monaco.editor.setModelMarkers(model, 'brainbench', toMarkers(diagnostics));
         setDiagnostics(path, diagnostics);
       },
-      language === 'rhai' ? 100 : 300,
+      languageOf(path) === 'rhai' ? 100 : 300,
     );
     return () => {
       live = false;
