@@ -4,6 +4,7 @@ import { agentBenchmarks } from './agent-benchmarks.ts';
 import type { BenchRow } from './bench-row.ts';
 import { endpointBenchmarks } from './endpoint-benchmarks.ts';
 import { ioBenchmarks } from './io-benchmarks.ts';
+import { limitsBenchmarks } from './limits-benchmarks.ts';
 import { rhaiBenchmarks } from './rhai/rhai-benchmarks.ts';
 import { uiBenchmarks } from './ui/ui-benchmarks.ts';
 import { wasmBenchmarks } from './wasm-benchmarks.ts';
@@ -11,6 +12,7 @@ import { wasmBenchmarks } from './wasm-benchmarks.ts';
 const suites: Record<string, () => Promise<BenchRow[]>> = {
   agents: agentBenchmarks,
   io: ioBenchmarks,
+  limits: limitsBenchmarks,
   endpoint: endpointBenchmarks,
   wasm: wasmBenchmarks,
   rhai: rhaiBenchmarks,

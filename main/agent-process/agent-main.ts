@@ -1,16 +1,24 @@
 // Entry of an agent process. The main thread is the agent's bridge (async side): it runs the
 // engine on a worker thread, answers the engine's host calls (locally when no shared state is
 // involved, otherwise through the host), and keeps the engine within its limits.
+import { setTimeout as delay } from 'node:timers/promises';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { answerLocally, isLocalOp } from '../local-calls/local-calls.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
-import type { CheckResult, RunResult } from '../runtimes/engine.ts';
+import { INTERRUPT_REASON, type CheckResult, type RunResult } from '../runtimes/engine.ts';
 import { parentLink } from './parent-link.ts';
-import type { AgentInit, HostToAgent } from '../agent-protocol/agent-protocol.ts';
+import type { AgentInit, HostToAgent, OutputEntry } from '../agent-protocol/agent-protocol.ts';
 import type { BridgeReply, BridgeRequest, WorkerCommand, WorkerEvent } from './worker-protocol.ts';
-import { answerHostCall, CONTROL_SLOTS, INTERRUPT_FLAG } from './sync-bridge.ts';
+import { newOutputRing, OutputReader } from './output-ring.ts';
+import { answerHostCall, CONTROL_SLOTS, INTERRUPT_FLAG, LOG_FORWARDED } from './sync-bridge.ts';
 
 const WATCHDOG_TICK_MS = 50;
+/** Output entries per message to the host. */
+const OUTPUT_BATCH = 4096;
+/** How long the bridge lets output gather after the first of it arrives. */
+const OUTPUT_COALESCE_MS = 2;
+/** How long a stopped engine thread gets to end before the whole process is replaced. */
+const STOP_GRACE_MS = 1000;
 const MEMORY_TICK_MS = 250;
 /** Room for Node itself above the brain's cap before the process-level check fires. */
 const PROCESS_OVERHEAD_BYTES = 160 * 1024 * 1024;
@@ -34,6 +42,8 @@ interface Running {
 class EngineHost {
   private worker: Worker | undefined;
   private bridgePort: MessagePort | undefined;
+  /** The current engine thread's prints and logs. */
+  private output: OutputReader | undefined;
   private control = new Int32Array(new SharedArrayBuffer(CONTROL_SLOTS * 4));
   private running: Running | undefined;
   private queued: WorkerCommand[] = [];
@@ -73,6 +83,12 @@ class EngineHost {
 
   setForwarded(ops: HostOp[] | 'all'): void {
     this.forwarded = ops === 'all' ? 'all' : new Set(ops);
+    this.syncLogForwarding();
+  }
+
+  private syncLogForwarding(): void {
+    const forwarded = this.forwarded === 'all' || this.forwarded.has('host.log');
+    Atomics.store(this.control, LOG_FORWARDED, forwarded ? 1 : 0);
   }
 
   reply(id: number, reply: BridgeReply): void {
@@ -86,19 +102,27 @@ class EngineHost {
   interrupt(): void {
     if (!this.running || this.running.interruptedAt) return;
     this.running.interruptedAt = Date.now();
-    Atomics.store(this.control, INTERRUPT_FLAG, 1);
+    const pastDeadline =
+      this.init.deadlineMs > 0 && this.running.interruptedAt - this.running.startedAt > this.init.deadlineMs;
+    Atomics.store(this.control, INTERRUPT_FLAG, pastDeadline ? INTERRUPT_REASON.deadline : INTERRUPT_REASON.stop);
   }
 
   private spawn(): void {
     this.ready = false;
     this.control = new Int32Array(new SharedArrayBuffer(CONTROL_SLOTS * 4));
+    this.syncLogForwarding();
     const { port1, port2 } = new MessageChannel();
     this.bridgePort = port1;
+    const outputRing = newOutputRing();
+    const output = new OutputReader(outputRing);
+    this.output = output;
     const memoryMb = Math.max(16, Math.ceil(this.init.limits.maxMemoryBytes / 1024 / 1024));
+    // QuickJS's frames take about three times their own stack in native stack (docs/architecture.md).
+    const stackMb = Math.max(8, 4 + Math.ceil((this.init.limits.maxStackBytes * 4) / 1024 / 1024));
     const worker = new Worker(new URL('./engine-worker.mjs', import.meta.url), {
-      workerData: { init: this.init, bridgePort: port2, control: this.control },
+      workerData: { init: this.init, bridgePort: port2, control: this.control, outputRing },
       transferList: [port2],
-      resourceLimits: { maxOldGenerationSizeMb: memoryMb, stackSizeMb: 8 },
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb, stackSizeMb: stackMb },
     });
     this.worker = worker;
     port1.on('message', (request: BridgeRequest) => this.onHostCall(request));
@@ -110,18 +134,59 @@ class EngineHost {
     worker.on('exit', () => {
       if (this.worker === worker) this.replace('engine thread exited unexpectedly');
     });
+    void this.pumpOutput(output);
   }
 
-  /** Ends the current iteration with `error`, and starts a fresh engine for the next one. */
+  /** Sends the brain's output to the host as it comes, one batch in flight at a time. */
+  private async pumpOutput(output: OutputReader): Promise<void> {
+    while (this.output === output) {
+      await output.whenWritten();
+      // A moment's wait turns a flood into batches rather than one message per print.
+      await delay(OUTPUT_COALESCE_MS);
+      if (this.output !== output) return;
+      await this.sendOutput(output.read(OUTPUT_BATCH));
+    }
+  }
+
+  /** Output travels to the host like a host call: the brain was not computing meanwhile. */
+  private sendOutput(entries: OutputEntry[]): Promise<void> {
+    if (entries.length === 0) return Promise.resolve();
+    if (this.running?.busySince !== undefined) this.running.busySince = Date.now();
+    return new Promise((resolve) => link.send({ t: 'output', entries }, resolve));
+  }
+
+  /** Everything the brain wrote so far goes out before what follows it (a call, a result). */
+  private flushOutput(output = this.output): void {
+    if (output) void this.sendOutput(output.read());
+  }
+
+  /**
+   * Ends the current iteration with `error`, stops its engine thread and starts a fresh one for
+   * the next. A thread that does not stop in time (a component spinning in code that never
+   * checks for termination) takes the process with it: the host starts a new one.
+   */
   private replace(error: string): void {
     const worker = this.worker;
+    const output = this.output;
     this.worker = undefined;
+    this.output = undefined;
+    this.ready = false;
     this.bridgePort?.close();
     this.bridgePort = undefined;
     this.pendingCall = undefined;
-    void worker?.terminate();
+    this.flushOutput(output);
+    output?.wake();
     this.finish({ ok: false, error });
-    this.spawn();
+    if (!worker) {
+      this.spawn();
+      return;
+    }
+    const stopped = new Promise<boolean>((resolve) => {
+      worker.once('exit', () => resolve(true));
+      setTimeout(() => resolve(false), STOP_GRACE_MS).unref();
+    });
+    void worker.terminate();
+    void stopped.then((exited) => (exited ? this.spawn() : retire(STOP_GRACE_MS)));
   }
 
   private start(command: WorkerCommand): void {
@@ -138,6 +203,7 @@ class EngineHost {
   }
 
   private finish(result: RunResult | CheckResult): void {
+    this.flushOutput();
     const running = this.running;
     this.running = undefined;
     if (running) send({ t: 'result', id: running.id, result });
@@ -152,9 +218,6 @@ class EngineHost {
         this.baselineRss = process.memoryUsage.rss();
         if (this.options.announceReady) send({ t: 'ready' });
         if (this.queued.length > 0) this.start(this.queued.shift()!);
-        return;
-      case 'print':
-        send(event);
         return;
       case 'loading':
         if (this.running) Object.assign(this.running, { busySince: undefined, loadingSince: Date.now() });
@@ -184,15 +247,11 @@ class EngineHost {
   }
 
   private onHostCall({ op, args }: BridgeRequest): void {
+    this.flushOutput();
     if (this.running) this.running.busySince = undefined;
     const forwarded = this.forwarded === 'all' || this.forwarded.has(op);
     if (!forwarded && isLocalOp(op)) {
       this.answerLocally(() => answerLocally(this.init.agent, op, args));
-      return;
-    }
-    if (!forwarded && op === 'host.log') {
-      send({ t: 'notify', op, args });
-      this.answerLocally(() => undefined);
       return;
     }
     const id = this.nextCallId++;
@@ -247,6 +306,17 @@ class EngineHost {
   private memoryMessage(): string {
     return `brain exceeded its memory cap of ${Math.round(this.init.limits.maxMemoryBytes / 1024 / 1024)} MiB`;
   }
+}
+
+/**
+ * Leaves for good: an engine thread that would not stop still holds its memory and CPU, and only
+ * the end of the process returns them. The host starts a new one for the next command.
+ */
+function retire(graceMs: number): void {
+  link.send(
+    { t: 'retired', reason: `the engine thread did not stop within ${graceMs} ms of its iteration's end` },
+    () => process.exit(0),
+  );
 }
 
 let engineHost: EngineHost | undefined;

@@ -5,26 +5,29 @@ import type { Engine } from '../runtimes/engine.ts';
 import { createEngine } from './engine-factory.ts';
 import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
 import type { WorkerCommand, WorkerEvent } from './worker-protocol.ts';
-import { syncHostCall } from './sync-bridge.ts';
+import { OutputWriter } from './output-ring.ts';
+import { INTERRUPT_FLAG, syncHostCall } from './sync-bridge.ts';
 
 interface EngineWorkerData {
   init: AgentInit;
   bridgePort: MessagePort;
   control: Int32Array;
+  outputRing: SharedArrayBuffer;
 }
 
-const { init, bridgePort, control } = workerData as EngineWorkerData;
+const { init, bridgePort, control, outputRing } = workerData as EngineWorkerData;
 const post = (event: WorkerEvent) => parentPort!.postMessage(event);
+const output = new OutputWriter(outputRing, () => Atomics.load(control, INTERRUPT_FLAG) !== 0);
 
 async function main(): Promise<void> {
   let engine: Engine;
   try {
     engine = await createEngine(
       {
-        hostCall: syncHostCall(bridgePort, control),
+        hostCall: syncHostCall(bridgePort, control, output),
         limits: init.limits,
-        interrupt: control.subarray(1, 2),
-        print: (text) => post({ t: 'print', text }),
+        interrupt: control.subarray(INTERRUPT_FLAG, INTERRUPT_FLAG + 1),
+        print: (text) => output.write({ kind: 'print', text }),
       },
       init.runtime,
     );

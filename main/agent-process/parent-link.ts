@@ -2,7 +2,8 @@
 
 /** The child's side: the same code runs as a Node fork child or an Electron utility process. */
 export interface ParentLink {
-  send(message: unknown): void;
+  /** `sent` runs once the message has left the process, which paces a flood of output. */
+  send(message: unknown, sent?: () => void): void;
   onMessage(listener: (message: unknown) => void): void;
 }
 
@@ -14,12 +15,19 @@ interface ElectronParentPort {
 export function parentLink(): ParentLink {
   const port = (process as { parentPort?: ElectronParentPort }).parentPort;
   if (port) {
+    // Electron's port says nothing about delivery: a message counts as sent once posted.
     return {
-      send: (message) => port.postMessage(message),
+      send: (message, sent) => {
+        port.postMessage(message);
+        sent?.();
+      },
       onMessage: (listener) => port.on('message', (event) => listener(event.data)),
     };
   }
   const send = process.send?.bind(process);
   if (!send) throw new Error('not started as an agent process (no IPC channel to the host)');
-  return { send: (message) => send(message), onMessage: (listener) => process.on('message', listener) };
+  return {
+    send: (message, sent) => send(message, undefined, undefined, () => sent?.()),
+    onMessage: (listener) => process.on('message', listener),
+  };
 }

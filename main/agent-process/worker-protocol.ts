@@ -12,7 +12,6 @@ export type WorkerEvent =
   | { t: 'loading' }
   /** `fresh` when something new was loaded, whose memory is then the engine's, not the brain's. */
   | { t: 'loaded'; fresh: boolean }
-  | { t: 'print'; text: string }
   | { t: 'result'; id: number; result: RunResult | CheckResult }
   | { t: 'failed'; error: string };
 

@@ -4,6 +4,9 @@
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { CheckResult, EngineLimits, RunResult } from '../runtimes/engine.ts';
 
+/** A print or a `host.log` call of the brain. */
+export type OutputEntry = { kind: 'print'; text: string } | { kind: 'log'; level: string; message: string };
+
 export interface RuntimeSpec {
   /** The runtime kind: `js`, `rhai`, `wasm`. */
   kind: string;
@@ -35,7 +38,8 @@ export type HostToAgent =
 export type AgentToHost =
   | { t: 'ready' }
   | { t: 'call'; id: number; op: HostOp; args: unknown[] }
-  /** A host call whose answer the brain does not wait for. */
-  | { t: 'notify'; op: HostOp; args: unknown[] }
-  | { t: 'print'; text: string }
+  /** The brain's prints and logs since the last batch, in order. */
+  | { t: 'output'; entries: OutputEntry[] }
+  /** The process is about to exit because its engine thread would not stop; start a new one. */
+  | { t: 'retired'; reason: string }
   | { t: 'result'; id: number; result: RunResult | CheckResult };

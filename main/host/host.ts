@@ -17,6 +17,7 @@ import type { CallScope, HostServices } from './calls/call-scope.ts';
 import { HOST_CALL_HANDLERS } from './calls/all-calls.ts';
 import { answerLocally, isLocalOp } from '../local-calls/local-calls.ts';
 import { InjectionQueue } from '../backends/injection-queue.ts';
+import { DroppedEvents } from './dropped-events.ts';
 
 /**
  * Runs before a host call; resolves when the call may proceed (host-call breakpoints) and may
@@ -45,6 +46,9 @@ export class Host implements HostServices {
   readonly trace: TraceRecorder;
   readonly bus: Bus;
   readonly injections = new InjectionQueue();
+  private readonly dropped = new DroppedEvents((agent, message) =>
+    this.traceLog(this.context(agent), 'warn', `inbox full (${this.bus.inbox(agent).bound} events): ${message}`),
+  );
   readonly providers: Map<string, Provider>;
   readonly tooling: Map<string, Tooling>;
   readonly agents = new Map<string, AgentContext>();
@@ -126,14 +130,13 @@ export class Host implements HostServices {
     }
   }
 
-  /** Puts an envelope into an agent's inbox; a full inbox drops it with a warning and returns false. */
+  /** Puts an envelope into an agent's inbox; a full inbox drops it (counted, see DroppedEvents) and returns false. */
   deliver(ctx: AgentContext, envelope: EventEnvelope): boolean {
-    if (this.bus.deliver(ctx.name, envelope)) return true;
-    this.traceLog(
-      ctx,
-      'warn',
-      `inbox full (${this.bus.inbox(ctx.name).bound} events): dropped a ${envelope.event.kind} event`,
-    );
+    if (this.bus.deliver(ctx.name, envelope)) {
+      this.dropped.delivered(ctx.name);
+      return true;
+    }
+    this.dropped.dropped(ctx.name, envelope.event.kind);
     return false;
   }
 

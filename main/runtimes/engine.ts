@@ -28,12 +28,19 @@ export interface EngineLimits {
   maxMemoryBytes: number;
   /** Engine stack size (QuickJS) in bytes. */
   maxStackBytes: number;
+  /** Wall-clock limit of one iteration, enforced by the bridge; absent or 0: none. */
+  deadlineMs?: number;
 }
+
+/** What the bridge writes into the interrupt flag: why it preempts the running iteration. */
+export const INTERRUPT_REASON = { stop: 1, deadline: 2 } as const;
+
+export const deadlineMessage = (deadlineMs: number): string => `iteration exceeded its deadline of ${deadlineMs} ms`;
 
 export interface EngineOptions {
   hostCall: HostCall;
   limits: EngineLimits;
-  /** Set to non-zero by the bridge to preempt the running iteration (abort tier 3). */
+  /** Set to an INTERRUPT_REASON by the bridge to preempt the running iteration (abort tier 3). */
   interrupt: Int32Array;
   /** Receives script `print`/`debug` output. */
   print: (text: string) => void;

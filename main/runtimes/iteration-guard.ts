@@ -4,7 +4,7 @@
 // catch. The first reason to stop wins and becomes the iteration's error.
 
 import { performance } from 'node:perf_hooks';
-import type { EngineLimits } from './engine.ts';
+import { deadlineMessage, INTERRUPT_REASON, type EngineLimits } from './engine.ts';
 
 export class IterationGuard {
   readonly #limits: EngineLimits;
@@ -39,8 +39,10 @@ export class IterationGuard {
   readonly shouldInterrupt = (): boolean => {
     if (this.#stopReason !== undefined) return true;
     const { maxBusyMs } = this.#limits;
-    if (Atomics.load(this.#interrupt, 0) !== 0) {
-      this.stop('iteration interrupted');
+    const interrupted = Atomics.load(this.#interrupt, 0);
+    if (interrupted !== 0) {
+      const { deadlineMs = 0 } = this.#limits;
+      this.stop(interrupted === INTERRUPT_REASON.deadline ? deadlineMessage(deadlineMs) : 'iteration interrupted');
     } else if (performance.now() - this.#busySince > maxBusyMs) {
       this.stop(`brain computed for more than ${maxBusyMs} ms without calling the host`);
     }

@@ -38,12 +38,25 @@ export const wasiShape = {
   inherit_network: denied,
 };
 
+export const MIN_STACK_KB = 16;
+export const MAX_STACK_KB = 4096;
+
 /** Brainbench's engine limits, every runtime's. */
 export const brainbenchLimitsShape = {
   /** Longest stretch a brain may compute without calling the host. */
   max_busy_ms: z.number().int().positive().default(5000),
   max_memory_mb: z.number().int().positive().default(256),
-  max_stack_kb: z.number().int().positive().default(512),
+  /**
+   * The engine's stack. QuickJS's own C stack is 5 MiB in the build Brainbench ships and its
+   * frames need about three times as much native stack on the engine thread, which is sized from
+   * this; every value in the range works.
+   */
+  max_stack_kb: z
+    .number()
+    .int()
+    .min(MIN_STACK_KB, `expected at least ${MIN_STACK_KB} (KiB)`)
+    .max(MAX_STACK_KB, `expected at most ${MAX_STACK_KB} (KiB): the engine's own stack is 5 MiB`)
+    .default(512),
   /** Wall-clock limit of one iteration; 0 means none. */
   deadline_ms: size.default(0),
 };

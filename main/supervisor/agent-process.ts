@@ -4,8 +4,12 @@ import { HostCallError } from '../host-api/host-call-error.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { Host } from '../host/host.ts';
 import type { CheckResult, RunResult } from '../runtimes/engine.ts';
+import { logLevelOf } from '../host/log-level.ts';
 
-type Settle = (result: RunResult | CheckResult) => void;
+interface Pending {
+  command: Extract<HostToAgent, { t: 'run' | 'check' }>;
+  settle: (result: RunResult | CheckResult) => void;
+}
 
 /**
  * The host's handle on one agent process: starts it, sends it iterations, answers its host calls
@@ -16,8 +20,10 @@ export class AgentProcess {
   private channel: AgentChannel | undefined;
   private starting: Promise<void> | undefined;
   private nextId = 1;
-  private readonly pending = new Map<number, Settle>();
+  private readonly pending = new Map<number, Pending>();
   private forwarded: HostOp[] | 'all' = [];
+  /** Set when the process said it is leaving on purpose: what it had not started is sent again. */
+  private retiring: AgentChannel | undefined;
   /** Called with every line a script prints. */
   onPrint: (text: string) => void = () => {};
 
@@ -75,10 +81,10 @@ export class AgentProcess {
   private async command(t: 'run' | 'check', script: string, filename: string): Promise<RunResult | CheckResult> {
     await this.start();
     if (!this.channel) return { ok: false, error: 'agent process could not be started' };
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      this.post({ t, id, script, filename });
+    const command = { t, id: this.nextId++, script, filename };
+    return new Promise((settle) => {
+      this.pending.set(command.id, { command, settle });
+      this.post(command);
     });
   }
 
@@ -99,16 +105,26 @@ export class AgentProcess {
           },
         );
         return;
-      case 'notify':
-        this.host.call(this.init.agent, message.op, message.args).catch(() => undefined);
+      case 'output': {
+        const ctx = this.host.context(this.init.agent);
+        for (const entry of message.entries) {
+          if (entry.kind === 'print') this.onPrint(entry.text);
+          else this.host.traceLog(ctx, logLevelOf(entry.level), entry.message);
+        }
         return;
-      case 'print':
-        this.onPrint(message.text);
+      }
+      case 'retired':
+        this.retiring = channel;
+        this.host.traceLog(
+          this.host.context(this.init.agent),
+          'warn',
+          `${message.reason}: the agent process is replaced`,
+        );
         return;
       case 'result': {
-        const settle = this.pending.get(message.id);
+        const pending = this.pending.get(message.id);
         this.pending.delete(message.id);
-        settle?.(message.result);
+        pending?.settle(message.result);
         return;
       }
       case 'ready':
@@ -121,10 +137,16 @@ export class AgentProcess {
     this.channel = undefined;
     this.starting = undefined;
     started();
-    const how = signal ? `signal ${signal}` : `code ${code}`;
-    for (const settle of this.pending.values()) {
-      settle({ ok: false, error: `agent process exited unexpectedly (${how})` });
-    }
+    const waiting = [...this.pending.values()];
     this.pending.clear();
+    if (this.retiring === channel) {
+      // Nothing was running: the process had finished its iteration and queued the rest.
+      this.retiring = undefined;
+      for (const { command, settle } of waiting)
+        void this.command(command.t, command.script, command.filename).then(settle);
+      return;
+    }
+    const how = signal ? `signal ${signal}` : `code ${code}`;
+    for (const { settle } of waiting) settle({ ok: false, error: `agent process exited unexpectedly (${how})` });
   }
 }

@@ -43,6 +43,7 @@ function agentInit(config: OmwConfig, agent: string): AgentInit {
       maxBusyMs: params.max_busy_ms,
       maxMemoryBytes: params.max_memory_mb * 1024 * 1024,
       maxStackBytes: params.max_stack_kb * 1024,
+      deadlineMs: params.deadline_ms,
     },
     deadlineMs: params.deadline_ms,
     interruptBudgetMs: config.tunables.interrupt_budget_ms,

@@ -38,8 +38,9 @@ export class TraceRecorder {
     return this.seq;
   }
 
+  /** Stamps `event` itself, which the recorder then owns: every caller hands over a fresh object. */
   record(event: UnstampedTraceEvent): TraceEvent {
-    const stamped = { ...event, seq: ++this.seq, time: Date.now() } as TraceEvent;
+    const stamped = Object.assign(event, { seq: ++this.seq, time: Date.now() }) as TraceEvent;
     this.keep(stamped);
     for (const listener of this.listeners) listener(stamped);
     return stamped;

@@ -3,12 +3,18 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+
 import { loadConfig } from '../../main/config/load-config.ts';
 import type { HostOp } from '../../main/host-api/host-ops.generated.ts';
 import type { EventEnvelope } from '../../main/host-api/wit-types.generated.ts';
 import { Host } from '../../main/host/host.ts';
 import type { MockTooling } from '../../main/tooling/mock-tooling.ts';
 import type { TraceEvent } from '../../main/trace/trace-event.ts';
+
+/** Polls until `condition` holds (a few seconds at most). */
+async function waitUntil(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 // The host answered directly, as an agent process would ask it: deterministic, no processes.
 
@@ -182,7 +188,27 @@ test('a full inbox drops the delivery and says so in the trace', async () => {
   await h.call('bob', 'host.subscribe-agent', ['alice']);
   for (const n of [1, 2, 3]) await call('host.send-agent', 'bob', `m${n}`);
   assert.equal(h.bus.inbox('bob').size, 2);
-  assert.ok(trace.some((e) => e.type === 'log' && e.agent === 'bob' && /inbox full \(2 events\)/.test(e.message)));
+  const warned = () => trace.filter((e) => e.type === 'log' && e.agent === 'bob' && /^inbox full/.test(e.message));
+  await waitUntil(() => warned().length > 0);
+  assert.deepEqual(
+    warned().map((e) => (e.type === 'log' ? e.message : '')),
+    ['inbox full (2 events): dropped 1 event (1 message)'],
+  );
+});
+
+test('a flood into a full inbox is one warning with the count, not one per message', async () => {
+  const { host: h, trace, call } = host('[tunables]\ninbox_bound = 2\n');
+  await h.call('bob', 'host.subscribe-agent', ['alice']);
+  for (let n = 0; n < 1000; n++) await call('host.send-agent', 'bob', `m${n}`);
+  // Room again ends the burst.
+  await h.call('bob', 'host.try-recv', []);
+  await call('host.send-agent', 'bob', 'after');
+  const warnings = trace.filter((e) => e.type === 'log' && e.agent === 'bob' && /^inbox full/.test(e.message));
+  assert.deepEqual(
+    warnings.map((e) => (e.type === 'log' ? e.message : '')),
+    ['inbox full (2 events): dropped 998 events (998 message)'],
+  );
+  assert.ok(trace.filter((e) => e.agent === 'bob').length < 20, "bob's own trace is not flooded");
 });
 
 test('the lifecycle handle is one per run and forgotten before the next', async () => {

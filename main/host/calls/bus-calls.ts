@@ -1,8 +1,7 @@
 import { HostCallError } from '../../host-api/host-call-error.ts';
 import type { EventEnvelope } from '../../host-api/wit-types.generated.ts';
+import { logLevelOf } from '../log-level.ts';
 import type { CallHandlers, CallScope } from './call-scope.ts';
-
-const LOG_LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error']);
 
 function received<E extends EventEnvelope | undefined>(scope: CallScope, envelope: E): E {
   if (envelope) scope.host.traceInbound(scope.ctx, envelope);
@@ -12,8 +11,7 @@ function received<E extends EventEnvelope | undefined>(scope: CallScope, envelop
 /** Messaging between agents, the lifecycle handle, the inbox and logging. */
 export const busCalls: CallHandlers = {
   'host.log': (scope, [level, message]) => {
-    const known = LOG_LEVELS.has(level) ? (level as 'info') : 'info';
-    scope.host.traceLog(scope.ctx, known, message);
+    scope.host.traceLog(scope.ctx, logLevelOf(level), message);
   },
   'host.subscribe-agent': (scope, [agent]) => {
     const uuid = crypto.randomUUID();

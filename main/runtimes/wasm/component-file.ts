@@ -2,6 +2,7 @@
 // that is not a component is refused here with a message that says what it is instead.
 
 import { readFile } from 'node:fs/promises';
+import { watError } from './wat-error.ts';
 
 const MAGIC = [0x00, 0x61, 0x73, 0x6d];
 /** The version and layer fields after the magic: a component is layer 1. */
@@ -30,6 +31,19 @@ function requireComponent(bytes: Uint8Array, path: string): void {
   }
 }
 
+/** A `.wat` file assembled; one that does not assemble is an error at its line and column. */
+async function assembled(path: string): Promise<Uint8Array> {
+  const source = await readFile(path, 'utf8');
+  const { parse } = await import('@bytecodealliance/jco-transpile/wasm-tools');
+  try {
+    return await parse(source);
+  } catch (error) {
+    const located = watError(String((error as Error).message ?? error), source);
+    if (!located) throw error;
+    throw new ComponentFileError(`${path}:${located.line}:${located.column}: ${located.message}`);
+  }
+}
+
 /** The component's bytes; `.wat` files are assembled first. */
 export async function readComponentFile(path: string): Promise<Uint8Array> {
   if (path.endsWith('.cwasm')) {
@@ -37,13 +51,9 @@ export async function readComponentFile(path: string): Promise<Uint8Array> {
   }
   let bytes: Uint8Array;
   try {
-    if (path.endsWith('.wat')) {
-      const { parse } = await import('@bytecodealliance/jco-transpile/wasm-tools');
-      bytes = await parse(await readFile(path, 'utf8'));
-    } else {
-      bytes = new Uint8Array(await readFile(path));
-    }
+    bytes = path.endsWith('.wat') ? await assembled(path) : new Uint8Array(await readFile(path));
   } catch (error) {
+    if (error instanceof ComponentFileError) throw error;
     throw new ComponentFileError(`cannot read component ${path}: ${(error as Error).message}`);
   }
   requireComponent(bytes, path);

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ComponentWorld } from './component-world.ts';
+import { withMemoryMaximum } from './memory-maximum.ts';
 import type { JcoImports } from './omw-imports.ts';
 import { cachedComponentAt, GLUE_FILE } from './transpile-cache.ts';
 import { webAssembly, type CoreImports, type CoreInstance, type CoreModule } from './webassembly-api.ts';
@@ -37,7 +38,8 @@ export class ComponentWorldError extends Error {
   override readonly name = 'ComponentWorldError';
 }
 
-export async function loadComponent(path: string): Promise<LoadedComponent> {
+/** Loads the component at `path`; its memories cannot grow past `maxMemoryBytes`. */
+export async function loadComponent(path: string, maxMemoryBytes: number): Promise<LoadedComponent> {
   const entry = await cachedComponentAt(path);
   if (entry.problems.length > 0) {
     throw new ComponentWorldError(`${path} does not fit the omw:omw world: ${entry.problems.join('; ')}`);
@@ -48,7 +50,11 @@ export async function loadComponent(path: string): Promise<LoadedComponent> {
     import(pathToFileURL(join(entry.dir, GLUE_FILE)).href) as Promise<Glue>,
     Promise.all(
       entry.coreModules.map(
-        async (name) => [name, await webAssembly.compile(readFileSync(join(entry.dir, name)))] as const,
+        async (name) =>
+          [
+            name,
+            await webAssembly.compile(withMemoryMaximum(readFileSync(join(entry.dir, name)), maxMemoryBytes)),
+          ] as const,
       ),
     ),
   ]);

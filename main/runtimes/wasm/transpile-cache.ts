@@ -7,7 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { componentCacheDir } from './cache-dir.ts';
-import { readComponentFile } from './component-file.ts';
+import { ComponentFileError, readComponentFile } from './component-file.ts';
 import { declarationTexts, interfaceDeclarations, worldItems, type ComponentWorld } from './component-world.ts';
 import { jcoTranspile } from './jco-transpile.ts';
 import { omwReference } from './omw-reference.ts';
@@ -118,7 +118,10 @@ export async function cachedComponentAt(path: string): Promise<CacheEntry> {
     if (cached) return cached;
   }
   const bytes = await readComponentFile(path);
-  const entry = await cachedComponent(bytes);
+  const entry = await cachedComponent(bytes).catch((error: Error) => {
+    // jco names neither the file nor what it was doing.
+    throw new ComponentFileError(`${path} is not a valid component: ${error.message.replaceAll('\n', ': ')}`);
+  });
   if (index) {
     await mkdir(join(componentCacheDir(), 'files'), { recursive: true });
     await writeFile(index, basename(entry.dir));

@@ -83,7 +83,7 @@ class WasmEngine implements Engine {
       });
       const fingerprint = `${path}\n${stats.size}\n${stats.mtimeMs}\n${stats.ino}`;
       if (fingerprint === this.#fingerprint && this.#component) return false;
-      const component = await loadComponent(path);
+      const component = await loadComponent(path, this.#options.limits.maxMemoryBytes);
       const usesWasi = component.world.imports.some((name) => unversioned(name).startsWith('wasi:'));
       if (usesWasi) this.#wasi ??= await wasiSandbox(this.#settings.sandbox, this.#options.print);
       this.#component = component;

@@ -1,0 +1,158 @@
+// A brain's prints and logs travel from the engine thread to the bridge through a ring in shared
+// memory rather than as one message each. A brain that floods output then costs a bounded buffer:
+// it blocks while the ring is full (backpressure; the bridge empties it as fast as the host takes
+// the output), the bridge's event loop is never swamped, so its watchdog keeps time, and what the
+// brain wrote before its engine thread had to be stopped is still there to send.
+//
+// Records are 4-byte aligned: kind (u8: a print, or a log at one of omw's levels), three spare
+// bytes, text length (u32), then the text in UTF-8. A record that does not fit before the end of
+// the ring starts again at 0, behind a wrap marker (or implicitly when fewer than 8 bytes are left).
+
+import type { OutputEntry } from '../agent-protocol/agent-protocol.ts';
+
+/**
+ * Header slots (Int32): where the writer writes next, where the reader reads next, and how many
+ * entries wait between them.
+ */
+const WRITE = 0;
+const READ = 1;
+const PENDING = 2;
+const HEADER_BYTES = 12;
+const RECORD_HEADER = 8;
+const PRINT = 0;
+/** A log's kind is 1 + its level's index; any other level is info, as the host traces it. */
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error'] as const;
+const INFO = 1 + LOG_LEVELS.indexOf('info');
+const WRAP = 0xff;
+
+function kindOf(entry: OutputEntry): number {
+  if (entry.kind === 'print') return PRINT;
+  const index = (LOG_LEVELS as readonly string[]).indexOf(entry.level);
+  return index === -1 ? INFO : 1 + index;
+}
+
+/** Room for a flood's worth of output between two drains; the bridge drains far sooner. */
+export const RING_BYTES = 4 * 1024 * 1024;
+/**
+ * Entries that may wait at once: the host records every one before it sees what the brain did
+ * next (an iteration's result, say), so this bounds how late that comes in a flood.
+ */
+const MAX_PENDING = 8192;
+/** A longer print or log message is cut, with a note, so that a record always fits the ring. */
+export const MAX_TEXT_CHARS = 256 * 1024;
+/** How long a blocked writer sleeps between looks at the interrupt flag. */
+const FULL_WAIT_MS = 20;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export const newOutputRing = (): SharedArrayBuffer => new SharedArrayBuffer(HEADER_BYTES + RING_BYTES);
+
+const align = (bytes: number): number => (bytes + 3) & ~3;
+
+function cut(text: string): string {
+  if (text.length <= MAX_TEXT_CHARS) return text;
+  return `${text.slice(0, MAX_TEXT_CHARS)}… [${text.length - MAX_TEXT_CHARS} more characters not shown]`;
+}
+
+/** The engine thread's end. */
+export class OutputWriter {
+  readonly #header: Int32Array;
+  readonly #bytes: Uint8Array;
+  readonly #view: DataView;
+  readonly #interrupted: () => boolean;
+
+  constructor(ring: SharedArrayBuffer, interrupted: () => boolean) {
+    this.#header = new Int32Array(ring, 0, 3);
+    this.#bytes = new Uint8Array(ring, HEADER_BYTES, RING_BYTES);
+    this.#view = new DataView(ring, HEADER_BYTES, RING_BYTES);
+    this.#interrupted = interrupted;
+  }
+
+  /** Appends one entry; blocks while the ring is full, gives up when the iteration is being stopped. */
+  write(entry: OutputEntry): void {
+    const text = cut(entry.kind === 'print' ? entry.text : entry.message);
+    // Room for the worst case of UTF-8 (three bytes a UTF-16 unit); the record takes what it uses.
+    const at = this.#reserve(align(RECORD_HEADER + 3 * text.length));
+    if (at === undefined) return;
+    const textStart = at + RECORD_HEADER;
+    const textLength = encoder.encodeInto(text, this.#bytes.subarray(textStart, textStart + 3 * text.length)).written;
+    this.#view.setUint8(at, kindOf(entry));
+    this.#view.setUint32(at + 4, textLength);
+    const previous = Atomics.load(this.#header, WRITE);
+    Atomics.add(this.#header, PENDING, 1);
+    Atomics.store(this.#header, WRITE, (at + align(RECORD_HEADER + textLength)) % RING_BYTES);
+    // A reader that had caught up may be asleep on the old position; one that lags will look again.
+    if (Atomics.load(this.#header, READ) === previous) Atomics.notify(this.#header, WRITE);
+  }
+
+  /** Where a record of `size` bytes goes, once there is room; undefined when interrupted. */
+  #reserve(size: number): number | undefined {
+    for (;;) {
+      const write = Atomics.load(this.#header, WRITE);
+      const read = Atomics.load(this.#header, READ);
+      // One spare slot keeps a full ring apart from an empty one.
+      const free = RING_BYTES - ((write - read + RING_BYTES) % RING_BYTES) - 4;
+      const tail = RING_BYTES - write;
+      if (Atomics.load(this.#header, PENDING) < MAX_PENDING) {
+        if (size <= tail && size <= free) return write;
+        if (size > tail && tail + size <= free) {
+          if (tail >= RECORD_HEADER) this.#view.setUint8(write, WRAP);
+          return 0;
+        }
+      }
+      if (this.#interrupted()) return undefined;
+      Atomics.wait(this.#header, READ, read, FULL_WAIT_MS);
+    }
+  }
+}
+
+/** The bridge's end. */
+export class OutputReader {
+  readonly #header: Int32Array;
+  readonly #bytes: Uint8Array;
+  readonly #view: DataView;
+
+  constructor(ring: SharedArrayBuffer) {
+    this.#header = new Int32Array(ring, 0, 3);
+    this.#bytes = new Uint8Array(ring, HEADER_BYTES, RING_BYTES);
+    this.#view = new DataView(ring, HEADER_BYTES, RING_BYTES);
+  }
+
+  /** Takes up to `max` entries off the ring, in order, and wakes a writer waiting for room. */
+  read(max = Infinity): OutputEntry[] {
+    const entries: OutputEntry[] = [];
+    const write = Atomics.load(this.#header, WRITE);
+    let read = Atomics.load(this.#header, READ);
+    while (read !== write && entries.length < max) {
+      if (RING_BYTES - read < RECORD_HEADER || this.#view.getUint8(read) === WRAP) {
+        read = 0;
+        continue;
+      }
+      const kind = this.#view.getUint8(read);
+      const textLength = this.#view.getUint32(read + 4);
+      const textStart = read + RECORD_HEADER;
+      const text = decoder.decode(this.#bytes.subarray(textStart, textStart + textLength));
+      if (kind === PRINT) entries.push({ kind: 'print', text });
+      else entries.push({ kind: 'log', level: LOG_LEVELS[kind - 1] ?? 'info', message: text });
+      read = (read + align(RECORD_HEADER + textLength)) % RING_BYTES;
+    }
+    Atomics.sub(this.#header, PENDING, entries.length);
+    Atomics.store(this.#header, READ, read);
+    Atomics.notify(this.#header, READ);
+    return entries;
+  }
+
+  /** Wakes a `whenWritten` that waits on a ring nobody writes to any more. */
+  wake(): void {
+    Atomics.notify(this.#header, WRITE);
+  }
+
+  /** Resolves when the ring holds something to read (or on `wake`). */
+  async whenWritten(): Promise<void> {
+    const write = Atomics.load(this.#header, WRITE);
+    if (write !== Atomics.load(this.#header, READ)) return;
+    const waited = Atomics.waitAsync(this.#header, WRITE, write);
+    if (waited.async) await waited.value;
+  }
+}

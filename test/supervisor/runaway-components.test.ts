@@ -1,0 +1,54 @@
+// A component brain that grows its memory without calling the host: the cap holds inside the
+// guest (its memories cannot grow past it), and once its iteration has ended its engine thread
+// really stops, so the process stops growing and the memory is returned (the thread ends, or the
+// process is replaced when it will not).
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { waitFor, workspace } from './workspace.ts';
+
+const GROW = fileURLToPath(new URL('../../guests/build/grow.wasm', import.meta.url));
+const MIB = 1024;
+
+/** Resident and peak memory of a process in KiB; undefined once it is gone. */
+function memoryKb(pid: number): { rss: number; peak: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return { rss: Number(/VmRSS:\s+(\d+)/.exec(status)![1]), peak: Number(/VmHWM:\s+(\d+)/.exec(status)![1]) };
+  } catch {
+    return undefined;
+  }
+}
+
+test('a component growing its memory without host calls stays within its cap, then really stops', async () => {
+  const ws = workspace(
+    `[runtime.wasm]\nkind = "wasm"\nmax_memory_mb = 64\nmax_busy_ms = 3000\n\n` +
+      `[agents.grow]\nruntime = "wasm"\nscript = ${JSON.stringify(GROW)}\n`,
+    {},
+  );
+  try {
+    await ws.supervisor.start();
+    const pid = ws.supervisor.runner('grow').process.pid!;
+    const idle = memoryKb(pid)!.rss;
+    const result = await ws.supervisor.step('grow');
+    assert.deepEqual(result, {
+      kind: 'failed',
+      error: 'brain computed for more than 3000 ms without calling the host',
+    });
+    const atEnd = memoryKb(pid) ?? { rss: 0, peak: 0 };
+    assert.ok(atEnd.peak - idle < 96 * MIB, `grew ${((atEnd.peak - idle) / MIB).toFixed(0)} MiB above idle`);
+
+    await sleep(1000);
+    const later = memoryKb(pid);
+    if (later) assert.ok(later.rss <= atEnd.rss + 16 * MIB, `still growing: ${later.rss} KiB after ${atEnd.rss} KiB`);
+    await waitFor(() => (memoryKb(pid)?.rss ?? 0) < idle + 32 * MIB, 'the stopped engine to return its memory');
+
+    const again = await ws.supervisor.step('grow');
+    assert.equal(again.kind, 'failed', 'the next iteration runs (and fails the same way)');
+  } finally {
+    ws.supervisor.dispose();
+  }
+});
