@@ -2,7 +2,7 @@
 // the renderer calls, and the events it pushes. No Electron here: the Electron shell and the web
 // server both wrap this class, and tests drive it directly.
 
-import { copyFileSync, existsSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { IterationResult } from '../../contract/iteration-result.ts';
@@ -37,8 +37,9 @@ import { addAgentToConfig, setAgentScript } from './config-edit.ts';
 import { checkConfigText, errorDiagnostic } from './config-diagnostics.ts';
 import { RUNTIME_KINDS, RUNTIMES, runtimeDescriptor } from '../runtimes/runtimes.ts';
 import { brainFileName, NAME_PATTERN } from './agent-templates.ts';
+import { isTemporaryFile, writeFileDurably } from './durable-write.ts';
 import { TraceBatcher } from './trace-batcher.ts';
-import { listWorkspaceFiles, resolveInside, toWorkspacePath, writeFileAtomic } from './workspace-files.ts';
+import { listWorkspaceFiles, resolveInside, toWorkspacePath } from './workspace-files.ts';
 
 const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(({ kind, title, brain, check }) => ({
   kind,
@@ -76,6 +77,8 @@ export class Workbench {
   private readonly batcher = new TraceBatcher((events) => this.emit({ type: 'trace', events }));
   /** Our own saves, so the file watcher does not report them back as external changes. */
   private readonly ownWrites = new Map<string, number>();
+  /** Files being saved: renamed into place, their mtime not yet in `ownWrites`. */
+  private readonly saving = new Set<string>();
   private opening: Promise<void> = Promise.resolve();
   /** Trace numbering continues across restarts, so renderers can tell new events from old. */
   private lastSeq = 0;
@@ -154,9 +157,7 @@ export class Workbench {
 
   async writeFile(path: string, text: string): Promise<{ mtimeMs: number }> {
     const file = this.resolve(path);
-    await mkdir(dirname(file), { recursive: true });
-    const mtimeMs = writeFileAtomic(file, text);
-    this.ownWrites.set(file, mtimeMs);
+    const mtimeMs = await this.save(file, text);
     if (file === this.state().configFile) await this.restartAgents();
     return { mtimeMs };
   }
@@ -175,14 +176,8 @@ export class Workbench {
     const script = brainFileName(runtime, name);
     const file = this.resolve(script);
     if (existsSync(file)) throw new Error(`${script} already exists`);
-    await mkdir(dirname(file), { recursive: true });
     const { template } = runtime;
-    if (template.kind === 'copy') {
-      copyFileSync(template.file(), file);
-      this.ownWrites.set(file, statSync(file).mtimeMs);
-    } else {
-      this.ownWrites.set(file, writeFileAtomic(file, template.text(name)));
-    }
+    await this.save(file, template.kind === 'copy' ? readFileSync(template.file()) : template.text(name));
     const configText = readFileSync(state.configFile, 'utf8');
     const updated = addAgentToConfig(state.configFile, configText, state.config, name, kind, script);
     await this.writeFile(this.displayPath(state.configFile), updated);
@@ -404,7 +399,7 @@ export class Workbench {
       watcher = watch(root, { recursive: true, persistent: false }, (_event, name) => {
         if (!name) return;
         const file = resolve(root, name.toString());
-        if (!existsSync(file)) return;
+        if (isTemporaryFile(file) || this.saving.has(file) || !existsSync(file)) return;
         const mtimeMs = statSync(file).mtimeMs;
         if (this.ownWrites.get(file) === mtimeMs) return;
         this.ownWrites.set(file, mtimeMs);
@@ -440,6 +435,19 @@ export class Workbench {
 
   private resolve(path: string): string {
     return resolveInside(this.state().root, path);
+  }
+
+  /** Creates the file's missing folders. */
+  private async save(file: string, data: string | Uint8Array): Promise<number> {
+    await mkdir(dirname(file), { recursive: true });
+    this.saving.add(file);
+    try {
+      const mtimeMs = await writeFileDurably(file, data);
+      this.ownWrites.set(file, mtimeMs);
+      return mtimeMs;
+    } finally {
+      this.saving.delete(file);
+    }
   }
 
   private displayPath(file: string): string {

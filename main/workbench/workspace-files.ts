@@ -1,8 +1,7 @@
-// The files of a workspace as the workbench shows and edits them: listing, classifying, keeping
-// every path inside the workspace, and saving without ever leaving a half-written file.
+// The files of a workspace as the workbench shows them: listing, classifying, and keeping every
+// path inside the workspace.
 
-import { randomBytes } from 'node:crypto';
-import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { FileKind, WorkspaceFile } from '../../contract/views.ts';
 import { RUNTIMES } from '../runtimes/runtimes.ts';
@@ -60,20 +59,4 @@ export function resolveInside(root: string, path: string): string {
     throw new Error(`"${path}" is outside the workspace`);
   }
   return full;
-}
-
-/**
- * Writes beside the target and renames over it, so a crash or a full disk never leaves a
- * truncated brain: either the old file or the new one is there. Returns the new mtime.
- */
-export function writeFileAtomic(path: string, text: string): number {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
-  return statSync(path).mtimeMs;
 }
