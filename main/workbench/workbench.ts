@@ -2,9 +2,9 @@
 // the renderer calls, and the events it pushes. No Electron here: the Electron shell and the web
 // server both wrap this class, and tests drive it directly.
 
-import { existsSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { IterationResult } from '../../contract/iteration-result.ts';
 import {
   REGISTRY_NAMES,
@@ -39,7 +39,8 @@ import { RUNTIME_KINDS, RUNTIMES, runtimeDescriptor } from '../runtimes/runtimes
 import { brainFileName, NAME_PATTERN } from './agent-templates.ts';
 import { isTemporaryFile, writeFileDurably } from './durable-write.ts';
 import { TraceBatcher } from './trace-batcher.ts';
-import { listWorkspaceFiles, resolveInside, toWorkspacePath } from './workspace-files.ts';
+import { realPathOf, WorkspaceBoundary } from './workspace-boundary.ts';
+import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
 
 const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(({ kind, title, brain, check }) => ({
   kind,
@@ -61,8 +62,10 @@ export interface WorkbenchOptions {
 type Listener = (event: WorkbenchEvent) => void;
 
 interface OpenWorkspace {
+  /** The workspace folder's real path. */
   root: string;
   configFile: string;
+  boundary: WorkspaceBoundary;
   config?: OmwConfig;
   configError?: ConfigError | Error;
   host?: Host;
@@ -94,12 +97,19 @@ export class Workbench {
   async open(path: string): Promise<WorkspaceView> {
     const target = resolve(path);
     const isFile = existsSync(target) && statSync(target).isFile();
-    const root = isFile ? dirname(target) : target;
-    if (!existsSync(root)) throw new Error(`no such folder: ${root}`);
-    const configFile = isFile ? target : findDefaultConfig(root);
+    const folder = isFile ? dirname(target) : target;
+    if (!existsSync(folder)) throw new Error(`no such folder: ${folder}`);
+    // The boundary compares real paths, so the root is one.
+    const root = realpathSync.native(folder);
+    const configFile = isFile ? join(root, basename(target)) : findDefaultConfig(root);
     await this.close();
     this.breakpoints.clear();
-    this.workspaceState = { root, configFile, stopWatching: this.watchFiles(root) };
+    this.workspaceState = {
+      root,
+      configFile,
+      boundary: new WorkspaceBoundary(root),
+      stopWatching: this.watchFiles(root),
+    };
     await this.startAgents();
     const view = this.workspace();
     this.emit({ type: 'workspace', workspace: view });
@@ -151,14 +161,14 @@ export class Workbench {
   }
 
   readFile(path: string): { text: string; mtimeMs: number } {
-    const file = this.resolve(path);
+    const file = this.state().boundary.fileToRead(path);
     return { text: readFileSync(file, 'utf8'), mtimeMs: statSync(file).mtimeMs };
   }
 
   async writeFile(path: string, text: string): Promise<{ mtimeMs: number }> {
-    const file = this.resolve(path);
+    const { file } = this.state().boundary.fileToWrite(path);
     const mtimeMs = await this.save(file, text);
-    if (file === this.state().configFile) await this.restartAgents();
+    if (this.isConfigFile(file)) await this.restartAgents();
     return { mtimeMs };
   }
 
@@ -174,8 +184,10 @@ export class Workbench {
     if (!state.config) throw new Error('fix the config before adding agents');
     if (state.config.agents[name]) throw new Error(`an agent named "${name}" already exists`);
     const script = brainFileName(runtime, name);
-    const file = this.resolve(script);
-    if (existsSync(file)) throw new Error(`${script} already exists`);
+    const { file, exists } = state.boundary.fileToWrite(script, 'create');
+    if (exists) throw new Error(`${script} already exists`);
+    // Refused before the brain is written, so a config that cannot be saved leaves nothing behind.
+    state.boundary.fileToWrite(this.displayPath(state.configFile));
     const { template } = runtime;
     await this.save(file, template.kind === 'copy' ? readFileSync(template.file()) : template.text(name));
     const configText = readFileSync(state.configFile, 'utf8');
@@ -404,7 +416,7 @@ export class Workbench {
         if (this.ownWrites.get(file) === mtimeMs) return;
         this.ownWrites.set(file, mtimeMs);
         this.emit({ type: 'file-changed', path: toWorkspacePath(root, file), mtimeMs });
-        if (file === this.workspaceState?.configFile) void this.restartAgents();
+        if (this.isConfigFile(file)) void this.restartAgents();
       });
     } catch {
       return () => {};
@@ -433,11 +445,7 @@ export class Workbench {
     return host;
   }
 
-  private resolve(path: string): string {
-    return resolveInside(this.state().root, path);
-  }
-
-  /** Creates the file's missing folders. */
+  /** `file` is a real path the boundary handed out; its missing folders are created. */
   private async save(file: string, data: string | Uint8Array): Promise<number> {
     await mkdir(dirname(file), { recursive: true });
     this.saving.add(file);
@@ -448,6 +456,12 @@ export class Workbench {
     } finally {
       this.saving.delete(file);
     }
+  }
+
+  /** By real path: the config may be reached through a link, and saved through one. */
+  private isConfigFile(file: string): boolean {
+    const configFile = this.workspaceState?.configFile;
+    return configFile !== undefined && realPathOf(file) === realPathOf(configFile);
   }
 
   private displayPath(file: string): string {

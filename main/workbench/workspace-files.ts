@@ -1,10 +1,10 @@
-// The files of a workspace as the workbench shows them: listing, classifying, and keeping every
-// path inside the workspace.
+// The files of a workspace as the workbench lists them: which to show, and of what kind.
 
-import { readdirSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import type { FileKind, WorkspaceFile } from '../../contract/views.ts';
 import { RUNTIMES } from '../runtimes/runtimes.ts';
+import { isWithin, realPathOf } from './workspace-boundary.ts';
 
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'out', 'release', 'target']);
 /** A workspace is a folder of brains and configs; a huge tree is not one, so the listing stops. */
@@ -22,6 +22,10 @@ function fileKind(path: string): FileKind {
   return BRAIN_ENDINGS.find(({ extension }) => name.endsWith(extension))?.kind ?? 'other';
 }
 
+/**
+ * `root` is the workspace's real path. A link to a file inside is listed by its own name; a linked
+ * folder inside is listed where it really is, and a link leading outside could not be opened.
+ */
 export function listWorkspaceFiles(root: string): WorkspaceFile[] {
   const files: WorkspaceFile[] = [];
   const walk = (dir: string) => {
@@ -37,7 +41,7 @@ export function listWorkspaceFiles(root: string): WorkspaceFile[] {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (!SKIPPED_DIRS.has(entry.name)) walk(full);
-      } else if (entry.isFile()) {
+      } else if (entry.isFile() || (entry.isSymbolicLink() && isFileInside(root, full))) {
         const path = toWorkspacePath(root, full);
         files.push({ path, kind: fileKind(path) });
       }
@@ -47,16 +51,11 @@ export function listWorkspaceFiles(root: string): WorkspaceFile[] {
   return files;
 }
 
-export function toWorkspacePath(root: string, file: string): string {
-  return relative(root, file).split(sep).join('/');
+function isFileInside(root: string, link: string): boolean {
+  const real = realPathOf(link);
+  return real !== undefined && isWithin(root, real) && statSync(real).isFile();
 }
 
-/** The absolute path of a workspace-relative one; anything reaching outside the root is refused. */
-export function resolveInside(root: string, path: string): string {
-  const full = resolve(root, path);
-  const rel = relative(root, full);
-  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
-    throw new Error(`"${path}" is outside the workspace`);
-  }
-  return full;
+export function toWorkspacePath(root: string, file: string): string {
+  return relative(root, file).split(sep).join('/');
 }
