@@ -2,9 +2,9 @@
 // the renderer calls, and the events it pushes. No Electron here: the Electron shell and the web
 // server both wrap this class, and tests drive it directly.
 
-import { existsSync, readFileSync, realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { IterationResult } from '../../contract/iteration-result.ts';
 import {
   REGISTRY_NAMES,
@@ -23,7 +23,7 @@ import type { WorkbenchEvent } from '../../contract/workbench-event.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { OmwConfig } from '../config/config-types.ts';
-import { findDefaultConfig, loadConfig } from '../config/load-config.ts';
+import { loadConfig } from '../config/load-config.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { OmwEvent } from '../host-api/wit-types.generated.ts';
 import { Host } from '../host/host.ts';
@@ -37,10 +37,12 @@ import { addAgentToConfig, setAgentScript } from './config-edit.ts';
 import { checkConfigText, errorDiagnostic } from './config-diagnostics.ts';
 import { RUNTIME_KINDS, RUNTIMES, runtimeDescriptor } from '../runtimes/runtimes.ts';
 import { brainFileName, NAME_PATTERN } from './agent-templates.ts';
+import { BrainSources } from './brain-sources.ts';
 import { isTemporaryFile, writeFileDurably } from './durable-write.ts';
 import { TraceBatcher } from './trace-batcher.ts';
 import { realPathOf, WorkspaceBoundary } from './workspace-boundary.ts';
 import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
+import { locateWorkspace, type OpenOptions } from './workspace-location.ts';
 
 const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(({ kind, title, brain, check }) => ({
   kind,
@@ -78,6 +80,7 @@ export class Workbench {
   private readonly listeners = new Set<Listener>();
   private readonly breakpoints = new Map<string, HostOp[]>();
   private readonly batcher = new TraceBatcher((events) => this.emit({ type: 'trace', events }));
+  private readonly brainSources = new BrainSources();
   /** Our own saves, so the file watcher does not report them back as external changes. */
   private readonly ownWrites = new Map<string, number>();
   /** Files being saved: renamed into place, their mtime not yet in `ownWrites`. */
@@ -93,15 +96,12 @@ export class Workbench {
     return () => this.listeners.delete(listener);
   }
 
-  /** Opens a folder holding an omw config, or a config file. A bad config still opens, with its error. */
-  async open(path: string): Promise<WorkspaceView> {
-    const target = resolve(path);
-    const isFile = existsSync(target) && statSync(target).isFile();
-    const folder = isFile ? dirname(target) : target;
-    if (!existsSync(folder)) throw new Error(`no such folder: ${folder}`);
-    // The boundary compares real paths, so the root is one.
-    const root = realpathSync.native(folder);
-    const configFile = isFile ? join(root, basename(target)) : findDefaultConfig(root);
+  /**
+   * Opens a folder holding an omw config, or a config file (workspace-location.ts says which). A
+   * bad config still opens, with its error; a refused path leaves the open workspace as it is.
+   */
+  async open(path: string, options: OpenOptions = {}): Promise<WorkspaceView> {
+    const { root, configFile } = locateWorkspace(path, options);
     await this.close();
     this.breakpoints.clear();
     this.workspaceState = {
@@ -172,6 +172,11 @@ export class Workbench {
     return { mtimeMs };
   }
 
+  /** A file the user picked in a native dialog may be inspected and assigned wherever it is. */
+  allowPickedFile(path: string): void {
+    this.brainSources.allowPicked(path);
+  }
+
   checkConfig(text: string): Diagnostic[] {
     return checkConfigText(this.state().configFile, text);
   }
@@ -200,6 +205,7 @@ export class Workbench {
   async assignScript(agent: string, script: string): Promise<WorkspaceView> {
     const state = this.state();
     if (!state.config?.agents[agent]) throw new Error(`unknown agent "${agent}"`);
+    this.brainSources.resolve(state.root, script);
     const configText = readFileSync(state.configFile, 'utf8');
     const updated = setAgentScript(state.configFile, configText, agent, script);
     await this.writeFile(this.displayPath(state.configFile), updated);
@@ -328,8 +334,7 @@ export class Workbench {
   }
 
   async inspectComponent(path: string): Promise<ComponentView> {
-    const file = resolve(this.state().root, path);
-    if (!existsSync(file)) throw new Error(`no such file: ${path}`);
+    const file = this.brainSources.resolve(this.state().root, path);
     const size = statSync(file).size;
     const described = await describeComponent(file);
     if (!described.component)
