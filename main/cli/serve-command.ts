@@ -39,7 +39,8 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
   if (!existsSync(staticDir))
     throw new Error(`the workbench UI is not built (${staticDir} is missing): run \`npm run build\``);
   const workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry() });
-  await workbench.open(options.workspace);
+  // The command line is the user's own choice: a config of any name opens (workspace-location.ts).
+  await workbench.open(options.workspace, { chosenByUser: true });
   const server = await startWebServer({ workbench, staticDir, port: options.port });
   console.log(`Brainbench workbench: ${server.url}`);
   if (options.open) openBrowser(server.url);

@@ -63,7 +63,7 @@ async function openWorkspace(properties: ('openDirectory' | 'openFile')[]): Prom
   const path = picked.filePaths[0];
   if (picked.canceled || !path) return;
   try {
-    await workbench.open(path);
+    await workbench.open(path, { chosenByUser: true });
   } catch (error) {
     dialog.showErrorBox('Cannot open the workspace', (error as Error).message);
   }
@@ -105,12 +105,15 @@ async function main(): Promise<void> {
     if (!fromOurWindow(event) || !window) return undefined;
     const filters = kind === 'wasm' ? [{ name: 'WebAssembly component', extensions: COMPONENT_EXTENSIONS }] : [];
     const picked = await dialog.showOpenDialog(window, { properties: ['openFile'], filters });
-    return picked.canceled ? undefined : picked.filePaths[0];
+    const path = picked.canceled ? undefined : picked.filePaths[0];
+    // The user chose this component themselves; the picker may inspect and assign it (brain-sources.ts).
+    if (path && kind === 'wasm') workbench.allowPickedFile(path);
+    return path;
   });
   workbench.subscribe((event) => window?.webContents.send(IPC_CHANNELS.event, event));
 
   const workspaceArg = process.argv.slice(app.isPackaged ? 1 : 2).find((arg) => !arg.startsWith('-'));
-  await workbench.open(workspaceArg ?? DEFAULT_WORKSPACE);
+  await workbench.open(workspaceArg ?? DEFAULT_WORKSPACE, { chosenByUser: true });
   createWindow();
   app.on('second-instance', () => {
     if (!window) return;

@@ -2,7 +2,7 @@
 // the renderer calls, and the events it pushes. No Electron here: the Electron shell and the web
 // server both wrap this class, and tests drive it directly.
 
-import { copyFileSync, existsSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { IterationResult } from '../../contract/iteration-result.ts';
@@ -23,7 +23,7 @@ import type { WorkbenchEvent } from '../../contract/workbench-event.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { OmwConfig } from '../config/config-types.ts';
-import { findDefaultConfig, loadConfig } from '../config/load-config.ts';
+import { loadConfig } from '../config/load-config.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { OmwEvent } from '../host-api/wit-types.generated.ts';
 import { Host } from '../host/host.ts';
@@ -37,8 +37,12 @@ import { addAgentToConfig, setAgentScript } from './config-edit.ts';
 import { checkConfigText, errorDiagnostic } from './config-diagnostics.ts';
 import { RUNTIME_KINDS, RUNTIMES, runtimeDescriptor } from '../runtimes/runtimes.ts';
 import { brainFileName, NAME_PATTERN } from './agent-templates.ts';
+import { BrainSources } from './brain-sources.ts';
+import { isTemporaryFile, writeFileDurably } from './durable-write.ts';
 import { TraceBatcher } from './trace-batcher.ts';
-import { listWorkspaceFiles, resolveInside, toWorkspacePath, writeFileAtomic } from './workspace-files.ts';
+import { realPathOf, WorkspaceBoundary } from './workspace-boundary.ts';
+import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
+import { locateWorkspace, type OpenOptions } from './workspace-location.ts';
 
 const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(({ kind, title, brain, check }) => ({
   kind,
@@ -60,8 +64,10 @@ export interface WorkbenchOptions {
 type Listener = (event: WorkbenchEvent) => void;
 
 interface OpenWorkspace {
+  /** The workspace folder's real path. */
   root: string;
   configFile: string;
+  boundary: WorkspaceBoundary;
   config?: OmwConfig;
   configError?: ConfigError | Error;
   host?: Host;
@@ -74,8 +80,11 @@ export class Workbench {
   private readonly listeners = new Set<Listener>();
   private readonly breakpoints = new Map<string, HostOp[]>();
   private readonly batcher = new TraceBatcher((events) => this.emit({ type: 'trace', events }));
+  private readonly brainSources = new BrainSources();
   /** Our own saves, so the file watcher does not report them back as external changes. */
   private readonly ownWrites = new Map<string, number>();
+  /** Files being saved: renamed into place, their mtime not yet in `ownWrites`. */
+  private readonly saving = new Set<string>();
   private opening: Promise<void> = Promise.resolve();
   /** Trace numbering continues across restarts, so renderers can tell new events from old. */
   private lastSeq = 0;
@@ -87,16 +96,20 @@ export class Workbench {
     return () => this.listeners.delete(listener);
   }
 
-  /** Opens a folder holding an omw config, or a config file. A bad config still opens, with its error. */
-  async open(path: string): Promise<WorkspaceView> {
-    const target = resolve(path);
-    const isFile = existsSync(target) && statSync(target).isFile();
-    const root = isFile ? dirname(target) : target;
-    if (!existsSync(root)) throw new Error(`no such folder: ${root}`);
-    const configFile = isFile ? target : findDefaultConfig(root);
+  /**
+   * Opens a folder holding an omw config, or a config file (workspace-location.ts says which). A
+   * bad config still opens, with its error; a refused path leaves the open workspace as it is.
+   */
+  async open(path: string, options: OpenOptions = {}): Promise<WorkspaceView> {
+    const { root, configFile } = locateWorkspace(path, options);
     await this.close();
     this.breakpoints.clear();
-    this.workspaceState = { root, configFile, stopWatching: this.watchFiles(root) };
+    this.workspaceState = {
+      root,
+      configFile,
+      boundary: new WorkspaceBoundary(root),
+      stopWatching: this.watchFiles(root),
+    };
     await this.startAgents();
     const view = this.workspace();
     this.emit({ type: 'workspace', workspace: view });
@@ -148,17 +161,20 @@ export class Workbench {
   }
 
   readFile(path: string): { text: string; mtimeMs: number } {
-    const file = this.resolve(path);
+    const file = this.state().boundary.fileToRead(path);
     return { text: readFileSync(file, 'utf8'), mtimeMs: statSync(file).mtimeMs };
   }
 
   async writeFile(path: string, text: string): Promise<{ mtimeMs: number }> {
-    const file = this.resolve(path);
-    await mkdir(dirname(file), { recursive: true });
-    const mtimeMs = writeFileAtomic(file, text);
-    this.ownWrites.set(file, mtimeMs);
-    if (file === this.state().configFile) await this.restartAgents();
+    const { file } = this.state().boundary.fileToWrite(path);
+    const mtimeMs = await this.save(file, text);
+    if (this.isConfigFile(file)) await this.restartAgents();
     return { mtimeMs };
+  }
+
+  /** A file the user picked in a native dialog may be inspected and assigned wherever it is. */
+  allowPickedFile(path: string): void {
+    this.brainSources.allowPicked(path);
   }
 
   checkConfig(text: string): Diagnostic[] {
@@ -173,16 +189,12 @@ export class Workbench {
     if (!state.config) throw new Error('fix the config before adding agents');
     if (state.config.agents[name]) throw new Error(`an agent named "${name}" already exists`);
     const script = brainFileName(runtime, name);
-    const file = this.resolve(script);
-    if (existsSync(file)) throw new Error(`${script} already exists`);
-    await mkdir(dirname(file), { recursive: true });
+    const { file, exists } = state.boundary.fileToWrite(script, 'create');
+    if (exists) throw new Error(`${script} already exists`);
+    // Refused before the brain is written, so a config that cannot be saved leaves nothing behind.
+    state.boundary.fileToWrite(this.displayPath(state.configFile));
     const { template } = runtime;
-    if (template.kind === 'copy') {
-      copyFileSync(template.file(), file);
-      this.ownWrites.set(file, statSync(file).mtimeMs);
-    } else {
-      this.ownWrites.set(file, writeFileAtomic(file, template.text(name)));
-    }
+    await this.save(file, template.kind === 'copy' ? readFileSync(template.file()) : template.text(name));
     const configText = readFileSync(state.configFile, 'utf8');
     const updated = addAgentToConfig(state.configFile, configText, state.config, name, kind, script);
     await this.writeFile(this.displayPath(state.configFile), updated);
@@ -193,6 +205,7 @@ export class Workbench {
   async assignScript(agent: string, script: string): Promise<WorkspaceView> {
     const state = this.state();
     if (!state.config?.agents[agent]) throw new Error(`unknown agent "${agent}"`);
+    this.brainSources.resolve(state.root, script);
     const configText = readFileSync(state.configFile, 'utf8');
     const updated = setAgentScript(state.configFile, configText, agent, script);
     await this.writeFile(this.displayPath(state.configFile), updated);
@@ -321,8 +334,7 @@ export class Workbench {
   }
 
   async inspectComponent(path: string): Promise<ComponentView> {
-    const file = resolve(this.state().root, path);
-    if (!existsSync(file)) throw new Error(`no such file: ${path}`);
+    const file = this.brainSources.resolve(this.state().root, path);
     const size = statSync(file).size;
     const described = await describeComponent(file);
     if (!described.component)
@@ -404,12 +416,12 @@ export class Workbench {
       watcher = watch(root, { recursive: true, persistent: false }, (_event, name) => {
         if (!name) return;
         const file = resolve(root, name.toString());
-        if (!existsSync(file)) return;
+        if (isTemporaryFile(file) || this.saving.has(file) || !existsSync(file)) return;
         const mtimeMs = statSync(file).mtimeMs;
         if (this.ownWrites.get(file) === mtimeMs) return;
         this.ownWrites.set(file, mtimeMs);
         this.emit({ type: 'file-changed', path: toWorkspacePath(root, file), mtimeMs });
-        if (file === this.workspaceState?.configFile) void this.restartAgents();
+        if (this.isConfigFile(file)) void this.restartAgents();
       });
     } catch {
       return () => {};
@@ -438,8 +450,23 @@ export class Workbench {
     return host;
   }
 
-  private resolve(path: string): string {
-    return resolveInside(this.state().root, path);
+  /** `file` is a real path the boundary handed out; its missing folders are created. */
+  private async save(file: string, data: string | Uint8Array): Promise<number> {
+    await mkdir(dirname(file), { recursive: true });
+    this.saving.add(file);
+    try {
+      const mtimeMs = await writeFileDurably(file, data);
+      this.ownWrites.set(file, mtimeMs);
+      return mtimeMs;
+    } finally {
+      this.saving.delete(file);
+    }
+  }
+
+  /** By real path: the config may be reached through a link, and saved through one. */
+  private isConfigFile(file: string): boolean {
+    const configFile = this.workspaceState?.configFile;
+    return configFile !== undefined && realPathOf(file) === realPathOf(configFile);
   }
 
   private displayPath(file: string): string {

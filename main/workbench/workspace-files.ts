@@ -1,11 +1,10 @@
-// The files of a workspace as the workbench shows and edits them: listing, classifying, keeping
-// every path inside the workspace, and saving without ever leaving a half-written file.
+// The files of a workspace as the workbench lists them: which to show, and of what kind.
 
-import { randomBytes } from 'node:crypto';
-import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import type { FileKind, WorkspaceFile } from '../../contract/views.ts';
 import { RUNTIMES } from '../runtimes/runtimes.ts';
+import { isWithin, realPathOf } from './workspace-boundary.ts';
 
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'out', 'release', 'target']);
 /** A workspace is a folder of brains and configs; a huge tree is not one, so the listing stops. */
@@ -23,6 +22,10 @@ function fileKind(path: string): FileKind {
   return BRAIN_ENDINGS.find(({ extension }) => name.endsWith(extension))?.kind ?? 'other';
 }
 
+/**
+ * `root` is the workspace's real path. A link to a file inside is listed by its own name; a linked
+ * folder inside is listed where it really is, and a link leading outside could not be opened.
+ */
 export function listWorkspaceFiles(root: string): WorkspaceFile[] {
   const files: WorkspaceFile[] = [];
   const walk = (dir: string) => {
@@ -38,7 +41,7 @@ export function listWorkspaceFiles(root: string): WorkspaceFile[] {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (!SKIPPED_DIRS.has(entry.name)) walk(full);
-      } else if (entry.isFile()) {
+      } else if (entry.isFile() || (entry.isSymbolicLink() && isFileInside(root, full))) {
         const path = toWorkspacePath(root, full);
         files.push({ path, kind: fileKind(path) });
       }
@@ -48,32 +51,11 @@ export function listWorkspaceFiles(root: string): WorkspaceFile[] {
   return files;
 }
 
+function isFileInside(root: string, link: string): boolean {
+  const real = realPathOf(link);
+  return real !== undefined && isWithin(root, real) && statSync(real).isFile();
+}
+
 export function toWorkspacePath(root: string, file: string): string {
   return relative(root, file).split(sep).join('/');
-}
-
-/** The absolute path of a workspace-relative one; anything reaching outside the root is refused. */
-export function resolveInside(root: string, path: string): string {
-  const full = resolve(root, path);
-  const rel = relative(root, full);
-  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
-    throw new Error(`"${path}" is outside the workspace`);
-  }
-  return full;
-}
-
-/**
- * Writes beside the target and renames over it, so a crash or a full disk never leaves a
- * truncated brain: either the old file or the new one is there. Returns the new mtime.
- */
-export function writeFileAtomic(path: string, text: string): number {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
-  return statSync(path).mtimeMs;
 }

@@ -51,7 +51,7 @@ export function ComponentPicker({ initial, onClose }: { initial: string; onClose
         </button>
       </div>
       <label>
-        File (workspace-relative or absolute):
+        File (in the workspace, or a bundled guest in guests/build):
         <input list="wasm-files" value={path} onChange={(e) => setPath(e.target.value)} data-testid="component-path" />
         {window.brainbench ? (
           <button

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { attempt, notify, runTests, useWorkbench } from '../store/workbench-store.ts';
 
-/** Opens another folder holding an omw config, or a config file, by path. */
+/** Opens another folder holding an omw config, or an omw config file, by path; the host says why it refuses one. */
 function OpenWorkspace({ onDone }: { onDone: () => void }) {
   const root = useWorkbench((s) => s.workspace?.root ?? '');
   const [path, setPath] = useState(root);
@@ -31,6 +31,7 @@ function OpenWorkspace({ onDone }: { onDone: () => void }) {
         value={path}
         onChange={(e) => setPath(e.target.value)}
         aria-label="workspace folder or config file"
+        placeholder="a folder with omw.toml, or an omw.toml or omw.test.toml file"
         size={50}
       />
       <button type="submit" disabled={!path.trim()}>
@@ -60,7 +61,7 @@ export function Toolbar() {
       <span className="spacer" />
       <button
         onClick={() => setOpening(true)}
-        title="Open another workspace (a folder with omw.toml, or a config file)"
+        title="Open another workspace: a folder holding omw.toml (or .yaml, .yml, .json), or such a file, or an omw.test.* file"
         data-testid="open-workspace"
       >
         Open…
