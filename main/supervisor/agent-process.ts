@@ -18,6 +18,8 @@ export class AgentProcess {
   private nextId = 1;
   private readonly pending = new Map<number, Settle>();
   private forwarded: HostOp[] | 'all' = [];
+  /** Set from a kill until the killed process has exited. */
+  private killed: { gone: Promise<void>; exited: () => void } | undefined;
   /** Called with every line a script prints. */
   onPrint: (text: string) => void = () => {};
 
@@ -34,6 +36,8 @@ export class AgentProcess {
 
   /** Starts the process if it is not running; resolves once its engine is ready. */
   start(): Promise<void> {
+    // A killed process is replaced once it is gone, so its exit cannot fail the new one's work.
+    if (this.killed) return this.killed.gone.then(() => this.start());
     if (this.starting) return this.starting;
     this.starting = new Promise((resolve) => {
       const channel = this.spawner(this.entry, { name: this.init.agent });
@@ -69,7 +73,13 @@ export class AgentProcess {
   }
 
   kill(): void {
-    this.channel?.kill();
+    if (!this.channel) return;
+    if (!this.killed) {
+      let exited = () => {};
+      const gone = new Promise<void>((resolve) => (exited = resolve));
+      this.killed = { gone, exited };
+    }
+    this.channel.kill();
   }
 
   private async command(t: 'run' | 'check', script: string, filename: string): Promise<RunResult | CheckResult> {
@@ -120,6 +130,8 @@ export class AgentProcess {
     if (channel !== this.channel) return;
     this.channel = undefined;
     this.starting = undefined;
+    this.killed?.exited();
+    this.killed = undefined;
     started();
     const how = signal ? `signal ${signal}` : `code ${code}`;
     for (const settle of this.pending.values()) {
