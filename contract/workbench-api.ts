@@ -1,7 +1,7 @@
 // Every request the renderer can make, stated once: per method the zod schema of its positional
-// parameters, from which their types are inferred, and the type of its answer. `WorkbenchApi` and
-// `API_METHODS` are derived from this table. The parameter schemas are not applied to requests
-// yet; answers are typed only, since the host produces them.
+// parameters, from which their types are inferred and against which the host checks every request
+// (api-params.ts), and the type of its answer. `WorkbenchApi` and `API_METHODS` are derived from
+// this table. Answers are typed only, since the host produces them.
 //
 // The renderer imports only types from here (`import type`), so zod stays out of its bundle.
 
@@ -19,21 +19,31 @@ import {
   type ToolingDescription,
   type WorkspaceView,
 } from './views.ts';
+import { witValueSchema } from './wit-value-schema.ts';
+
+/** What each parameter is called in the errors a bad request gets. */
+export const PARAMETER_NAMES = z.registry<{ name: string }>();
+function parameter<T extends z.ZodType>(name: string, schema: T): T {
+  PARAMETER_NAMES.add(schema, { name });
+  return schema;
+}
 
 /** A file or folder: absolute, or relative to the workspace root. */
-const path = z.string();
-const text = z.string();
-const agent = z.string();
+const path = parameter('path', z.string());
+const text = parameter('text', z.string());
+const agent = parameter('agent', z.string());
 /** A tooling back-end, by its name in the config. */
-const tooling = z.string();
-const tool = z.string();
-/** JSON text. */
-const json = z.string();
-const uuid = z.string();
-const runtimeKind = z.string();
-const hostOp = z.enum(Object.keys(HOST_OPS) as [HostOp, ...HostOp[]]);
-/** Typed, not yet checked: a schema of omw's events belongs beside their WIT types. */
-const omwEvent = z.custom<OmwEvent>();
+const tooling = parameter('tooling', z.string());
+const tool = parameter('tool', z.string());
+/** The tool's arguments as JSON text. */
+const toolArguments = parameter('arguments', z.string());
+const uuid = parameter('uuid', z.string());
+const runtimeKind = parameter('kind', z.string());
+const hostOps = parameter('ops', z.array(z.enum(Object.keys(HOST_OPS) as [HostOp, ...HostOp[]])));
+const resumeHow = parameter('how', z.enum(['continue', 'step-call']));
+const registry = parameter('registry', z.enum(REGISTRY_NAMES));
+/** A canonical value of omw's `event` variant, checked against its WIT type. */
+const omwEvent = parameter('event', witValueSchema('event') as z.ZodType<OmwEvent>);
 const answer = <T>() => z.custom<T>();
 
 interface ApiEntry {
@@ -59,14 +69,14 @@ export const WORKBENCH_API = {
   pause: { params: z.tuple([agent]), result: answer<void>() },
   stop: { params: z.tuple([agent]), result: answer<void>() },
   restart: { params: z.tuple([agent]), result: answer<void>() },
-  setBreakpoints: { params: z.tuple([agent, z.array(hostOp)]), result: answer<void>() },
-  resume: { params: z.tuple([agent, z.enum(['continue', 'step-call'])]), result: answer<boolean>() },
+  setBreakpoints: { params: z.tuple([agent, hostOps]), result: answer<void>() },
+  resume: { params: z.tuple([agent, resumeHow]), result: answer<boolean>() },
   inject: { params: z.tuple([agent, omwEvent]), result: answer<boolean>() },
   registries: { params: z.tuple([agent]), result: answer<OpenSourceView[]>() },
-  cancel: { params: z.tuple([agent, z.enum(REGISTRY_NAMES), uuid]), result: answer<boolean>() },
+  cancel: { params: z.tuple([agent, registry, uuid]), result: answer<boolean>() },
   describeTooling: { params: z.tuple([tooling]), result: answer<ToolingDescription>() },
   /** Answers the tool's result as JSON text. */
-  callTool: { params: z.tuple([tooling, tool, json]), result: answer<string>() },
+  callTool: { params: z.tuple([tooling, tool, toolArguments]), result: answer<string>() },
   runTests: { params: z.tuple([]), result: answer<TestCaseResult[]>() },
   inspectComponent: { params: z.tuple([path]), result: answer<ComponentView>() },
   traceHistory: { params: z.tuple([]), result: answer<TraceEvent[]>() },

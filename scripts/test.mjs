@@ -20,16 +20,24 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
-// The end-to-end tests drive Debian's Chromium; a fresh Debian machine gets it here (as root).
+// The end-to-end tests drive Debian's Chromium and the durable-save test watches system calls with
+// strace; a fresh Debian machine gets what is missing here (as root).
 const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
-if (files.some((file) => file.includes(`e2e`)) && !existsSync(chromium)) {
+const hasStrace = spawnSync('strace', ['-V']).status === 0;
+const missing = [
+  ...(files.some((file) => file.includes('e2e')) && !existsSync(chromium) ? ['chromium'] : []),
+  ...(files.some((file) => file.includes('durable-save')) && !hasStrace ? ['strace'] : []),
+];
+if (missing.length > 0) {
   if (process.getuid?.() !== 0) {
-    console.error(`${chromium} is missing: install Debian's chromium (apt-get install chromium) or set CHROMIUM`);
+    console.error(
+      `${missing.join(' and ')} missing: install Debian's ${missing.join(' ')} (apt-get install ${missing.join(' ')})`,
+    );
     process.exit(1);
   }
-  console.error(`${chromium} is missing: installing Debian's chromium…`);
+  console.error(`${missing.join(' and ')} missing: installing Debian's ${missing.join(' ')}…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update'], ['install', '-y', 'chromium']]) {
+  for (const args of [['update'], ['install', '-y', ...missing]]) {
     const apt = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (apt.status !== 0) {
       console.error(`apt-get ${args.join(' ')} failed`);

@@ -38,6 +38,11 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
   const staticDir = rendererDir();
   if (!existsSync(staticDir))
     throw new Error(`the workbench UI is not built (${staticDir} is missing): run \`npm run build\``);
+  // A promise some part of the host forgot to handle is a bug to report, not a reason to drop the
+  // browser and every agent with it (Node's default is to exit).
+  process.on('unhandledRejection', (reason) => {
+    console.error('brainbench: a bug left a promise rejection unhandled; the server keeps running:', reason);
+  });
   const workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry() });
   // The command line is the user's own choice: a config of any name opens (workspace-location.ts).
   await workbench.open(options.workspace, { chosenByUser: true });

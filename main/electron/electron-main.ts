@@ -7,9 +7,8 @@ import { existsSync } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { IPC_CHANNELS } from '../../contract/ipc-channels.ts';
-import { isApiMethod } from '../../contract/workbench-api.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
-import { CONTENT_SECURITY_POLICY } from '../web/web-server.ts';
+import { CONTENT_SECURITY_POLICY } from '../web/static-assets.ts';
 import { dispatchRequest } from '../workbench/api-dispatch.ts';
 import { Workbench } from '../workbench/workbench.ts';
 import { buildMenu, type MenuActions } from './app-menu.ts';
@@ -96,10 +95,8 @@ async function main(): Promise<void> {
   Menu.setApplicationMenu(buildMenu(actions));
 
   ipcMain.handle(IPC_CHANNELS.request, (event, method: unknown, params: unknown) => {
-    if (!fromOurWindow(event) || !isApiMethod(method) || !Array.isArray(params)) {
-      return { id: 0, ok: false, error: 'unknown request' };
-    }
-    return dispatchRequest(workbench, { id: 0, method, params });
+    if (!fromOurWindow(event)) return { id: 0, ok: false, error: 'requests come only from the workbench window' };
+    return dispatchRequest(workbench, 0, method, params);
   });
   ipcMain.handle(IPC_CHANNELS.pickFile, async (event, kind: unknown) => {
     if (!fromOurWindow(event) || !window) return undefined;

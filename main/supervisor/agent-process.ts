@@ -24,6 +24,8 @@ export class AgentProcess {
   private forwarded: HostOp[] | 'all' = [];
   /** Set when the process said it is leaving on purpose: what it had not started is sent again. */
   private retiring: AgentChannel | undefined;
+  /** Set from a kill until the killed process has exited. */
+  private killed: { gone: Promise<void>; exited: () => void } | undefined;
   /** Called with every line a script prints. */
   onPrint: (text: string) => void = () => {};
 
@@ -40,6 +42,8 @@ export class AgentProcess {
 
   /** Starts the process if it is not running; resolves once its engine is ready. */
   start(): Promise<void> {
+    // A killed process is replaced once it is gone, so its exit cannot fail the new one's work.
+    if (this.killed) return this.killed.gone.then(() => this.start());
     if (this.starting) return this.starting;
     this.starting = new Promise((resolve) => {
       const channel = this.spawner(this.entry, { name: this.init.agent });
@@ -75,7 +79,13 @@ export class AgentProcess {
   }
 
   kill(): void {
-    this.channel?.kill();
+    if (!this.channel) return;
+    if (!this.killed) {
+      let exited = () => {};
+      const gone = new Promise<void>((resolve) => (exited = resolve));
+      this.killed = { gone, exited };
+    }
+    this.channel.kill();
   }
 
   private async command(t: 'run' | 'check', script: string, filename: string): Promise<RunResult | CheckResult> {
@@ -136,6 +146,8 @@ export class AgentProcess {
     if (channel !== this.channel) return;
     this.channel = undefined;
     this.starting = undefined;
+    this.killed?.exited();
+    this.killed = undefined;
     started();
     const waiting = [...this.pending.values()];
     this.pending.clear();

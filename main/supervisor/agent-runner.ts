@@ -83,6 +83,8 @@ export class AgentRunner {
   /** Runs exactly one iteration. */
   async iterate(trigger: IterationStartTrace['trigger'], mode: RunMode): Promise<IterationResult> {
     if (this.current) throw new Error(`agent "${this.name}" is already running an iteration`);
+    // The loop is the only one to iterate a looping agent, so its own iterations always start.
+    if (this.looping && mode !== 'loop') throw new Error(`agent "${this.name}" is looping: stop it first`);
     const work = this.runOnce(trigger, mode);
     this.current = work;
     try {
@@ -95,6 +97,7 @@ export class AgentRunner {
   /** omw's loop mode: iterate until stopped, backing off after failures (omw-compat 3.5). */
   startLoop(): void {
     if (this.looping) return;
+    if (this.current) throw new Error(`agent "${this.name}" is running an iteration: loop it when that ends`);
     const controller = new AbortController();
     this.loopController = controller;
     const { tunables } = this.settings.host.config;
@@ -117,9 +120,18 @@ export class AgentRunner {
         await abortableDelay(delay, controller.signal).catch(() => undefined);
         delay = Math.min(delay * 2, tunables.loop_backoff_cap_secs * 1000);
       }
-    })().finally(() => {
-      this.looping = undefined;
-    });
+    })()
+      // An iteration that throws is a host fault, not the brain's failure: the loop ends and says
+      // why, rather than spin on it or reject with no one to hear it (which would end the host).
+      .catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        const { host } = this.settings;
+        host.traceLog(host.context(this.name), 'error', `the loop ended: ${message}`);
+        this.update({ state: 'failed', last: { kind: 'failed', error: message } });
+      })
+      .finally(() => {
+        this.looping = undefined;
+      });
   }
 
   /**

@@ -1,16 +1,18 @@
 // Web mode: the renderer bundle and the workbench API over HTTP + WebSocket, on 127.0.0.1 only.
 // A random token minted per launch guards both: the page URL carries it once, a strict cookie
 // carries it for the assets, and the socket must present it. Host and Origin are checked too, so
-// other sites (and DNS rebinding) cannot reach the API through the user's browser.
+// other sites (and DNS rebinding) cannot reach the API through the user's browser. A request the
+// server cannot make sense of (a target that is no URL, a path that is no percent-encoding) gets a
+// 400; nothing a client sends ends the server.
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
-import { WebSocketServer, type WebSocket } from 'ws';
-import type { ServerMessage } from '../../contract/messages.ts';
-import { dispatchRequest, isApiRequest } from '../workbench/api-dispatch.ts';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { resolve } from 'node:path';
+import { WebSocketServer } from 'ws';
 import type { Workbench } from '../workbench/workbench.ts';
+import { serveApiSocket } from './api-socket.ts';
+import { answerPlain, serveAsset } from './static-assets.ts';
 
 export interface WebServerOptions {
   workbench: Workbench;
@@ -29,34 +31,15 @@ export interface WebServer {
 }
 
 const COOKIE = 'brainbench_token';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ttf': 'font/ttf',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-};
-
-/** Same policy as the Electron window; `img-src data:` is where Monaco's squiggles come from. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "worker-src 'self' blob:",
-  "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
-  "font-src 'self' data:",
-  "img-src 'self' data:",
-].join('; ');
+/** The largest WebSocket message a client may send (a file being saved, as JSON). */
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 function sameToken(given: string | undefined, token: string): boolean {
-  if (!given || given.length !== token.length) return false;
-  return timingSafeEqual(Buffer.from(given), Buffer.from(token));
+  if (!given) return false;
+  // Compared as bytes: a token of the right length in characters may be longer in UTF-8.
+  const givenBytes = Buffer.from(given);
+  const tokenBytes = Buffer.from(token);
+  return givenBytes.length === tokenBytes.length && timingSafeEqual(givenBytes, tokenBytes);
 }
 
 function cookieToken(request: IncomingMessage): string | undefined {
@@ -81,22 +64,30 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
   };
 
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const url = requestUrl(request);
+    if (!url) {
+      answerPlain(response, 400, 'bad request: the request target is not a URL');
+      return;
+    }
     const given = url.searchParams.get('token') ?? cookieToken(request);
     if (!trusted(request) || !sameToken(given ?? undefined, token)) {
-      response.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden: open the URL brainbench printed\n');
+      answerPlain(response, 403, 'forbidden: open the URL brainbench printed');
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405).end();
+      answerPlain(response, 405, 'method not allowed: the workbench UI is read with GET');
       return;
     }
-    serveStatic(root, url.pathname, response, token);
+    serveAsset(root, url.pathname, response, `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
   });
 
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   server.on('upgrade', (request, socket, head) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const url = requestUrl(request);
+    if (!url) {
+      refuseUpgrade(socket, '400 Bad Request', 'bad request: the request target is not a URL');
+      return;
+    }
     const origin = request.headers.origin;
     const originOk = origin !== undefined && allowedOrigins().has(origin);
     if (
@@ -105,10 +96,10 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
       !originOk ||
       !sameToken(url.searchParams.get('token') ?? cookieToken(request), token)
     ) {
-      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      refuseUpgrade(socket, '403 Forbidden', 'forbidden: open the URL brainbench printed');
       return;
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => connect(ws, options.workbench));
+    sockets.handleUpgrade(request, socket, head, (ws) => serveApiSocket(ws, options.workbench));
   });
 
   return new Promise((resolveStart, reject) => {
@@ -132,51 +123,21 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
   });
 }
 
-function connect(ws: WebSocket, workbench: Workbench): void {
-  const send = (message: ServerMessage) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-  };
-  const unsubscribe = workbench.subscribe((event) => send({ kind: 'event', event }));
-  ws.on('close', unsubscribe);
-  ws.on('message', (data) => {
-    let request: unknown;
-    try {
-      request = JSON.parse(data.toString());
-    } catch {
-      return;
-    }
-    if (!isApiRequest(request)) {
-      const id = (request as { id?: unknown }).id;
-      if (typeof id === 'number') send({ kind: 'response', id, ok: false, error: 'unknown request' });
-      return;
-    }
-    void dispatchRequest(workbench, request).then((answer) => send({ kind: 'response', ...answer }));
-  });
+/** The request target as a URL; undefined for one that is none (`GET http://[ HTTP/1.1`). */
+function requestUrl(request: IncomingMessage): URL | undefined {
+  try {
+    return new URL(request.url ?? '/', 'http://127.0.0.1');
+  } catch {
+    return undefined;
+  }
 }
 
-function serveStatic(root: string, pathname: string, response: ServerResponse, token: string): void {
-  const relativePath = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
-  let file = join(root, relativePath || 'index.html');
-  if (!file.startsWith(root + sep) && file !== root) {
-    response.writeHead(403).end();
-    return;
-  }
-  if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
-  if (!existsSync(file)) {
-    response
-      .writeHead(500, { 'content-type': 'text/plain' })
-      .end('the workbench UI is not built: run `npm run build`\n');
-    return;
-  }
-  const headers: Record<string, string> = {
-    'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-    'x-content-type-options': 'nosniff',
-    'cache-control': 'no-cache',
-  };
-  if (file.endsWith('.html')) {
-    headers['content-security-policy'] = CONTENT_SECURITY_POLICY;
-    headers['set-cookie'] = `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
-  }
-  response.writeHead(200, headers);
-  createReadStream(file).pipe(response);
+/** Answers an upgrade that is not let through. Node hands the socket over without an error handler. */
+function refuseUpgrade(socket: Duplex, status: string, text: string): void {
+  socket.on('error', () => socket.destroy());
+  const body = `${text}\n`;
+  socket.end(
+    `HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }

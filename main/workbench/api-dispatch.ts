@@ -1,8 +1,10 @@
 // Turns a request from either transport into a call on the Workbench. Only the methods of the
-// contract can be reached, and every failure comes back as an error answer, never a crash.
+// contract can be reached, only with parameters that fit their schemas (api-params.ts), and every
+// failure comes back as an error answer, never a crash.
 
-import type { ApiRequest, ApiResponse } from '../../contract/messages.ts';
-import { isApiMethod, type ApiMethod, type WorkbenchApi } from '../../contract/workbench-api.ts';
+import type { ApiResponse } from '../../contract/messages.ts';
+import { checkRequest } from '../../contract/api-params.ts';
+import type { ApiMethod, WorkbenchApi } from '../../contract/workbench-api.ts';
 import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
 import { checkBrainText } from './brain-diagnostics.ts';
 import type { Workbench } from './workbench.ts';
@@ -41,18 +43,20 @@ const HANDLERS: Handlers = {
   configSchema: () => testConfigJsonSchema(),
 };
 
-export function isApiRequest(value: unknown): value is ApiRequest {
-  if (typeof value !== 'object' || value === null) return false;
-  const { id, method, params } = value as Record<string, unknown>;
-  return typeof id === 'number' && isApiMethod(method) && Array.isArray(params);
-}
-
-export async function dispatchRequest(workbench: Workbench, request: ApiRequest): Promise<ApiResponse> {
+/** Answers request `id`: `method` and `params` are whatever the client sent. */
+export async function dispatchRequest(
+  workbench: Workbench,
+  id: number,
+  method: unknown,
+  params: unknown,
+): Promise<ApiResponse> {
+  const request = checkRequest(method, params);
+  if (!request.ok) return { id, ok: false, error: request.error };
   const handler = HANDLERS[request.method] as (w: Workbench, ...params: unknown[]) => unknown;
   try {
     const result = await handler(workbench, ...request.params);
-    return { id: request.id, ok: true, result: result ?? null };
+    return { id, ok: true, result: result ?? null };
   } catch (error) {
-    return { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { id, ok: false, error: error instanceof Error ? error.message : String(error) };
   }
 }

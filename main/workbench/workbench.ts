@@ -232,10 +232,14 @@ export class Workbench {
   }
 
   /** A fresh agent process: stops the agent, ends its process, and starts a new one. */
+  /** As a fresh start would find it: a new process, an empty inbox, nothing left open. */
   async restart(agent: string): Promise<void> {
     const runner = this.supervisor().runner(agent);
     await runner.stop('stop');
     runner.process.kill();
+    const host = this.host();
+    host.cancelAll(agent);
+    host.bus.inbox(agent).clear();
     await runner.process.start();
   }
 

@@ -124,7 +124,7 @@ describe('web mode server', () => {
         .map((a) => [(a as { id: number }).id, a as Record<string, unknown>]),
     );
     assert.equal((responses.get(1)?.result as { agents: { name: string }[] }).agents[0]?.name, 'a');
-    assert.deepEqual(responses.get(2), { kind: 'response', id: 2, ok: false, error: 'unknown request' });
+    assert.deepEqual(responses.get(2), { kind: 'response', id: 2, ok: false, error: 'unknown method "nope"' });
     assert.deepEqual(responses.get(3)?.result, { kind: 'outcome', outcome: { exited: '42' } });
     assert.ok(
       answers.some((a) => (a as { kind: string; event?: { type: string } }).event?.type === 'trace'),

@@ -1,0 +1,54 @@
+// One API socket of web mode: requests in; their answers and the host's events out. A request
+// with a usable id always gets an answer, an error one when anything about it is wrong. A message
+// with no id to answer closes this socket, with a close code and a reason that says why; so does
+// a WebSocket protocol error (ws picks the code: 1002, 1007 or 1009). Other sockets go on.
+
+import type { RawData, WebSocket } from 'ws';
+import type { ApiRequest, ApiResponse, ServerMessage } from '../../contract/messages.ts';
+import { dispatchRequest } from '../workbench/api-dispatch.ts';
+import type { Workbench } from '../workbench/workbench.ts';
+
+/** RFC 6455 close codes. */
+const UNSUPPORTED_DATA = 1003;
+const INVALID_PAYLOAD = 1007;
+const POLICY_VIOLATION = 1008;
+
+type Envelope = { [K in keyof ApiRequest]?: unknown };
+
+/** The request a message carries, or the close code and reason it earns. */
+function readMessage(
+  data: RawData,
+  isBinary: boolean,
+): { request: Envelope & { id: number } } | { close: [number, string] } {
+  if (isBinary) return { close: [UNSUPPORTED_DATA, 'requests are JSON text, not binary'] };
+  let message: unknown;
+  try {
+    message = JSON.parse(data.toString());
+  } catch {
+    return { close: [INVALID_PAYLOAD, 'a request must be JSON'] };
+  }
+  const id = typeof message === 'object' && message !== null ? (message as Envelope).id : undefined;
+  if (!Number.isInteger(id))
+    return { close: [POLICY_VIOLATION, 'a request is an object {id, method, params} with an integer id'] };
+  return { request: { ...(message as Envelope), id: id as number } };
+}
+
+export function serveApiSocket(ws: WebSocket, workbench: Workbench): void {
+  const send = (message: ServerMessage) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  };
+  const answer = (response: ApiResponse) => send({ kind: 'response', ...response });
+  // ws has already answered a protocol error by closing the socket with its code; nothing is left to do.
+  ws.on('error', () => undefined);
+  const unsubscribe = workbench.subscribe((event) => send({ kind: 'event', event }));
+  ws.on('close', unsubscribe);
+  ws.on('message', (data, isBinary) => {
+    const read = readMessage(data, isBinary);
+    if ('close' in read) {
+      ws.close(...read.close);
+      return;
+    }
+    const { id, method, params } = read.request;
+    void dispatchRequest(workbench, id, method, params).then(answer);
+  });
+}

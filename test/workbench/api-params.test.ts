@@ -1,0 +1,148 @@
+// Every API request is checked against the contract in the one dispatch path both transports use:
+// bad parameters of each method get an error naming the method, the parameter and what was wrong,
+// reach nothing, and leave the agent as it was.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { PARAMETER_NAMES, WORKBENCH_API, type ApiMethod } from '../../contract/workbench-api.ts';
+import { dispatchRequest } from '../../main/workbench/api-dispatch.ts';
+import { startWebFixture, type WebFixture } from './web-fixture.ts';
+
+let web: WebFixture;
+let nextId = 1;
+
+async function ask(method: unknown, params: unknown): Promise<{ ok: boolean; error?: string; result?: unknown }> {
+  const id = nextId++;
+  const answer = await dispatchRequest(web.workbench, id, method, params);
+  assert.equal(answer.id, id);
+  return answer;
+}
+
+async function refused(method: unknown, params: unknown): Promise<string> {
+  const answer = await ask(method, params);
+  assert.equal(answer.ok, false, `${String(method)} ${JSON.stringify(params)} is refused`);
+  return answer.error!;
+}
+
+const KINDS =
+  '"message", "error", "timer", "reload", "shutdown", "chat-delta", "chat-end", "tool-result", ' +
+  '"resource-list-updated", "resource-updated", "endpoint-message", "endpoint-session-end"';
+
+/** Per method: bad parameters and the exact error each gets. */
+const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
+  workspace: [[[1], 'workspace takes no parameters, got 1']],
+  openWorkspace: [
+    [[], 'openWorkspace takes 1 parameter (path), got 0'],
+    [[42], 'openWorkspace: path: expected a string, got 42'],
+  ],
+  readFile: [[[null], 'readFile: path: expected a string, got null']],
+  writeFile: [
+    [['a.rhai'], 'writeFile takes 2 parameters (path, text), got 1'],
+    [['a.rhai', 5], 'writeFile: text: expected a string, got 5'],
+  ],
+  checkConfig: [[[{}], 'checkConfig: text: expected a string, got an object']],
+  checkBrain: [[['a.rhai', ['x']], 'checkBrain: text: expected a string, got a list']],
+  createAgent: [[['b', 7], 'createAgent: kind: expected a string, got 7']],
+  assignScript: [[['a', []], 'assignScript: path: expected a string, got a list']],
+  step: [
+    [[], 'step takes 1 parameter (agent), got 0'],
+    [[1], 'step: agent: expected a string, got 1'],
+    ['a', 'step takes 1 parameter (agent) as a list, got "a"'],
+  ],
+  loop: [[[true], 'loop: agent: expected a string, got true']],
+  pause: [[[null], 'pause: agent: expected a string, got null']],
+  stop: [[['a', 'b'], 'stop takes 1 parameter (agent), got 2']],
+  restart: [[[{ name: 'a' }], 'restart: agent: expected a string, got an object']],
+  setBreakpoints: [
+    [['a', 'host.recv'], 'setBreakpoints: ops: expected a list, got "host.recv"'],
+    [['a', ['host.recv', 3]], 'setBreakpoints: ops[1]: expected one of "provider.name", '],
+  ],
+  resume: [[['a', 'fast'], 'resume: how: expected one of "continue", "step-call", got "fast"']],
+  inject: [
+    [['a', null], 'inject: event: expected an object, got null'],
+    [['a', { kind: 'bogus' }], `inject: event.kind: expected one of ${KINDS}, got "bogus"`],
+    [['a', {}], `inject: event.kind: missing (expected one of ${KINDS})`],
+    [['a', 'message'], 'inject: event: expected an object, got "message"'],
+    [['a', { kind: 'message' }], 'inject: event.data: missing (expected a string)'],
+    [['a', { kind: 'message', data: 7 }], 'inject: event.data: expected a string, got 7'],
+    [['a', { kind: 'timer', data: 'x' }], 'inject: event: unknown field "data"'],
+    [['a', { kind: 'message', data: 'hi', id: 'x' }], 'inject: event: unknown field "id"'],
+    [
+      ['a', { kind: 'chat-delta', data: { usage: { prompt_tokens: -1 } } }],
+      'inject: event.data.usage.prompt_tokens: expected at least 0, got -1',
+    ],
+    [
+      ['a', { kind: 'chat-delta', data: { finishReason: 'stop', usage: { total_tokens: 1.5 } } }],
+      'inject: event.data.usage.total_tokens: expected an integer, got 1.5; event.data: unknown field "finishReason"',
+    ],
+    [
+      ['a', { kind: 'endpoint-message', data: { session: 's', messages: [{ role: 'robot' }], tools: [] } }],
+      'inject: event.data.messages[0].role: expected one of "system", "user", "assistant", "tool", got "robot"',
+    ],
+    [
+      ['a', { kind: 'resource-list-updated', data: [{ uri: 'u' }] }],
+      'inject: event.data[0].name: missing (expected a string)',
+    ],
+  ],
+  registries: [[[5], 'registries: agent: expected a string, got 5']],
+  cancel: [
+    [['a', 'nope', 'u'], 'cancel: registry: expected one of "streams", "timers", "resources", "toolCalls", got "nope"'],
+  ],
+  describeTooling: [[[1], 'describeTooling: tooling: expected a string, got 1']],
+  callTool: [
+    [['t', 'x'], 'callTool takes 3 parameters (tooling, tool, arguments), got 2'],
+    [['t', 'x', { a: 1 }], 'callTool: arguments: expected a string, got an object'],
+  ],
+  runTests: [[[1], 'runTests takes no parameters, got 1']],
+  inspectComponent: [[[false], 'inspectComponent: path: expected a string, got false']],
+  traceHistory: [[['all'], 'traceHistory takes no parameters, got 1']],
+  configSchema: [[[{}], 'configSchema takes no parameters, got 1']],
+};
+
+describe('API parameter checks', () => {
+  before(async () => {
+    web = await startWebFixture();
+  });
+  after(() => web.close());
+
+  it('names every parameter of every method', () => {
+    for (const [method, entry] of Object.entries(WORKBENCH_API)) {
+      for (const [i, item] of entry.params.def.items.entries()) {
+        assert.ok(PARAMETER_NAMES.get(item)?.name, `${method}'s parameter ${i + 1} has a name`);
+      }
+    }
+  });
+
+  for (const [method, cases] of Object.entries(BAD_PARAMS)) {
+    it(`refuses ${method} with bad parameters, saying what is wrong`, async () => {
+      for (const [params, error] of cases) {
+        const text = await refused(method, params);
+        if (error.endsWith(', ')) assert.ok(text.startsWith(error), `${text} starts with ${error}`);
+        else assert.equal(text, error);
+      }
+    });
+  }
+
+  it('refuses methods the contract does not have', async () => {
+    assert.equal(await refused('nope', []), 'unknown method "nope"');
+    assert.equal(await refused('__proto__', []), 'unknown method "__proto__"');
+    assert.equal(await refused('toString', []), 'unknown method "toString"');
+    assert.equal(await refused(42, []), 'unknown method 42');
+    assert.equal(await refused(undefined, []), 'the request names no method');
+  });
+
+  it('leaves the agent usable after refused injects, and takes good ones', async () => {
+    for (const [params] of BAD_PARAMS.inject) await refused('inject', params);
+    // Before the checks, inject(agent, null) reached the inbox and every later step threw.
+    assert.deepEqual((await ask('step', ['a'])).result, { kind: 'outcome', outcome: { exited: '42' } });
+    const good = [
+      { kind: 'timer' },
+      { kind: 'message', data: 'hi' },
+      { kind: 'chat-delta', data: { content: '', usage: { prompt_tokens: 3 } } },
+      { kind: 'tool-result', data: { name: 't', arguments: '{}', content: '[]' } },
+    ];
+    for (const event of good)
+      assert.deepEqual(await ask('inject', ['a', event]), { id: nextId - 1, ok: true, result: true });
+    assert.deepEqual((await ask('step', ['a'])).result, { kind: 'outcome', outcome: { exited: '42' } });
+  });
+});
