@@ -3,7 +3,7 @@
 // involved, otherwise through the host), and keeps the engine within its limits.
 import { setTimeout as delay } from 'node:timers/promises';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import { answerLocally, isLocalOp } from '../local-calls/local-calls.ts';
+import { answerLocally, isLocalOp, localCallTrace } from '../local-calls/local-calls.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import { INTERRUPT_REASON, type CheckResult, type RunResult } from '../runtimes/engine.ts';
 import { parentLink } from './parent-link.ts';
@@ -251,7 +251,11 @@ class EngineHost {
     if (this.running) this.running.busySince = undefined;
     const forwarded = this.forwarded === 'all' || this.forwarded.has(op);
     if (!forwarded && isLocalOp(op)) {
-      this.answerLocally(() => answerLocally(this.init.agent, op, args));
+      this.answerLocally(() => {
+        const value = answerLocally(this.init.agent, op, args);
+        if (localCallTrace(op)) send({ t: 'answered', op, value });
+        return value;
+      });
       return;
     }
     const id = this.nextCallId++;

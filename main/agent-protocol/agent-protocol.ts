@@ -2,6 +2,7 @@
 // structured-clone data.
 
 import type { HostOp } from '../host-api/host-ops.generated.ts';
+import type { LocalOp } from '../local-calls/local-calls.ts';
 import type { CheckResult, EngineLimits, RunResult } from '../runtimes/engine.ts';
 
 /** A print or a `host.log` call of the brain. */
@@ -38,6 +39,8 @@ export type HostToAgent =
 export type AgentToHost =
   | { t: 'ready' }
   | { t: 'call'; id: number; op: HostOp; args: unknown[] }
+  /** A call the agent process answered itself that omw traces (whoami), for the host to trace. */
+  | { t: 'answered'; op: LocalOp; value: unknown }
   /** The brain's prints and logs since the last batch, in order. */
   | { t: 'output'; entries: OutputEntry[] }
   /** The process is about to exit because its engine thread would not stop; start a new one. */

@@ -15,7 +15,7 @@ import { buildBackends } from './backend-registry.ts';
 import { Bus } from './bus.ts';
 import type { CallScope, HostServices } from './calls/call-scope.ts';
 import { HOST_CALL_HANDLERS } from './calls/all-calls.ts';
-import { answerLocally, isLocalOp } from '../local-calls/local-calls.ts';
+import { answerLocally, isLocalOp, localCallTrace, type LocalOp } from '../local-calls/local-calls.ts';
 import { InjectionQueue } from '../backends/injection-queue.ts';
 import { DroppedEvents } from './dropped-events.ts';
 
@@ -99,7 +99,11 @@ export class Host implements HostServices {
 
   private async dispatch(agent: string, op: HostOp, args: readonly unknown[]): Promise<unknown> {
     const ctx = this.context(agent);
-    if (isLocalOp(op)) return answerLocally(agent, op, args);
+    if (isLocalOp(op)) {
+      const value = answerLocally(agent, op, args);
+      this.recordLocalCall(agent, op, value);
+      return value;
+    }
     // The arguments are the canonical ones the engine's binding converted for this very op.
     const handler = HOST_CALL_HANDLERS[op] as UntypedHandler | undefined;
     if (!handler) throw new Error(`host op ${op} is not implemented`);
@@ -128,6 +132,26 @@ export class Host implements HostServices {
       if (!canFail(op)) throw error;
       throw error instanceof HostCallError ? error : new HostCallError(message);
     }
+  }
+
+  /**
+   * Traces a call of an op that needs no shared state, as omw traces it (only some are), whichever
+   * side answered it: the agent process reports the ones it answered itself.
+   */
+  recordLocalCall(agent: string, op: LocalOp, value: unknown): void {
+    const traced = localCallTrace(op);
+    if (!traced) return;
+    const ctx = this.context(agent);
+    const { seq } = this.trace.record({
+      type: 'call',
+      agent,
+      iteration: ctx.iteration,
+      op: traced.name,
+      uuid: null,
+      detail: traced.detail,
+    });
+    this.injections.flush();
+    this.traceResult(ctx, seq, performance.now(), { ok: true, value });
   }
 
   /** Puts an envelope into an agent's inbox; a full inbox drops it (counted, see DroppedEvents) and returns false. */

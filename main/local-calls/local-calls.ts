@@ -3,6 +3,7 @@
 
 import { HostCallError } from '../host-api/host-call-error.ts';
 import type { HostOpAnswer, HostOpArgs } from '../host-api/host-ops.generated.ts';
+import type { Json } from '../trace/trace-event.ts';
 import { formatTicks } from './strftime.ts';
 
 const LOCAL_OPS = [
@@ -31,6 +32,14 @@ const LOCAL_CALLS: { readonly [Op in LocalOp]: (agent: string, args: HostOpArgs<
 };
 
 export const isLocalOp = (op: string): op is LocalOp => (LOCAL_OPS as readonly string[]).includes(op);
+
+/** The local ops omw traces, with the op name and detail of their `call` event (omw-compat 14.5). */
+const TRACED: Partial<Record<LocalOp, { name: string; detail: Json }>> = {
+  'host.whoami': { name: 'whoami', detail: {} },
+};
+
+/** How a local op is traced, whichever side answers it; undefined for the ones omw does not trace. */
+export const localCallTrace = (op: LocalOp): { name: string; detail: Json } | undefined => TRACED[op];
 
 /** Answers a local op; `args` are the canonical arguments an engine's binding made for it. */
 export function answerLocally(agent: string, op: LocalOp, args: readonly unknown[]): unknown {

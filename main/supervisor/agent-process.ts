@@ -123,6 +123,9 @@ export class AgentProcess {
         }
         return;
       }
+      case 'answered':
+        this.host.recordLocalCall(this.init.agent, message.op, message.value);
+        return;
       case 'retired':
         this.retiring = channel;
         this.host.traceLog(
