@@ -61,6 +61,52 @@ const SCRIPTS = {
       ['message_stop', { type: 'message_stop' }],
     ] as [string, unknown][],
   },
+  'claude-thinks': {
+    events: [],
+    named: [
+      ['message_start', { type: 'message_start', message }],
+      [
+        'content_block_start',
+        { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } },
+      ],
+      [
+        'content_block_delta',
+        { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'add them, ' } },
+      ],
+      [
+        'content_block_delta',
+        { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'with the tool' } },
+      ],
+      [
+        'content_block_delta',
+        { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'sig-of-thought' } },
+      ],
+      ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+      [
+        'content_block_start',
+        { type: 'content_block_start', index: 1, content_block: { type: 'redacted_thinking', data: 'opaque' } },
+      ],
+      ['content_block_stop', { type: 'content_block_stop', index: 1 }],
+      [
+        'content_block_start',
+        {
+          type: 'content_block_start',
+          index: 2,
+          content_block: { type: 'tool_use', id: 'toolu_9', name: 'add', input: {} },
+        },
+      ],
+      [
+        'content_block_delta',
+        { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '{"a":1}' } },
+      ],
+      ['content_block_stop', { type: 'content_block_stop', index: 2 }],
+      [
+        'message_delta',
+        { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 7 } },
+      ],
+      ['message_stop', { type: 'message_stop' }],
+    ] as [string, unknown][],
+  },
   'claude-error': {
     events: [],
     named: [
@@ -153,8 +199,47 @@ describe('anthropic provider against a local SSE server', () => {
     });
   });
 
+  it('sends the signed thinking blocks back with the tool call they led to, as the API requires', async () => {
+    const claude = provider();
+    const first = await collect(claude.stream(request('claude-thinks'), AbortSignal.timeout(5000)));
+    assert.deepEqual(
+      first.filter((d) => d.reasoning !== undefined).map((d) => d.reasoning),
+      ['add them, ', 'with the tool'],
+    );
+    // The brain sends the conversation on as omw messages: reasoning text, no signature.
+    await collect(
+      claude.stream(
+        request('claude-thinks', {
+          messages: [
+            { role: 'user', content: 'add 1' },
+            {
+              role: 'assistant',
+              reasoning: 'add them, with the tool',
+              tool_call: { id: 'toolu_9', name: 'add', arguments: '{"a":1}' },
+            },
+            { role: 'tool', content: '1', tool_call: { id: 'toolu_9', name: 'add', arguments: '' } },
+          ],
+        }),
+        AbortSignal.timeout(5000),
+      ),
+    );
+    const sent = server.requests.at(-1)!.body as { messages: { role: string; content: unknown[] }[] };
+    assert.deepEqual(sent.messages[1], {
+      role: 'assistant',
+      content: [
+        { type: 'thinking', thinking: 'add them, with the tool', signature: 'sig-of-thought' },
+        { type: 'redacted_thinking', data: 'opaque' },
+        { type: 'tool_use', id: 'toolu_9', name: 'add', input: { a: 1 } },
+      ],
+    });
+  });
+
   it('fails on an error event and lists models', async () => {
     await assert.rejects(collect(provider().stream(request('claude-error'), AbortSignal.timeout(5000))), /Overloaded/);
-    assert.deepEqual(await provider().listModels(AbortSignal.timeout(5000)), ['claude-test', 'claude-error']);
+    assert.deepEqual(await provider().listModels(AbortSignal.timeout(5000)), [
+      'claude-test',
+      'claude-thinks',
+      'claude-error',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 
 import type { ChatDelta } from '../../host-api/wit-types.generated.ts';
+import type { ThinkingBlock } from './signed-thinking.ts';
 
 /** The Messages API's stop reasons in chat-completions terms, so brains see one vocabulary. */
 const FINISH_REASONS: Record<string, string> = {
@@ -12,11 +13,23 @@ const FINISH_REASONS: Record<string, string> = {
 
 /**
  * Turns one Messages stream's events into omw deltas. A tool call's input arrives as JSON
- * fragments of its content block; each delta carries the block's tool id and name.
+ * fragments of its content block; each delta carries the block's tool id and name. The answer's
+ * thinking blocks are kept whole, signature included, for `SignedThinking`.
  */
 export class AnthropicEventDeltas {
   private readonly toolBlocks = new Map<number, { id: string; name: string }>();
+  private readonly thinkingBlocks = new Map<number, ThinkingBlock>();
   private promptTokens: number | undefined;
+
+  /** The ids of the tool calls this answer made so far. */
+  get toolCallIds(): string[] {
+    return [...this.toolBlocks.values()].map((tool) => tool.id);
+  }
+
+  /** The answer's thinking blocks, in order, as the API wants them back. */
+  get thinking(): ThinkingBlock[] {
+    return [...this.thinkingBlocks.entries()].sort(([a], [b]) => a - b).map(([, block]) => block);
+  }
 
   deltas(event: Anthropic.Messages.RawMessageStreamEvent): ChatDelta[] {
     switch (event.type) {
@@ -30,12 +43,31 @@ export class AnthropicEventDeltas {
           return [{ tool_call: { id: block.id, name: block.name, arguments: '' } }];
         }
         if (block.type === 'text' && block.text) return [{ content: block.text }];
+        if (block.type === 'thinking') {
+          this.thinkingBlocks.set(event.index, {
+            type: 'thinking',
+            thinking: block.thinking,
+            signature: block.signature,
+          });
+          return block.thinking ? [{ reasoning: block.thinking }] : [];
+        }
+        if (block.type === 'redacted_thinking') {
+          this.thinkingBlocks.set(event.index, { type: 'redacted_thinking', data: block.data });
+        }
         return [];
       }
       case 'content_block_delta': {
         const delta = event.delta;
         if (delta.type === 'text_delta') return delta.text ? [{ content: delta.text }] : [];
-        if (delta.type === 'thinking_delta') return delta.thinking ? [{ reasoning: delta.thinking }] : [];
+        const thinking = this.thinkingBlocks.get(event.index);
+        if (delta.type === 'thinking_delta') {
+          if (thinking?.type === 'thinking') thinking.thinking += delta.thinking;
+          return delta.thinking ? [{ reasoning: delta.thinking }] : [];
+        }
+        if (delta.type === 'signature_delta') {
+          if (thinking?.type === 'thinking') thinking.signature = delta.signature;
+          return [];
+        }
         const tool = this.toolBlocks.get(event.index);
         if (delta.type === 'input_json_delta' && tool) {
           return [{ tool_call: { id: tool.id, name: tool.name, arguments: delta.partial_json } }];

@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 
 import type { ChatMessage, Tool } from '../../host-api/wit-types.generated.ts';
 import { toolInputSchema } from '../tool-input-schema.ts';
+import type { ThinkingBlock } from './signed-thinking.ts';
 
 type MessageParam = Anthropic.Messages.MessageParam;
 type BlockParam = Anthropic.Messages.ContentBlockParam;
@@ -10,21 +11,33 @@ type BlockParam = Anthropic.Messages.ContentBlockParam;
  * omw's chat messages in the Messages API shape: system messages become the `system` text, a
  * tool call a `tool_use` block, a `tool` message a `tool_result` block in a user turn. omw has one
  * tool call per message, so consecutive messages of a role are merged into one turn (the API wants
- * parallel calls and their results side by side). Reasoning is not sent back: the API only accepts
- * signed thinking blocks.
+ * parallel calls and their results side by side). Reasoning text is not sent back as such: the
+ * API only accepts signed thinking blocks, which `thinkingOf` gives for the tool calls of answers
+ * this provider received; they open the assistant turn that made the call.
  */
-export function anthropicMessages(messages: readonly ChatMessage[]): { system?: string; messages: MessageParam[] } {
+export function anthropicMessages(
+  messages: readonly ChatMessage[],
+  thinkingOf: (toolCallId: string) => readonly ThinkingBlock[] | undefined = () => undefined,
+): { system?: string; messages: MessageParam[] } {
   const system = messages.filter((m) => m.role === 'system').map((m) => m.content ?? '');
-  const turns: { role: 'user' | 'assistant'; content: BlockParam[] }[] = [];
+  const turns: { role: 'user' | 'assistant'; content: BlockParam[]; thinking?: readonly ThinkingBlock[] }[] = [];
   for (const message of messages) {
     if (message.role === 'system') continue;
     const role = message.role === 'assistant' ? 'assistant' : 'user';
     const blocks = contentBlocks(message);
-    const last = turns[turns.length - 1];
-    if (last?.role === role) last.content.push(...blocks);
-    else turns.push({ role, content: blocks });
+    let turn = turns[turns.length - 1];
+    if (turn?.role === role) turn.content.push(...blocks);
+    else turns.push((turn = { role, content: blocks }));
+    const thinking = role === 'assistant' && message.tool_call ? thinkingOf(message.tool_call.id) : undefined;
+    if (thinking && !turn.thinking) {
+      turn.thinking = thinking;
+      turn.content.unshift(...thinking);
+    }
   }
-  return { ...(system.length > 0 ? { system: system.join('\n\n') } : {}), messages: turns };
+  return {
+    ...(system.length > 0 ? { system: system.join('\n\n') } : {}),
+    messages: turns.map(({ role, content }) => ({ role, content })),
+  };
 }
 
 function contentBlocks(message: ChatMessage): BlockParam[] {

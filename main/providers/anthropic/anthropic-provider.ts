@@ -8,6 +8,7 @@ import { SdkProvider } from '../sdk-provider.ts';
 import { requestModel } from '../request-model.ts';
 import { AnthropicEventDeltas } from './anthropic-event-deltas.ts';
 import { anthropicMessages, anthropicTools } from './anthropic-messages.ts';
+import { SignedThinking } from './signed-thinking.ts';
 
 /** The Messages API requires `max_tokens`; this applies when neither the defaults nor the call set it. */
 const DEFAULT_MAX_TOKENS = 4096;
@@ -15,6 +16,7 @@ const DEFAULT_MAX_TOKENS = 4096;
 /** Anthropic's Messages API (a Brainbench extension), mapped onto omw's deltas like the openai kind. */
 export class AnthropicProvider extends SdkProvider<Anthropic> {
   readonly kind = 'anthropic';
+  readonly #thinking = new SignedThinking();
 
   constructor(
     name: string,
@@ -33,7 +35,7 @@ export class AnthropicProvider extends SdkProvider<Anthropic> {
   }
 
   async *stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<ChatDelta> {
-    const { system, messages } = anthropicMessages(request.messages);
+    const { system, messages } = anthropicMessages(request.messages, (id) => this.#thinking.of(id));
     const body = {
       max_tokens: DEFAULT_MAX_TOKENS,
       ...this.params.params,
@@ -46,7 +48,11 @@ export class AnthropicProvider extends SdkProvider<Anthropic> {
     } as Anthropic.Messages.MessageCreateParamsStreaming;
     const mapper = new AnthropicEventDeltas();
     const events = this.requests.stream(signal, (combined) => this.client.messages.create(body, { signal: combined }));
-    for await (const event of events) yield* mapper.deltas(event);
+    try {
+      for await (const event of events) yield* mapper.deltas(event);
+    } finally {
+      this.#thinking.remember(mapper.toolCallIds, mapper.thinking);
+    }
   }
 }
 
