@@ -17,20 +17,37 @@ export interface BackendEnvironment {
   injections: InjectionQueue;
 }
 
+/** The secret values a table holds or makes its back end use (omw-compat 1.3), from its raw keys. */
+export type SecretsOf = (
+  table: Readonly<Record<string, unknown>>,
+  env: Readonly<Record<string, string | undefined>>,
+) => string[];
+
 export interface BackendKind<Built, Env = BackendEnvironment> {
   /** The table's keys beside `kind`. */
   params: z.ZodType;
   /** `params` is what the schema made of the table; `at` is where the table is, for errors. */
   build(name: string, params: never, config: OmwConfig, env: Env, at: KeyPath): Built;
+  secrets: SecretsOf;
 }
 
 /** A kind whose builder sees its params typed by its own schema. */
 export function backendKind<S extends z.ZodType, Built, Env = BackendEnvironment>(
   params: S,
   build: (name: string, params: z.output<S>, config: OmwConfig, env: Env, at: KeyPath) => Built,
+  secrets: SecretsOf = () => [],
 ): BackendKind<Built, Env> {
-  return { params, build: build as BackendKind<Built, Env>['build'] };
+  return { params, build: build as BackendKind<Built, Env>['build'], secrets };
 }
+
+/** The string values of a table's map-valued key (`env`, `headers`), which are all secret. */
+export const secretMap = (value: unknown): string[] =>
+  value !== null && typeof value === 'object'
+    ? Object.values(value).filter((item): item is string => typeof item === 'string')
+    : [];
+
+/** A table's secret string key, if it is set. */
+export const secretKey = (value: unknown): string[] => (typeof value === 'string' ? [value] : []);
 
 /**
  * Builds the back end an implementation table names; an unknown kind or bad params are a

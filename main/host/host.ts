@@ -8,7 +8,9 @@ import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
 import type { Provider } from '../providers/provider.ts';
 import type { Tooling } from '../tooling/tooling.ts';
 import type { CloseReason, Json, LogTrace, SourceKind } from '../trace/trace-event.ts';
+import { Redactor } from '../trace/redactor.ts';
 import { TraceRecorder } from '../trace/trace-recorder.ts';
+import { configSecrets } from './config-secrets.ts';
 import { AgentContext } from './agent-context.ts';
 import type { BackendEntry } from '../backends/backend-status.ts';
 import { buildBackends } from './backend-registry.ts';
@@ -61,7 +63,11 @@ export class Host implements HostServices {
     readonly config: OmwConfig,
     options: HostOptions = {},
   ) {
-    this.trace = new TraceRecorder(options.traceCapacity ?? 10_000, options.traceSeqAfter);
+    this.trace = new TraceRecorder(
+      options.traceCapacity ?? 10_000,
+      options.traceSeqAfter,
+      new Redactor(configSecrets(config)),
+    );
     this.bus = new Bus(config.tunables.inbox_bound);
     const built = buildBackends(config, { trace: this.trace, injections: this.injections });
     this.providers = built.providers;
@@ -175,7 +181,8 @@ export class Host implements HostServices {
   /** Every configured provider and tool server with its kind and, for real back ends, live status. */
   backends(): BackendEntry[] {
     const entry = (section: BackendEntry['section'], backend: Provider | Tooling): BackendEntry => {
-      const status = backend.status?.();
+      // A back end's failure may quote a secret (an SDK's message, a server's stderr).
+      const status = this.trace.redactor.value(backend.status?.());
       return { section, name: backend.name, kind: backend.kind, ...(status ? { status } : {}) };
     };
     return [

@@ -1,6 +1,6 @@
 // The `kind`s of `[providers.<name>]`.
 
-import { backendKind, type BackendKind } from '../backends/backend-kind.ts';
+import { backendKind, secretKey, type BackendKind, type SecretsOf } from '../backends/backend-kind.ts';
 import { AnthropicProvider } from './anthropic/anthropic-provider.ts';
 import { anthropicProviderParamsSchema } from './anthropic/anthropic-provider-params.ts';
 import { MockProvider } from './mock-provider.ts';
@@ -9,8 +9,22 @@ import { OpenaiProvider } from './openai/openai-provider.ts';
 import { openaiProviderParamsSchema } from './openai/openai-provider-params.ts';
 import type { Provider } from './provider.ts';
 
+/** The API key, or the environment variable the provider falls back to without one. */
+const apiKey =
+  (variable: string): SecretsOf =>
+  (table, env) =>
+    secretKey(table['api_key'] ?? env[variable]);
+
 export const PROVIDER_KINDS: Readonly<Record<string, BackendKind<Provider>>> = {
   mock: backendKind(mockProviderParamsSchema, (name, params) => new MockProvider(name, params)),
-  openai: backendKind(openaiProviderParamsSchema, (name, params) => new OpenaiProvider(name, params)),
-  anthropic: backendKind(anthropicProviderParamsSchema, (name, params) => new AnthropicProvider(name, params)),
+  openai: backendKind(
+    openaiProviderParamsSchema,
+    (name, params) => new OpenaiProvider(name, params),
+    apiKey('OPENAI_API_KEY'),
+  ),
+  anthropic: backendKind(
+    anthropicProviderParamsSchema,
+    (name, params) => new AnthropicProvider(name, params),
+    apiKey('ANTHROPIC_API_KEY'),
+  ),
 };

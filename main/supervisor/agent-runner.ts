@@ -207,7 +207,10 @@ export class AgentRunner {
     host.trace.record({ type: 'iteration-start', agent: this.name, iteration, trigger });
     const started = performance.now();
     const source = this.readScript();
-    const answer: RunResult = source.ok ? await this.process.run(source.text, this.script) : source;
+    // An error may quote a secret (an SDK's message, say); the result goes to the CLI and the workbench.
+    const answer: RunResult = host.trace.redactor.value(
+      source.ok ? await this.process.run(source.text, this.script) : source,
+    );
     const result: IterationResult = answer.ok
       ? { kind: 'outcome', outcome: answer.outcome }
       : ctx.abortCause

@@ -1,3 +1,4 @@
+import { Redactor } from './redactor.ts';
 import type { TraceEvent } from './trace-event.ts';
 
 /** A trace event before the recorder stamps its order and time. */
@@ -26,10 +27,14 @@ export class TraceRecorder {
   private readonly listeners = new Set<TraceListener>();
   private readonly rings = new Map<string, AgentRing>();
 
-  /** `lastSeq`: a trace that continues an earlier one (the workbench reopening a workspace) numbers on from it. */
+  /**
+   * `lastSeq`: a trace that continues an earlier one (the workbench reopening a workspace) numbers
+   * on from it. `redactor` replaces the config's secrets in every event before anyone sees it.
+   */
   constructor(
     private readonly capacity: number,
     lastSeq = 0,
+    readonly redactor = new Redactor([]),
   ) {
     this.seq = lastSeq;
   }
@@ -40,7 +45,8 @@ export class TraceRecorder {
 
   /** Stamps `event` itself, which the recorder then owns: every caller hands over a fresh object. */
   record(event: UnstampedTraceEvent): TraceEvent {
-    const stamped = Object.assign(event, { seq: ++this.seq, time: Date.now() }) as TraceEvent;
+    const clear = this.redactor.active ? this.redactor.value(event) : event;
+    const stamped = Object.assign(clear, { seq: ++this.seq, time: Date.now() }) as TraceEvent;
     this.keep(stamped);
     for (const listener of this.listeners) listener(stamped);
     return stamped;
