@@ -58,8 +58,13 @@ export function setProp(rt: Runtime, obj: Value, name: string, value: Value, pos
         throw new RhaiError('ErrorPropertyNotFound', `Property not found: ${name}`, pos);
       }
       rt.checkMapSize(obj.size + 1);
+      obj.set(name, value);
+      rt.sizes.added(obj, value);
+      return obj;
     }
+    const old = obj.get(name);
     obj.set(name, value);
+    rt.sizes.replaced(obj, old, value);
     return obj;
   }
   const args = [obj, value];
@@ -177,14 +182,23 @@ export function setIndex(rt: Runtime, obj: Value, idx: Value, value: Value, pos:
     if (n < 0 || n >= obj.length) {
       throw boundsError('ErrorArrayBounds', 'Array', idx, obj.length, 'element', 'array', pos);
     }
+    const old = obj[n];
     obj[n] = value;
+    rt.sizes.replaced(obj, old, value);
     return obj;
   }
   if (obj instanceof Map) {
     const key = typeof idx === 'string' ? idx : idx instanceof RChar ? idx.c : undefined;
     if (key === undefined) throw indexTypeError(obj, idx, pos);
-    if (!obj.has(key)) rt.checkMapSize(obj.size + 1);
+    if (!obj.has(key)) {
+      rt.checkMapSize(obj.size + 1);
+      obj.set(key, value);
+      rt.sizes.added(obj, value);
+      return obj;
+    }
+    const old = obj.get(key);
     obj.set(key, value);
+    rt.sizes.replaced(obj, old, value);
     return obj;
   }
   if (typeof obj === 'string') {
