@@ -52,48 +52,55 @@ export class Tokenizer {
     return new Tokenizer(src).all();
   }
 
-  /**
-   * Every token. Backtick strings nest through `${...}`, so the strings being read are kept on a
-   * stack rather than the JavaScript call stack: nesting is only limited by the parser's depth
-   * limit. A lexical error inside one abandons them all and becomes the outermost's token.
-   */
   private all(): Token[] {
     const out: Token[] = [];
-    const open: OpenTemplate[] = [];
-    const stopped = (stop: TemplateStop): void => {
-      if (stop === 'interpolation') return;
-      if (stop !== 'closed') {
-        open.length = 0;
-        out.push(stop);
-        return;
-      }
-      const done = open.pop()!;
-      const t = this.make('interp', '', done.pos);
-      t.parts = done.parts;
-      (open[open.length - 1]?.tokens ?? out).push(t);
-    };
     for (;;) {
       const t = this.next();
-      const template = open[open.length - 1];
-      if (t.kind === TEMPLATE_START) {
-        open.push({ pos: t.pos, parts: [], tokens: [], braces: 0 });
-        stopped(this.templateText(open[open.length - 1]!));
-      } else if (template === undefined) {
-        out.push(t);
-        if (t.kind === 'eof') return out;
-      } else if (t.kind === 'eof' || t.kind === 'lexerror') {
-        stopped(t.kind === 'eof' ? this.error('Unterminated string interpolation', template.pos) : t);
-      } else if (t.kind === '}' && template.braces === 0) {
+      out.push(t.kind === TEMPLATE_START ? this.template(t) : t);
+      if (t.kind === 'eof') return out;
+    }
+  }
+
+  /**
+   * A backtick string with everything nested in it. Backtick strings nest through `${...}`, so
+   * the ones being read are kept on a stack rather than the JavaScript call stack: nesting is
+   * only limited by the parser's depth limit. A lexical error inside any of them abandons them
+   * all and is the token returned.
+   */
+  private template(start: Token): Token {
+    const open: OpenTemplate[] = [];
+    let stop = this.openTemplate(start, open);
+    for (;;) {
+      if (stop === 'closed') {
+        const done = open.pop()!;
+        const t = this.make('interp', '', done.pos);
+        t.parts = done.parts;
+        if (open.length === 0) return t;
+        open[open.length - 1]!.tokens.push(t);
+      } else if (stop !== 'interpolation') return stop;
+      const template = open[open.length - 1]!;
+      const t = this.next();
+      if (t.kind === TEMPLATE_START) stop = this.openTemplate(t, open);
+      else if (t.kind === 'eof') return this.error('Unterminated string interpolation', template.pos);
+      else if (t.kind === 'lexerror') return t;
+      else if (t.kind === '}' && template.braces === 0) {
         template.tokens.push({ kind: 'eof', text: '', pos: t.pos, end: t.end });
         template.parts.push(template.tokens);
         template.tokens = [];
-        stopped(this.templateText(template));
+        stop = this.templateText(template);
       } else {
         if (t.kind === '{' || t.kind === '#{') template.braces++;
         else if (t.kind === '}') template.braces--;
         template.tokens.push(t);
+        stop = 'interpolation';
       }
     }
+  }
+
+  private openTemplate(start: Token, open: OpenTemplate[]): TemplateStop {
+    const template: OpenTemplate = { pos: start.pos, parts: [], tokens: [], braces: 0 };
+    open.push(template);
+    return this.templateText(template);
   }
 
   private pos(): Position {
