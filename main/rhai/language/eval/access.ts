@@ -59,12 +59,11 @@ export function setProp(rt: Runtime, obj: Value, name: string, value: Value, pos
       }
       rt.checkMapSize(obj.size + 1);
       obj.set(name, value);
-      rt.sizes.added(obj, value);
+      if (rt.sizeLimited) rt.sizes.added(obj, value);
       return obj;
     }
-    const old = obj.get(name);
+    if (rt.sizeLimited) rt.sizes.replaced(obj, obj.get(name), value);
     obj.set(name, value);
-    rt.sizes.replaced(obj, old, value);
     return obj;
   }
   const args = [obj, value];
@@ -182,9 +181,8 @@ export function setIndex(rt: Runtime, obj: Value, idx: Value, value: Value, pos:
     if (n < 0 || n >= obj.length) {
       throw boundsError('ErrorArrayBounds', 'Array', idx, obj.length, 'element', 'array', pos);
     }
-    const old = obj[n];
+    if (rt.sizeLimited) rt.sizes.replaced(obj, obj[n], value);
     obj[n] = value;
-    rt.sizes.replaced(obj, old, value);
     return obj;
   }
   if (obj instanceof Map) {
@@ -193,12 +191,11 @@ export function setIndex(rt: Runtime, obj: Value, idx: Value, value: Value, pos:
     if (!obj.has(key)) {
       rt.checkMapSize(obj.size + 1);
       obj.set(key, value);
-      rt.sizes.added(obj, value);
+      if (rt.sizeLimited) rt.sizes.added(obj, value);
       return obj;
     }
-    const old = obj.get(key);
+    if (rt.sizeLimited) rt.sizes.replaced(obj, obj.get(key), value);
     obj.set(key, value);
-    rt.sizes.replaced(obj, old, value);
     return obj;
   }
   if (typeof obj === 'string') {

@@ -261,12 +261,12 @@ export function compoundValue(op: string, cur: Value, rhs: Value, rt: Runtime, p
         rt.checkArraySize(cur.length + rhs.length);
         for (const x of rhs.slice()) {
           cur.push(x);
-          rt.sizes.added(cur, x);
+          if (rt.sizeLimited) rt.sizes.added(cur, x);
         }
       } else {
         rt.checkArraySize(cur.length + 1);
         cur.push(rhs);
-        rt.sizes.added(cur, rhs);
+        if (rt.sizeLimited) rt.sizes.added(cur, rhs);
       }
       rt.checkGrowing(cur, pos);
       return cur;
@@ -287,11 +287,11 @@ export function compoundValue(op: string, cur: Value, rhs: Value, rt: Runtime, p
     }
     if (cur instanceof Map && rhs instanceof Map) {
       for (const [k, v] of rhs) {
-        const had = cur.has(k);
-        const old = cur.get(k);
+        if (rt.sizeLimited) {
+          if (cur.has(k)) rt.sizes.replaced(cur, cur.get(k), v);
+          else rt.sizes.added(cur, v);
+        }
         cur.set(k, v);
-        if (had) rt.sizes.replaced(cur, old, v);
-        else rt.sizes.added(cur, v);
       }
       rt.checkMapSize(cur.size);
       rt.checkGrowing(cur, pos);

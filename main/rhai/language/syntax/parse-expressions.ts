@@ -84,8 +84,8 @@ export abstract class ExpressionParser extends ParserBase {
     let errorAt = lhsStart;
     for (;;) {
       const t = this.peek();
-      const prec = this.precedenceOf(t);
       const op = this.kindOf(t);
+      const prec = t.kind === 'ident' && op !== 'in' ? undefined : BINARY_PRECEDENCE[op];
       if (prec === undefined || prec < parentPrec || (prec === parentPrec && op !== '**')) break;
       this.advance();
       const rhsStart = this.peek();
@@ -276,11 +276,12 @@ export abstract class ExpressionParser extends ParserBase {
           this.advance();
           return { k: 'lit', value: undefined, pos };
         }
-        return this.deeper(t, () => {
-          const e = this.expr();
-          this.expect(')', 'for a matching ( in this expression');
-          return e;
-        });
+        const level = this.depth;
+        this.levelUp(t);
+        const e = this.expr();
+        this.expect(')', 'for a matching ( in this expression');
+        this.depth = level;
+        return e;
       }
       case '[':
         return this.arrayLiteral();
