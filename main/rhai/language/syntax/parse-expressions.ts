@@ -40,9 +40,10 @@ const INT_MAX = 2n ** 63n - 1n;
 
 export abstract class ExpressionParser extends ParserBase {
   protected abstract block(depthErrorAt: Token): Node;
+  protected abstract standaloneBlock(open: Token): Node;
   protected abstract statement(topLevel: boolean): Node;
   protected abstract statementWithTerminator(topLevel: boolean): Node;
-  protected abstract ifExpr(depthErrorAt?: Token): Node;
+  protected abstract ifExpr(elseOf?: Token): Node;
   protected abstract switchExpr(): Node;
   protected abstract loopExpr(): Node;
   protected abstract tryCatch(): Node;
@@ -55,15 +56,6 @@ export abstract class ExpressionParser extends ParserBase {
     const e = this.binaryChain(this.unary(statementStart), first, 0);
     this.depth = level;
     return e;
-  }
-
-  /** `parse` one level deeper than here. */
-  protected deeper(at: Token, parse: () => Node): Node {
-    const level = this.depth;
-    this.levelUp(at);
-    const node = parse();
-    this.depth = level;
-    return node;
   }
 
   /** Precedence of `t` as a binary operator; undefined when it is none. */
@@ -299,11 +291,11 @@ export abstract class ExpressionParser extends ParserBase {
         return this.closure();
       case 'if':
         if (!statementStart && !this.opts.allowIfExpression) this.fail('BadInput', 'if-expressions are not allowed');
-        return this.deeper(t, () => this.ifExpr());
+        return this.ifExpr();
       case 'switch':
         if (!statementStart && !this.opts.allowSwitchExpression)
           this.fail('BadInput', 'switch-expressions are not allowed');
-        return this.deeper(t, () => this.switchExpr());
+        return this.switchExpr();
       case 'while':
       case 'loop':
       case 'do':
@@ -311,14 +303,14 @@ export abstract class ExpressionParser extends ParserBase {
         if (!this.opts.allowLooping) this.fail('Reserved', `'${t.text}' is a reserved keyword`);
         if (!statementStart && !this.opts.allowLoopExpressions)
           this.fail('BadInput', 'Loop expressions are not allowed');
-        return this.deeper(t, () => this.loopExpr());
+        return this.loopExpr();
       case 'try':
         if (!statementStart) this.fail('BadInput', 'try-catch is a statement');
-        return this.deeper(t, () => this.tryCatch());
+        return this.tryCatch();
       case '{':
         if (!statementStart && !this.opts.allowStatementExpression)
           this.fail('BadInput', 'Statement blocks are not allowed as expressions');
-        return this.deeper(t, () => this.block(t));
+        return this.standaloneBlock(t);
       case 'ident':
         return this.identifierExpr();
       case 'fn':

@@ -194,7 +194,7 @@ class Parser extends ExpressionParser {
       case ';':
         return { k: 'nop', pos };
       case '{':
-        return this.deeper(t, () => this.block(t));
+        return this.standaloneBlock(t);
       case 'let':
       case 'const':
         this.levelUp(t);
@@ -316,6 +316,15 @@ class Parser extends ExpressionParser {
     return node;
   }
 
+  /** A block where a statement or an operand starts: a level for that, and one for the block. */
+  protected standaloneBlock(open: Token): Node {
+    const level = this.depth;
+    this.levelUp(open);
+    const node = this.block(open);
+    this.depth = level;
+    return node;
+  }
+
   protected declareChecked(nameTok: Token, isConst: boolean): VarDecl {
     const external = !this.inFunction && this.opts.externalNames.has(nameTok.text);
     if (!this.opts.allowShadowing && (this.scope.findLocal(nameTok.text) || external)) {
@@ -331,7 +340,10 @@ class Parser extends ExpressionParser {
     let init: Node = { k: 'lit', value: undefined, pos: nameTok.pos };
     if (this.is('=')) {
       this.advance();
-      init = this.deeper(kw, () => this.expr());
+      const level = this.depth;
+      this.levelUp(kw);
+      init = this.expr();
+      this.depth = level;
     }
     // The initialiser cannot see the variable it defines, so declare afterwards.
     const decl = this.declareChecked(nameTok, isConst);
@@ -375,11 +387,18 @@ class Parser extends ExpressionParser {
     return { k: 'export', decl, as, pos: kw.pos };
   }
 
-  /** One level deeper; `else if` nests another, reported at the `if` before it. */
-  protected ifExpr(depthErrorAt?: Token): Node {
+  /**
+   * Two levels deeper, as upstream: one where it stands, one for the `if` itself; an `else if`
+   * (`elseOf` being the `if` before it) nests one more, reported at the `if` before it.
+   */
+  protected ifExpr(elseOf?: Token): Node {
     const kw = this.advance();
     const level = this.depth;
-    this.levelUp(depthErrorAt ?? kw);
+    if (elseOf) this.levelUp(elseOf);
+    else {
+      this.levelUp(kw);
+      this.levelUp(kw);
+    }
     const cond = this.expr();
     if (this.is('=')) this.fail('BadInput', "Possibly a typo of '=='?");
     const then = this.block(kw);
@@ -401,10 +420,14 @@ class Parser extends ExpressionParser {
     }
   }
 
-  /** A loop is one level deeper; its body's depth errors are reported at its keyword. */
+  /**
+   * Two levels deeper (where it stands, and the loop itself); its body's depth errors are
+   * reported at its keyword.
+   */
   protected loopExpr(): Node {
     const kw = this.advance();
     const level = this.depth;
+    this.levelUp(kw);
     this.levelUp(kw);
     const node = this.loopAfterKeyword(kw);
     this.depth = level;
@@ -455,9 +478,11 @@ class Parser extends ExpressionParser {
     }
   }
 
+  /** Two levels deeper (where it stands, and the `try` itself). */
   protected tryCatch(): Node {
     const kw = this.advance();
     const level = this.depth;
+    this.levelUp(kw);
     this.levelUp(kw);
     const body = this.block(kw);
     this.expect('catch', 'for the try statement');
@@ -513,10 +538,14 @@ class Parser extends ExpressionParser {
     }
   }
 
-  /** One level deeper; case values are parsed as expressions, so a level more again. */
+  /**
+   * Two levels deeper (where it stands, and the `switch` itself); case values are parsed as
+   * expressions, so a level more again.
+   */
   protected switchExpr(): Node {
     const kw = this.advance();
     const level = this.depth;
+    this.levelUp(kw);
     this.levelUp(kw);
     const subject = this.expr();
     this.expect('{', 'to start a switch block');
