@@ -23,8 +23,9 @@ type Container = Value[] | Map<string, Value> | Blob;
 interface Entry extends DataSizes {
   /** The entry of the container this one sits in, when that one is counted too. */
   parent: Entry | undefined;
-  /** The parent's `version` when this was linked to it; a recount of the parent bumps it. */
+  /** The parent's `version` when this was linked to it: a link is valid while they agree. */
   parentVersion: number;
+  /** Bumped by every count of this container, which links anew whatever is still in it. */
   version: number;
   /** The count that last visited this entry, to notice one container held in two places. */
   count: number;
@@ -104,14 +105,14 @@ export class SizeLedger implements SizeChanges {
     const e = this.entryOf(container);
     if (!e) return;
     const { arrays, maps, strings } = e;
-    this.count(container as Container, e.parent, this.beginCount());
+    // A link already broken (it left that parent) must stay broken.
+    const parent = e.parent && e.parentVersion === e.parent.version ? e.parent : undefined;
+    this.count(container as Container, parent, this.beginCount());
     if (this.shared) {
       this.forgetAll();
       return;
     }
-    if (e.parent && e.parentVersion === e.parent.version) {
-      this.carry(e.parent, e.arrays - arrays, e.maps - maps, e.strings - strings);
-    }
+    if (parent) this.carry(parent, e.arrays - arrays, e.maps - maps, e.strings - strings);
   }
 
   private entryOf(container: Value): Entry | undefined {
