@@ -3,7 +3,7 @@
 import { Engine } from '../../main/rhai/language/engine.ts';
 import type { BenchRow } from '../bench-row.ts';
 import { median, medianOf } from '../stats.ts';
-import { ARRAY_ITERATION, FIB, LOOP, MATRIX, SIEVE, STRINGS_AND_MAPS, largeScript } from './scripts.ts';
+import { ARRAY_ITERATION, FIB, LOOP, MATRIX, PUSHES, SIEVE, STRINGS_AND_MAPS, largeScript } from './scripts.ts';
 
 interface Case {
   name: string;
@@ -46,6 +46,21 @@ const CASES: Case[] = [
     target: 'faster than native',
     run: evaluate(ARRAY_ITERATION),
   },
+  {
+    // The size limits the runtime sets for a 256 MiB brain (main/runtimes/rhai/rhai-limits.ts).
+    name: "Rhai push 8,000 strings, a brain's size limits",
+    target: 'as without limits',
+    run: (engine) => {
+      const { maxStringSize, maxArraySize, maxMapSize } = engine.limits;
+      Object.assign(engine.limits, { maxStringSize: 2 ** 27, maxArraySize: 2 ** 25, maxMapSize: 2 ** 22 });
+      try {
+        engine.eval(PUSHES);
+      } finally {
+        Object.assign(engine.limits, { maxStringSize, maxArraySize, maxMapSize });
+      }
+    },
+  },
+  { name: 'Rhai push 8,000 strings, no size limits', target: 'reference', run: evaluate(PUSHES) },
 ];
 
 export async function rhaiBenchmarks(): Promise<BenchRow[]> {

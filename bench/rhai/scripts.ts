@@ -52,6 +52,12 @@ for i in 0..100_000 {
 s.len + m.len()
 `;
 
+export const PUSHES = `
+let a = [];
+for i in 0..8000 { a.push("item number " + i); }
+a.len()
+`;
+
 export const MATRIX = `
 const N = 100;
 fn make(n, seed) {

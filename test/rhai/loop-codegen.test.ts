@@ -63,6 +63,16 @@ function assertSame(src: string, maxOperations?: number): Trace {
   return generated;
 }
 
+/** Loops that outgrow a size limit (5,000) through element writes: both paths stop at the same statement. */
+const SIZE_CASES: Record<string, string> = {
+  'string element writes that outgrow the string limit': `
+    let a = ["", "", ""]; for i in 0..3000 { a[i % 3] = a[i % 3] + "ab"; } a.len()`,
+  'element writes replacing arrays by larger and smaller ones': `
+    let a = [[], []]; for i in 0..100 { let t = []; t.pad(i * 30, 0); a[i % 2] = t; } a.len()`,
+  'compound writes growing a nested array and pushes growing its parent': `
+    let a = [[]]; for i in 0..4000 { a[0] += i; if i % 2 == 0 { a.push("x"); } } a.len()`,
+};
+
 const CASES: Record<string, string> = {
   'matrix multiply': `
     const N = 6;
@@ -155,6 +165,8 @@ const CASES: Record<string, string> = {
     [a, m, s]`,
   'element assignment out of bounds': `let a = [1]; for i in 0..3 { a[i] = i; } a`,
   'element assignment that outgrows the size limit': `let a = [[], [], []]; for i in 0..3 { let t = []; t.pad(2000, 0); a[i] = t; } a.len()`,
+  // The size accounting of a generated element write follows the closure path's exactly.
+  ...SIZE_CASES,
   'not and minus on every type': `
     let out = [];
     for i in 0..3 { out.push(!(i > 1)); let x = -i; out.push(x); let y = -(i.to_float()); out.push(y); }
@@ -197,6 +209,10 @@ const CASES: Record<string, string> = {
 };
 
 describe('generated range loops', () => {
+  it('stop at the same statement when element writes outgrow a size limit', () => {
+    for (const src of Object.values(SIZE_CASES)) assert.match(assertSame(src).outcome, /^ErrorDataTooLarge at /, src);
+  });
+
   for (const [name, src] of Object.entries(CASES)) {
     it(`agree with the closure compiler: ${name}`, () => {
       assertSame(src);

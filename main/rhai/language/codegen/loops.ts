@@ -146,9 +146,11 @@ class LoopWriter extends ExpressionWriter {
     return `${v} = ${this.owned(node.value)};
 ${c} = V[${slot}];
 ${i} = ${this.expression(target.idx)};
-if (Array.isArray(${c}) && typeof ${i} === 'number' && ${i} >= 0 && ${i} < ${c}.length) ${c}[${i}] = ${v};
-else V[${slot}] = setIndex(rt, ${c}, ${i}, ${v}, ${this.constant(target.pos)});
-if (rt.sizeLimited) rt.checkDataSize(V[${slot}], ${this.constant(node.pos)});`;
+if (Array.isArray(${c}) && typeof ${i} === 'number' && ${i} >= 0 && ${i} < ${c}.length) {
+if (rt.sizeLimited) rt.sizes.replaced(${c}, ${c}[${i}], ${v});
+${c}[${i}] = ${v};
+} else V[${slot}] = setIndex(rt, ${c}, ${i}, ${v}, ${this.constant(target.pos)});
+if (rt.sizeLimited) rt.checkGrowing(V[${slot}], ${this.constant(node.pos)});`;
   }
 
   /** A statement list as compileStatements runs it; its value is not needed here. */

@@ -58,7 +58,11 @@ export function setProp(rt: Runtime, obj: Value, name: string, value: Value, pos
         throw new RhaiError('ErrorPropertyNotFound', `Property not found: ${name}`, pos);
       }
       rt.checkMapSize(obj.size + 1);
+      obj.set(name, value);
+      if (rt.sizeLimited) rt.sizes.added(obj, value);
+      return obj;
     }
+    if (rt.sizeLimited) rt.sizes.replaced(obj, obj.get(name), value);
     obj.set(name, value);
     return obj;
   }
@@ -177,13 +181,20 @@ export function setIndex(rt: Runtime, obj: Value, idx: Value, value: Value, pos:
     if (n < 0 || n >= obj.length) {
       throw boundsError('ErrorArrayBounds', 'Array', idx, obj.length, 'element', 'array', pos);
     }
+    if (rt.sizeLimited) rt.sizes.replaced(obj, obj[n], value);
     obj[n] = value;
     return obj;
   }
   if (obj instanceof Map) {
     const key = typeof idx === 'string' ? idx : idx instanceof RChar ? idx.c : undefined;
     if (key === undefined) throw indexTypeError(obj, idx, pos);
-    if (!obj.has(key)) rt.checkMapSize(obj.size + 1);
+    if (!obj.has(key)) {
+      rt.checkMapSize(obj.size + 1);
+      obj.set(key, value);
+      if (rt.sizeLimited) rt.sizes.added(obj, value);
+      return obj;
+    }
+    if (rt.sizeLimited) rt.sizes.replaced(obj, obj.get(key), value);
     obj.set(key, value);
     return obj;
   }

@@ -3,7 +3,7 @@
 
 import type { FnDef, Node, VarDecl } from '../ast/ast.ts';
 import { fnKey } from '../ast/ast.ts';
-import { evalVar, readDecl, writeDecl, compileOwned, type CompileContext } from './compile-context.ts';
+import { evalVar, readDecl, writeDecl, compileOwned, ownedValue, type CompileContext } from './compile-context.ts';
 import { compileUpdater, isLvalue } from './compile-lvalue.ts';
 import { RhaiError, type Position } from '../types/errors.ts';
 import { Signal, type Compiled, type Frame, type Library, type ScriptFunction } from '../func/functions.ts';
@@ -249,9 +249,24 @@ function scopeOf(f: Frame, visible: VarDecl[]): DynamicScope {
   };
 }
 
-function compileIntrinsic(cx: CompileContext, node: Node & { k: 'call' }): Compiled | undefined {
+/**
+ * A call's arguments, each compiled once: `plain` as evaluated, `owned` copied where they could
+ * alias storage. Compiling an argument again for another path would double the work at every
+ * level of nested calls.
+ */
+interface CallArgs {
+  plain: Compiled[];
+  owned: Compiled[];
+}
+
+function compileArgs(cx: CompileContext, args: Node[]): CallArgs {
+  const plain = args.map((a) => cx.compile(a));
+  return { plain, owned: plain.map((c, i) => ownedValue(args[i]!, c)) };
+}
+
+function compileIntrinsic(cx: CompileContext, node: Node & { k: 'call' }, compiled: CallArgs): Compiled | undefined {
   const { name, pos } = node;
-  const args = node.args.map((a) => cx.compile(a));
+  const args = compiled.plain;
   const lib = cx.lib;
   const visible = node.visible ?? [];
   if (name === 'eval' && args.length === 1) {
@@ -272,7 +287,7 @@ function compileIntrinsic(cx: CompileContext, node: Node & { k: 'call' }): Compi
     const decl = first.decl;
     const op = primitiveTagMethod(name, args.slice(1), decl, pos);
     if (op !== undefined) {
-      const generic = compileNativeCall(cx, node);
+      const generic = compileNativeCall(node, compiled);
       return (f) => (typeof args[0]!(f) !== 'object' ? op(f) : generic(f));
     }
   }
@@ -296,7 +311,7 @@ function compileIntrinsic(cx: CompileContext, node: Node & { k: 'call' }): Compi
     const write = writeDecl(byRef.decl);
     const isConst = byRef.decl.isConst;
     const fpFn = args[0]!;
-    const restFns = node.args.slice(2).map((a) => compileOwned(cx, a));
+    const restFns = compiled.owned.slice(2);
     return (f) => {
       const fp = fpFn(f);
       const rt = f.rt as Runtime;
@@ -324,13 +339,14 @@ function compileIntrinsic(cx: CompileContext, node: Node & { k: 'call' }): Compi
 }
 
 export function compileCall(cx: CompileContext, node: Node & { k: 'call' }): Compiled {
-  const intrinsic = compileIntrinsic(cx, node);
+  const compiled = compileArgs(cx, node.args);
+  const intrinsic = compileIntrinsic(cx, node, compiled);
   if (intrinsic) return intrinsic;
   const { name, pos } = node;
   const n = node.args.length;
   const sf = cx.lib.functions.get(fnKey(name, n));
   if (sf && node.capture) {
-    const argFns = node.args.map((a) => compileOwned(cx, a));
+    const argFns = compiled.owned;
     const visible = node.visible ?? [];
     return (f) => {
       const vars = new Array<Value>(sf.def.slots);
@@ -338,17 +354,18 @@ export function compileCall(cx: CompileContext, node: Node & { k: 'call' }): Com
       return (f.rt as Runtime).invokeScript(sf, vars, undefined, pos, { dyn: scopeOf(f, visible) });
     };
   }
-  if (sf) return compileScriptCall(cx, sf, node.args, pos);
-  return compileNativeCall(cx, node);
+  if (sf) return compileScriptCall(cx, sf, node.args, compiled.owned, pos);
+  return compileNativeCall(node, compiled);
 }
 
 /** A call that no script function of the library answers: natives, or a local function pointer. */
-function compileNativeCall(cx: CompileContext, node: Node & { k: 'call' }): Compiled {
+function compileNativeCall(node: Node & { k: 'call' }, compiled: CallArgs): Compiled {
   const { name, pos } = node;
   const n = node.args.length;
   const first = node.args[0];
   const byRef = first && first.k === 'var' && first.decl ? first.decl : undefined;
-  const argFns = node.args.map((a, i) => (i === 0 ? cx.compile(a) : compileOwned(cx, a)));
+  // The first argument by reference, so a mutating native changes the variable itself.
+  const argFns = compiled.owned.map((c, i) => (i === 0 ? compiled.plain[0]! : c));
   const cache = new NativeCache(name, n);
   const local = node.local ? readDecl(node.local) : undefined;
   const writeFirst = byRef && !byRef.isConst ? writeDecl(byRef) : undefined;
@@ -372,8 +389,13 @@ function compileNativeCall(cx: CompileContext, node: Node & { k: 'call' }): Comp
   };
 }
 
-function compileScriptCall(cx: CompileContext, sf: ScriptFunction, args: Node[], pos: Position): Compiled {
-  const argFns = args.map((a) => compileOwned(cx, a));
+function compileScriptCall(
+  cx: CompileContext,
+  sf: ScriptFunction,
+  args: Node[],
+  argFns: Compiled[],
+  pos: Position,
+): Compiled {
   const plain = plainScriptCall(sf, argFns, pos);
   const tagSources = args.map((a) => tagSource(a, cx.lib));
   if (tagSources.every((t) => t === undefined)) return plain;

@@ -39,9 +39,13 @@ export function isAccess(node: Node): boolean {
 }
 
 export function compileOwned(cx: CompileContext, node: Node): Compiled {
-  const c = cx.compile(node);
-  if (!isAccess(node)) return c;
-  return (f) => cloneValue(c(f));
+  return ownedValue(node, cx.compile(node));
+}
+
+/** `compiled` (the code of `node`) yielding a value of its own, for storing elsewhere. */
+export function ownedValue(node: Node, compiled: Compiled): Compiled {
+  if (!isAccess(node)) return compiled;
+  return (f) => cloneValue(compiled(f));
 }
 
 export function readDecl(decl: VarDecl): Compiled {

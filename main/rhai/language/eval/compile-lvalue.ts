@@ -157,8 +157,11 @@ export function compileSetter(cx: CompileContext, node: Node): Setter {
         return (f, v) => {
           const c = f.vars[slot];
           const i = idx(f);
-          if (Array.isArray(c) && typeof i === 'number' && i >= 0 && i < c.length) c[i] = v;
-          else f.vars[slot] = setIndex(f.rt as Runtime, c, i, v, pos);
+          if (Array.isArray(c) && typeof i === 'number' && i >= 0 && i < c.length) {
+            const rt = f.rt as Runtime;
+            if (rt.sizeLimited) rt.sizes.replaced(c, c[i], v);
+            c[i] = v;
+          } else f.vars[slot] = setIndex(f.rt as Runtime, c, i, v, pos);
         };
       }
       const parent = compileUpdater(cx, obj);

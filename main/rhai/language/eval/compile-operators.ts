@@ -246,7 +246,10 @@ function compileComparison(op: string, l: Compiled, r: Compiled, lit: number | u
   }
 }
 
-/** Compound assignment: arrays, maps and BLOBs grow in place; everything else recomputes. */
+/**
+ * Compound assignment: arrays, maps and BLOBs grow in place, checked afterwards as upstream checks
+ * the receiver of its `+=` functions; everything else recomputes.
+ */
 export function compoundValue(op: string, cur: Value, rhs: Value, rt: Runtime, pos: Position): Value {
   if (op === '+=') {
     if (typeof cur === 'number' && typeof rhs === 'number') {
@@ -256,28 +259,42 @@ export function compoundValue(op: string, cur: Value, rhs: Value, rt: Runtime, p
     if (Array.isArray(cur)) {
       if (Array.isArray(rhs)) {
         rt.checkArraySize(cur.length + rhs.length);
-        for (const x of rhs.slice()) cur.push(x);
+        for (const x of rhs.slice()) {
+          cur.push(x);
+          if (rt.sizeLimited) rt.sizes.added(cur, x);
+        }
       } else {
         rt.checkArraySize(cur.length + 1);
         cur.push(rhs);
+        if (rt.sizeLimited) rt.sizes.added(cur, rhs);
       }
+      rt.checkGrowing(cur, pos);
       return cur;
     }
     if (cur instanceof Blob) {
       if (typeof rhs === 'number' || typeof rhs === 'bigint') {
         rt.checkArraySize(cur.bytes.length + 1);
         cur.bytes.push(Number(BigInt.asUintN(8, BigInt(rhs))));
+        rt.recount(cur);
         return cur;
       }
       if (rhs instanceof Blob) {
         rt.checkArraySize(cur.bytes.length + rhs.bytes.length);
         for (const x of rhs.bytes.slice()) cur.bytes.push(x);
+        rt.recount(cur);
         return cur;
       }
     }
     if (cur instanceof Map && rhs instanceof Map) {
-      for (const [k, v] of rhs) cur.set(k, v);
+      for (const [k, v] of rhs) {
+        if (rt.sizeLimited) {
+          if (cur.has(k)) rt.sizes.replaced(cur, cur.get(k), v);
+          else rt.sizes.added(cur, v);
+        }
+        cur.set(k, v);
+      }
       rt.checkMapSize(cur.size);
+      rt.checkGrowing(cur, pos);
       return cur;
     }
   }

@@ -309,12 +309,14 @@ class Compiler implements CompileContext {
     };
   }
 
+  /** Each part is checked as it is appended, so only the part counts towards the check's cost. */
   private interpolation(parts: Node[]): Compiled {
     const fns = parts.map((p) => this.compile(p));
     return (f) => {
+      const rt = f.rt as Runtime;
       let s = '';
-      for (const c of fns) s += displayValue(c(f), (f.rt as Runtime).formatCustom);
-      return (f.rt as Runtime).checkStringSize(s);
+      for (const c of fns) s = rt.checkedConcat(s, displayValue(c(f), rt.formatCustom));
+      return s;
     };
   }
 
@@ -402,7 +404,7 @@ class Compiler implements CompileContext {
     return (f) => {
       const r = assign(f);
       const rt = f.rt as Runtime;
-      if (rt.sizeLimited) rt.checkDataSize(readRoot(f), pos);
+      if (rt.sizeLimited) rt.checkGrowing(readRoot(f), pos);
       return r;
     };
   }

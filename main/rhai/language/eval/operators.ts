@@ -36,9 +36,11 @@ export interface OperatorFallback {
   /** Calls a registered function named after the operator, or throws ErrorFunctionNotFound. */
   callOperator(op: string, args: Value[], pos: Position): Value;
   checkStringSize(s: string): string;
+  /** `a + b`, checked against the string limit at the cost of `b` only. */
+  checkedConcat(a: string, b: string): string;
   checkArraySize(n: number): void;
   checkMapSize(n: number): void;
-  /** The nested-size check of a new container (see types/data-size.ts). */
+  /** The nested-size check of a new container (see eval/size-ledger.ts). */
   checkDataSize(v: Value): void;
   formatCustom: CustomFormatter;
 }
@@ -118,8 +120,8 @@ function builtinBinary(op: string, a: Value, b: Value, fb: OperatorFallback): Va
     return floatOp(op, floatOf(a)!, floatOf(b)!);
   }
   if (op === '+') {
-    if (typeof a === 'string') return fb.checkStringSize(a + displayValue(b, fb.formatCustom));
-    if (typeof b === 'string') return fb.checkStringSize(displayValue(a, fb.formatCustom) + b);
+    if (typeof a === 'string') return fb.checkedConcat(a, displayValue(b, fb.formatCustom));
+    if (typeof b === 'string') return fb.checkedConcat(displayValue(a, fb.formatCustom), b);
     if (a instanceof RChar && b instanceof RChar) return fb.checkStringSize(a.c + b.c);
     // The result is a new value: elements are copied, not shared with the operands.
     if (Array.isArray(a) && Array.isArray(b)) {

@@ -2,7 +2,7 @@
 // plus the calling convention shared by compiled code and native functions.
 
 import { fnKey } from '../ast/ast.ts';
-import { dataSizes, utf8Length } from '../types/data-size.ts';
+import type { DataSizes } from '../types/data-size.ts';
 import { NO_POS, RhaiError, isStackExhaustion, type Position } from '../types/errors.ts';
 import type {
   Frame,
@@ -11,6 +11,7 @@ import type {
   NativeOverload,
   RuntimeHandle,
   ScriptFunction,
+  SizeChanges,
 } from '../func/functions.ts';
 import { FunctionTable, Signal } from '../func/functions.ts';
 import { normalizeNumber } from '../types/interop.ts';
@@ -18,6 +19,7 @@ import { matchOverload, type NativeCache } from '../func/native-cache.ts';
 import type { Limits } from './limits.ts';
 import type { Module } from '../func/module.ts';
 import type { OperatorFallback } from './operators.ts';
+import { SizeLedger } from './size-ledger.ts';
 import { FnPtr, SharedCell, typeOf, type DynamicScope, type PrimitiveTag, type Value } from '../types/values.ts';
 
 export interface RunHooks {
@@ -62,6 +64,13 @@ export function newFrame(vars: Value[], rt: Runtime, thisV: Value, dyn?: Dynamic
 }
 
 const HARD_ARRAY_LIMIT = 1 << 26;
+
+/** Without size limits nothing is counted. */
+const UNCOUNTED: SizeChanges = {
+  added() {},
+  removed() {},
+  replaced() {},
+};
 
 const SYSTEM_KINDS = new Set([
   'ErrorSystem',
@@ -128,6 +137,10 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   returnTag = 0;
   /** Whether any size limit is set, so containers need their nested sizes checked. */
   readonly sizeLimited: boolean;
+  /** The data sizes of the run's values, kept up to date when a size limit is set. */
+  private readonly ledger: SizeLedger | undefined;
+  /** Where changes to counted containers are reported (a no-op without size limits). */
+  readonly sizes: SizeChanges;
   private nextProgress: number;
   private readonly progressInterval: number;
 
@@ -142,6 +155,8 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     this.checkpoint = this.computeCheckpoint();
     const l = engine.limits;
     this.sizeLimited = l.maxArraySize > 0 || l.maxMapSize > 0 || l.maxStringSize > 0;
+    this.ledger = this.sizeLimited ? new SizeLedger() : undefined;
+    this.sizes = this.ledger ?? UNCOUNTED;
   }
 
   private computeCheckpoint(): number {
@@ -207,11 +222,28 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
 
   checkStringSize(s: string): string {
     const max = this.engine.limits.maxStringSize;
-    // A UTF-16 unit is at most 3 UTF-8 bytes, so most strings need no byte count.
-    if (max > 0 && s.length * 3 > max && utf8Length(s) > max) {
-      throw new RhaiError('ErrorDataTooLarge', 'Length of string too large', this.callPos);
+    // A UTF-16 unit is 1 to 3 UTF-8 bytes, so most strings need no byte count.
+    if (max > 0 && s.length * 3 > max && (s.length > max || this.ledger!.stringBytes(s) > max)) {
+      throw this.stringTooLong();
     }
     return s;
+  }
+
+  checkedConcat(a: string, b: string): string {
+    const s = a + b;
+    const max = this.engine.limits.maxStringSize;
+    if (max > 0 && s.length * 3 > max) {
+      if (s.length > max) throw this.stringTooLong();
+      const ledger = this.ledger!;
+      const bytes = ledger.stringBytes(a) + ledger.stringBytes(b);
+      ledger.rememberString(s, bytes);
+      if (bytes > max) throw this.stringTooLong();
+    }
+    return s;
+  }
+
+  private stringTooLong(): RhaiError {
+    return new RhaiError('ErrorDataTooLarge', 'Length of string too large', this.callPos);
   }
 
   /** A string of `n` UTF-16 units has at least `n` UTF-8 bytes: too long before it is built. */
@@ -220,19 +252,37 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     if (max > 0 && n > max) throw new RhaiError('ErrorDataTooLarge', 'Length of string too large', this.callPos);
   }
 
-  /** Checks `v` with everything nested in it against the size limits (upstream's data-size check). */
+  /** Checks a new value `v` with everything nested in it against the size limits (upstream's check_data_size). */
   checkDataSize(v: Value, pos: Position = this.callPos): void {
     if (typeof v !== 'object' || !this.sizeLimited) return;
-    const { arrays, maps, strings } = dataSizes(v);
+    this.throwOnSize(this.ledger!.sizesOf(v), pos);
+  }
+
+  /**
+   * The same check for a container that is changed in place (a receiver, an assignment's
+   * variable): counted once, then kept up to date, so checking it again costs nothing.
+   */
+  checkGrowing(v: Value, pos: Position = this.callPos): void {
+    if (typeof v !== 'object' || !this.sizeLimited) return;
+    this.throwOnSize(this.ledger!.tracked(v), pos);
+  }
+
+  /** Upstream's throw_on_size: the string limit first, then arrays, then maps. */
+  private throwOnSize({ arrays, maps, strings }: DataSizes, pos: Position): void {
     const l = this.engine.limits;
+    if (l.maxStringSize > 0 && strings > l.maxStringSize) {
+      throw new RhaiError('ErrorDataTooLarge', 'Length of string too large', pos);
+    }
     if (l.maxArraySize > 0 && arrays > l.maxArraySize) {
       throw new RhaiError('ErrorDataTooLarge', 'Size of array too large', pos);
     }
     if (l.maxMapSize > 0 && maps > l.maxMapSize)
       throw new RhaiError('ErrorDataTooLarge', 'Size of object map too large', pos);
-    if (l.maxStringSize > 0 && strings > l.maxStringSize) {
-      throw new RhaiError('ErrorDataTooLarge', 'Length of string too large', pos);
-    }
+  }
+
+  /** `container` was changed in place in ways not reported element by element. */
+  recount(container: Value): void {
+    this.ledger?.recount(container);
   }
 
   checkArraySize(n: number): void {
@@ -313,10 +363,14 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     const saved = this.callPos;
     this.callPos = pos;
     try {
+      const target = args[0];
       const r = o.fn(args, this);
       if (this.sizeLimited) {
         this.checkDataSize(r);
-        if (o.mutates) this.checkDataSize(args[0]);
+        if (o.mutates) {
+          if (!o.reportsSizes) this.ledger!.recount(target);
+          this.checkGrowing(args[0]);
+        }
       }
       // A host returning a fractional JS number means FLOAT; INT must stay integral.
       return typeof r === 'number' && !Number.isSafeInteger(r) ? normalizeNumber(r) : r;

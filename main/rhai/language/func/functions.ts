@@ -60,16 +60,29 @@ export interface Library {
   hasName(name: string): boolean;
 }
 
+/**
+ * How a native that reports its sizes tells the runtime what it changed in its first argument
+ * (see eval/size-ledger.ts): each element or entry it adds, removes or replaces, after the change.
+ */
+export interface SizeChanges {
+  added(container: Value, item: Value): void;
+  removed(container: Value, item: Value): void;
+  replaced(container: Value, old: Value, now: Value): void;
+}
+
 /** What a native function may use: calling back into script and checking data-size limits. */
 export interface NativeContext {
   callFnPtr(fp: FnPtr, args: Value[], pos?: Position): Value;
   /** Calls with `this` bound; returns the result and the (possibly modified) `this`. */
   callWithThis(fp: FnPtr, thisV: Value, args: Value[]): [Value, Value];
   checkStringSize(s: string): string;
+  /** `a + b`, checked against the string limit at the cost of `b` only. */
+  checkedConcat(a: string, b: string): string;
   /** Checks a string length before building the string. */
   checkStringLength(n: number): void;
   checkArraySize(n: number): void;
   checkMapSize(n: number): void;
+  readonly sizes: SizeChanges;
   print(text: string): void;
   debug(text: string, pos: Position): void;
   /** Text of a host value from its registered `to_string` / `to_debug`, if any. */
@@ -86,6 +99,11 @@ export interface NativeOverload {
   fn: NativeFn;
   /** Mutates its first argument: forbidden on constants, and the mutation is written back. */
   mutates: boolean;
+  /**
+   * A mutating native that reports every size change through `ctx.sizes`; the first argument of
+   * any other is counted again after the call.
+   */
+  reportsSizes?: boolean;
 }
 
 function wildcards(o: NativeOverload): number {

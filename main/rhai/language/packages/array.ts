@@ -5,7 +5,7 @@ import type { NativeContext } from '../func/functions.ts';
 import { compareValues } from '../eval/operators.ts';
 import { FnPtr, RRange, cloneValue, typeOf, valuesEqual, type Value } from '../types/values.ts';
 import { arr, count, fnptr } from '../func/arg.ts';
-import type { Define } from './define.ts';
+import { REPORTS_SIZES, type Define } from './define.ts';
 
 /**
  * Calls a predicate/mapper the way upstream does: a closure receives as many of (item, index)
@@ -67,10 +67,12 @@ export function registerArray(def: Define): void {
     ['array', '?'],
     ([a, x], ctx) => {
       ctx.checkArraySize(arr(a).length + 1);
-      arr(a).push(cloneValue(x));
+      const item = cloneValue(x);
+      arr(a).push(item);
+      ctx.sizes.added(a, item);
       return undefined;
     },
-    true,
+    REPORTS_SIZES,
   );
   def(
     'append',
@@ -78,13 +80,24 @@ export function registerArray(def: Define): void {
     ([a, b], ctx) => {
       ctx.checkArraySize(arr(a).length + arr(b).length);
       // A snapshot, so appending an array to itself terminates.
-      for (const x of arr(b).slice()) arr(a).push(cloneValue(x));
+      for (const x of arr(b).slice()) {
+        const item = cloneValue(x);
+        arr(a).push(item);
+        ctx.sizes.added(a, item);
+      }
       return undefined;
     },
-    true,
+    REPORTS_SIZES,
   );
-  def('pop', ['array'], ([a]) => arr(a).pop(), true);
-  def('shift', ['array'], ([a]) => arr(a).shift(), true);
+  const takeFrom = (a: Value, take: (list: Value[]) => Value, ctx: NativeContext): Value => {
+    const list = arr(a);
+    if (list.length === 0) return undefined;
+    const item = take(list);
+    ctx.sizes.removed(a, item);
+    return item;
+  };
+  def('pop', ['array'], ([a], ctx) => takeFrom(a, (list) => list.pop(), ctx), REPORTS_SIZES);
+  def('shift', ['array'], ([a], ctx) => takeFrom(a, (list) => list.shift(), ctx), REPORTS_SIZES);
   def(
     'insert',
     ['array', 'i64', '?'],
@@ -92,21 +105,23 @@ export function registerArray(def: Define): void {
       const list = arr(a);
       ctx.checkArraySize(list.length + 1);
       const n = count(i);
-      list.splice(n < 0 ? Math.max(0, list.length + n) : Math.min(n, list.length), 0, cloneValue(x));
+      const item = cloneValue(x);
+      list.splice(n < 0 ? Math.max(0, list.length + n) : Math.min(n, list.length), 0, item);
+      ctx.sizes.added(a, item);
       return undefined;
     },
-    true,
+    REPORTS_SIZES,
   );
   def(
     'remove',
     ['array', 'i64'],
-    ([a, i]) => {
+    ([a, i], ctx) => {
       const list = arr(a);
       const n = count(i) < 0 ? list.length + count(i) : count(i);
       if (n < 0 || n >= list.length) return undefined;
-      return list.splice(n, 1)[0];
+      return takeFrom(a, () => list.splice(n, 1)[0], ctx);
     },
-    true,
+    REPORTS_SIZES,
   );
   def(
     'clear',
@@ -145,11 +160,16 @@ export function registerArray(def: Define): void {
       const list = arr(a);
       const target = count(n);
       ctx.checkArraySize(target);
-      while (list.length < target) list.push(cloneValue(x));
+      while (list.length < target) {
+        const item = cloneValue(x);
+        list.push(item);
+        ctx.sizes.added(a, item);
+      }
       return undefined;
     },
-    true,
+    REPORTS_SIZES,
   );
+  // Reordering changes no size: nothing to report.
   def(
     'reverse',
     ['array'],
@@ -157,7 +177,7 @@ export function registerArray(def: Define): void {
       arr(a).reverse();
       return undefined;
     },
-    true,
+    REPORTS_SIZES,
   );
   def(
     'sort',
@@ -166,7 +186,7 @@ export function registerArray(def: Define): void {
       arr(a).sort(sortCompare);
       return undefined;
     },
-    true,
+    REPORTS_SIZES,
   );
   def(
     'sort',
@@ -204,13 +224,16 @@ export function registerArray(def: Define): void {
   def(
     'set',
     ['array', 'i64', '?'],
-    ([a, i, x]) => {
+    ([a, i, x], ctx) => {
       const list = arr(a);
       const n = count(i) < 0 ? list.length + count(i) : count(i);
-      if (n >= 0 && n < list.length) list[n] = cloneValue(x);
+      if (n < 0 || n >= list.length) return undefined;
+      const old = list[n];
+      list[n] = cloneValue(x);
+      ctx.sizes.replaced(a, old, list[n]);
       return undefined;
     },
-    true,
+    REPORTS_SIZES,
   );
   // Results that hold elements are copies: Rhai arrays are values, so no alias may escape.
   def('extract', ['array', 'i64'], ([a, i]) =>

@@ -4,7 +4,7 @@ import { RhaiError } from '../types/errors.ts';
 import { debugValue, displayValue } from '../types/format.ts';
 import { FnPtr, tagOf, typeOf, withTag, type Value } from '../types/values.ts';
 import { fnptr, int, str } from '../func/arg.ts';
-import type { Define } from './define.ts';
+import { REPORTS_SIZES, type Define } from './define.ts';
 import { checkedTag } from '../eval/variable-tags.ts';
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -62,6 +62,7 @@ export function registerCore(def: Define): void {
   };
   def('tag', ['?'], getTag);
   def('get$tag', ['?'], getTag);
-  def('set_tag', ['?', 'i64'], setTag, true);
-  def('set$tag', ['?', 'i64'], setTag, true);
+  // A tag changes no size: nothing to report.
+  def('set_tag', ['?', 'i64'], setTag, REPORTS_SIZES);
+  def('set$tag', ['?', 'i64'], setTag, REPORTS_SIZES);
 }

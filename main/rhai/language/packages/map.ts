@@ -1,8 +1,19 @@
 // Object map functions. Maps iterate in key order, like upstream's BTreeMap.
 
 import { cloneValue, sortedKeys, type RMap, type Value } from '../types/values.ts';
+import type { NativeContext } from '../func/functions.ts';
 import { fnptr, map, text } from '../func/arg.ts';
-import type { Define } from './define.ts';
+import { REPORTS_SIZES, type Define } from './define.ts';
+
+/** Stores `value` under `key`, reporting the new or replaced entry's size. */
+function setEntry(ctx: NativeContext, m: Value, key: string, value: Value): void {
+  const entries = map(m);
+  const had = entries.has(key);
+  const old = entries.get(key);
+  entries.set(key, value);
+  if (had) ctx.sizes.replaced(m, old, value);
+  else ctx.sizes.added(m, value);
+}
 
 export function registerMap(def: Define): void {
   const lenOf = ([m]: Value[]): Value => map(m).size;
@@ -19,22 +30,24 @@ export function registerMap(def: Define): void {
     def(
       'remove',
       ['map', t],
-      ([m, k]) => {
+      ([m, k], ctx) => {
+        if (!map(m).has(text(k))) return undefined;
         const v = map(m).get(text(k));
         map(m).delete(text(k));
+        ctx.sizes.removed(m, v);
         return v;
       },
-      true,
+      REPORTS_SIZES,
     );
     def(
       'set',
       ['map', t, '?'],
       ([m, k, v], ctx) => {
         if (!map(m).has(text(k))) ctx.checkMapSize(map(m).size + 1);
-        map(m).set(text(k), cloneValue(v));
+        setEntry(ctx, m, text(k), cloneValue(v));
         return undefined;
       },
-      true,
+      REPORTS_SIZES,
     );
   }
   def(
@@ -50,21 +63,21 @@ export function registerMap(def: Define): void {
     'mixin',
     ['map', 'map'],
     ([m, other], ctx) => {
-      for (const [k, v] of map(other)) map(m).set(k, cloneValue(v));
+      for (const [k, v] of map(other)) setEntry(ctx, m, k, cloneValue(v));
       ctx.checkMapSize(map(m).size);
       return undefined;
     },
-    true,
+    REPORTS_SIZES,
   );
   def(
     'fill_with',
     ['map', 'map'],
     ([m, other], ctx) => {
-      for (const [k, v] of map(other)) if (!map(m).has(k)) map(m).set(k, cloneValue(v));
+      for (const [k, v] of map(other)) if (!map(m).has(k)) setEntry(ctx, m, k, cloneValue(v));
       ctx.checkMapSize(map(m).size);
       return undefined;
     },
-    true,
+    REPORTS_SIZES,
   );
   def('filter', ['map', 'Fn'], ([m, fp], ctx) => {
     const out: RMap = new Map();

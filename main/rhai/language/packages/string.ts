@@ -80,10 +80,22 @@ export function registerString(def: Define): void {
   mutate('replace', ['char', 'string'], (s, a) => s.split(text(a[1])).join(str(a[2])));
   mutate('remove', ['string'], (s, a) => s.split(str(a[1])).join(''));
   mutate('remove', ['char'], (s, a) => s.split(text(a[1])).join(''));
-  mutate('push', ['char'], (s, a) => s + text(a[1]));
-  mutate('push', ['string'], (s, a) => s + str(a[1]));
-  mutate('append', ['string'], (s, a) => s + str(a[1]));
-  mutate('append', ['char'], (s, a) => s + text(a[1]));
+  // Appending checks the limit at the cost of the appended text only.
+  const append = (name: string, type: string, suffix: (v: Value) => string): void => {
+    def(
+      name,
+      ['string', type],
+      (args, ctx) => {
+        args[0] = ctx.checkedConcat(str(args[0]), suffix(args[1]));
+        return undefined;
+      },
+      true,
+    );
+  };
+  append('push', 'char', text);
+  append('push', 'string', str);
+  append('append', 'string', str);
+  append('append', 'char', text);
   mutate('crop', ['i64'], (s, a) => subString(s, count(a[1]), Number.MAX_SAFE_INTEGER));
   mutate('crop', ['i64', 'i64'], (s, a) => subString(s, count(a[1]), count(a[2])));
   mutate('crop', ['range'], (s, a) =>

@@ -39,40 +39,64 @@ export const BINARY_PRECEDENCE: Record<string, number> = {
 const INT_MAX = 2n ** 63n - 1n;
 
 export abstract class ExpressionParser extends ParserBase {
-  protected abstract block(): Node;
+  protected abstract block(depthErrorAt: Token): Node;
+  protected abstract standaloneBlock(open: Token): Node;
   protected abstract statement(topLevel: boolean): Node;
   protected abstract statementWithTerminator(topLevel: boolean): Node;
-  protected abstract ifExpr(): Node;
+  protected abstract ifExpr(elseOf?: Token): Node;
   protected abstract switchExpr(): Node;
   protected abstract loopExpr(): Node;
   protected abstract tryCatch(): Node;
 
+  /** An expression: one level, then its operand and any operators following it. */
   protected expr(statementStart = false): Node {
-    return this.binary(0, statementStart);
+    const level = this.depth;
+    const first = this.peek();
+    this.levelUp(first);
+    const e = this.binaryChain(this.unary(statementStart), first, 0);
+    this.depth = level;
+    return e;
   }
 
-  protected binary(minPrec: number, statementStart = false): Node {
-    let left = this.unary(statementStart);
-    // Like upstream, each operator in a chain nests the tree one level deeper.
-    const depthBefore = this.depth;
-    try {
-      for (;;) {
-        const t = this.peek();
-        const op = this.kindOf(t);
-        const prec = BINARY_PRECEDENCE[op];
-        if (prec === undefined || prec < minPrec || (t.kind === 'ident' && op !== 'in')) break;
-        this.advance();
-        this.depth++;
-        const openEnd = (op === '..' || op === '..=') && this.atRangeEnd();
-        const right = openEnd
-          ? { k: 'lit' as const, value: INT_MAX, pos: t.pos }
-          : this.binary(op === '**' ? prec : prec + 1);
-        left = { k: 'bin', op, l: left, r: right, pos: t.pos };
+  /** Precedence of `t` as a binary operator; undefined when it is none. */
+  protected precedenceOf(t: Token): number | undefined {
+    const op = this.kindOf(t);
+    return t.kind === 'ident' && op !== 'in' ? undefined : BINARY_PRECEDENCE[op];
+  }
+
+  /**
+   * The operators following `lhs` that bind tighter than `parentPrec`, by upstream's algorithm
+   * (parse_binary_op), so each operator of a chain takes it one level deeper, and so does a right
+   * operand that binds tighter than its operator. A depth error for the first operator is reported
+   * at `lhsStart`, later ones at the operator before.
+   */
+  protected binaryChain(lhs: Node, lhsStart: Token, parentPrec: number): Node {
+    const level = this.depth;
+    let root = lhs;
+    let errorAt = lhsStart;
+    for (;;) {
+      const t = this.peek();
+      const op = this.kindOf(t);
+      const prec = t.kind === 'ident' && op !== 'in' ? undefined : BINARY_PRECEDENCE[op];
+      if (prec === undefined || prec < parentPrec || (prec === parentPrec && op !== '**')) break;
+      this.advance();
+      const rhsStart = this.peek();
+      let rhs: Node =
+        (op === '..' || op === '..=') && this.atRangeEnd() ? { k: 'lit', value: INT_MAX, pos: t.pos } : this.unary();
+      const next = this.precedenceOf(this.peek());
+      // `**` binds to the right, every other operator to the left.
+      if (next !== undefined && (prec < next || (prec === next && op === '**'))) {
+        const outer = this.depth;
+        this.levelUp(errorAt);
+        rhs = this.binaryChain(rhs, rhsStart, prec);
+        this.depth = outer;
       }
-    } finally {
-      this.depth = depthBefore;
+      this.levelUp(errorAt);
+      errorAt = t;
+      root = { k: 'bin', op, l: root, r: rhs, pos: t.pos };
     }
-    return left;
+    this.depth = level;
+    return root;
   }
 
   /** Open range ends: `..x`, `x..`, `..` stand for 0 and INT's maximum. */
@@ -83,28 +107,20 @@ export abstract class ExpressionParser extends ParserBase {
 
   protected unary(statementStart = false): Node {
     const t = this.peek();
-    if (t.kind === '..' || t.kind === '..=') {
+    if (t.kind !== '-' && t.kind !== '+' && t.kind !== '!') return this.postfix(this.primary(statementStart));
+    this.advance();
+    const level = this.depth;
+    this.levelUp(t);
+    const next = this.peek();
+    let e: Node;
+    if (t.kind === '-' && (next.kind === 'int' || next.kind === 'float')) {
       this.advance();
-      const l: Node = { k: 'lit', value: 0, pos: t.pos };
-      const r: Node = this.atRangeEnd() ? { k: 'lit', value: INT_MAX, pos: t.pos } : this.binary(141);
-      return { k: 'bin', op: t.kind, l, r, pos: t.pos };
+      e = this.postfix(this.numberLiteral(next, true));
+    } else {
+      e = { k: 'unary', op: t.kind, e: this.unary(), pos: t.pos };
     }
-    if (t.kind === '-' || t.kind === '+' || t.kind === '!') {
-      this.advance();
-      this.enter(t);
-      try {
-        const next = this.peek();
-        if (t.kind === '-' && (next.kind === 'int' || next.kind === 'float')) {
-          this.advance();
-          const lit = this.numberLiteral(next, true);
-          return this.postfix(lit);
-        }
-        return { k: 'unary', op: t.kind, e: this.unary(), pos: t.pos };
-      } finally {
-        this.depth--;
-      }
-    }
-    return this.postfix(this.primary(statementStart));
+    this.depth = level;
+    return e;
   }
 
   /** Upstream's tokenizer rejects a string literal longer than the string size limit. */
@@ -127,11 +143,23 @@ export abstract class ExpressionParser extends ParserBase {
     return { k: 'lit', value: v, pos: t.pos };
   }
 
+  /**
+   * Properties, method calls and indexing after `e`. As upstream, each `.` takes the rest of the
+   * chain one level deeper, and an index chain (`a[i][j]`) adds a level per index, for its
+   * duration only.
+   */
   protected postfix(e: Node): Node {
+    const start = this.depth;
+    let level = start;
+    let afterIndex = false;
     for (;;) {
       const t = this.peek();
       if (t.kind === '.' || t.kind === '?.') {
+        this.depth = level;
         this.advance();
+        this.levelUp(t);
+        level = this.depth;
+        afterIndex = false;
         const nameTok = this.peek();
         if (nameTok.kind !== 'ident') {
           if (nameTok.kind === 'eof') this.fail('UnexpectedEOF', 'Script is incomplete');
@@ -142,25 +170,28 @@ export abstract class ExpressionParser extends ParserBase {
           this.fail('MalformedCapture', 'Capturing calls cannot be method calls', this.peek());
         }
         if (this.is('(')) {
-          const args = this.callArgs(nameTok.text);
+          const args = this.callArgs(nameTok);
           e = { k: 'method', obj: e, name: nameTok.text, args, safe: t.kind === '?.', pos: nameTok.pos };
         } else {
           e = { k: 'prop', obj: e, name: nameTok.text, safe: t.kind === '?.', pos: nameTok.pos };
         }
       } else if (t.kind === '[' || t.kind === '?[') {
+        if (!afterIndex) this.depth = level;
         this.advance();
-        this.enter(t);
-        try {
-          const idxTok = this.peek();
-          const idx = this.expr();
-          this.checkIndexType(e, idx, idxTok);
-          this.expect(']', 'to close the index expression');
-          e = { k: 'index', obj: e, idx, safe: t.kind === '?[', pos: t.pos };
-        } finally {
-          this.depth--;
-        }
-      } else return e;
+        this.levelUp(t);
+        const chainLevel = this.depth;
+        this.levelUp(t);
+        const idxTok = this.peek();
+        const idx = this.expr();
+        this.checkIndexType(e, idx, idxTok);
+        this.expect(']', 'to close the index expression');
+        this.depth = chainLevel;
+        afterIndex = true;
+        e = { k: 'index', obj: e, idx, safe: t.kind === '?[', pos: t.pos };
+      } else break;
     }
+    this.depth = start;
+    return e;
   }
 
   /** Literal containers indexed by an obviously wrong type are rejected at parse time, as upstream does. */
@@ -177,111 +208,132 @@ export abstract class ExpressionParser extends ParserBase {
     }
   }
 
-  protected callArgs(name: string): Node[] {
+  /** The arguments of a call to `nameTok`, one level deeper unless there are none. */
+  protected callArgs(nameTok: Token): Node[] {
     this.advance();
     const args: Node[] = [];
+    if (this.is(')')) {
+      this.advance();
+      return args;
+    }
+    const level = this.depth;
+    this.levelUp(nameTok);
     while (!this.is(')')) {
       args.push(this.expr());
       if (this.is(',')) this.advance();
-      else if (!this.is(')')) this.unexpected(`')' to close the arguments list of this function call '${name}'`);
+      else if (!this.is(')')) {
+        this.unexpected(`')' to close the arguments list of this function call '${nameTok.text}'`);
+      }
     }
     this.advance();
+    this.depth = level;
     return args;
   }
 
+  /** An operand; as upstream, it adds no level of its own, only the constructs nested in it do. */
   protected primary(statementStart: boolean): Node {
     const t = this.peek();
     const pos = t.pos;
-    this.enter(t);
-    try {
-      switch (this.kindOf(t)) {
-        case 'int':
-        case 'float':
-          this.advance();
-          return this.numberLiteral(t, false);
-        case 'string':
-          this.advance();
-          this.checkStringLiteral(t);
-          return { k: 'lit', value: t.text, pos };
-        case 'char':
-          this.advance();
-          return { k: 'lit', value: new RChar(t.text), pos };
-        case 'interp':
-          this.advance();
-          return this.interpolation(t);
-        case 'true':
-        case 'false':
-          this.advance();
-          return { k: 'lit', value: t.text === 'true', pos };
-        case '(': {
-          this.advance();
-          if (this.is(')')) {
-            // The unit literal is exactly `()`; `( )` is an empty parenthesised expression.
-            const close = this.peek();
-            if (close.pos.line !== t.end.line || close.pos.col !== t.end.col) {
-              this.fail('ExprExpected', 'Expecting an expression', close);
-            }
-            this.advance();
-            return { k: 'lit', value: undefined, pos };
+    switch (this.kindOf(t)) {
+      case 'int':
+      case 'float':
+        this.advance();
+        return this.numberLiteral(t, false);
+      case 'string':
+        this.advance();
+        this.checkStringLiteral(t);
+        return { k: 'lit', value: t.text, pos };
+      case 'char':
+        this.advance();
+        return { k: 'lit', value: new RChar(t.text), pos };
+      case 'interp':
+        this.advance();
+        return this.interpolation(t);
+      case 'true':
+      case 'false':
+        this.advance();
+        return { k: 'lit', value: t.text === 'true', pos };
+      case '..':
+      case '..=':
+        // `..x` is `0..x`: the 0 is the operand, the operator is left to the binary chain.
+        return { k: 'lit', value: 0, pos };
+      case '(': {
+        this.advance();
+        if (this.is(')')) {
+          // The unit literal is exactly `()`; `( )` is an empty parenthesised expression.
+          const close = this.peek();
+          if (close.pos.line !== t.end.line || close.pos.col !== t.end.col) {
+            this.fail('ExprExpected', 'Expecting an expression', close);
           }
-          const e = this.expr();
-          this.expect(')', 'for a matching ( in this expression');
-          return e;
+          this.advance();
+          return { k: 'lit', value: undefined, pos };
         }
-        case '[':
-          return this.arrayLiteral();
-        case '#{':
-          return this.mapLiteral();
-        case 'this':
-          this.advance();
-          return { k: 'this', pos };
-        case 'global':
-          this.advance();
-          this.expect('::', 'after global');
-          return { k: 'global', name: this.ident('VariableExpected', 'Expecting name of a global constant').text, pos };
-        case '|':
-        case '||':
-          return this.closure();
-        case 'if':
-          if (!statementStart && !this.opts.allowIfExpression) this.fail('BadInput', 'if-expressions are not allowed');
-          return this.ifExpr();
-        case 'switch':
-          if (!statementStart && !this.opts.allowSwitchExpression)
-            this.fail('BadInput', 'switch-expressions are not allowed');
-          return this.switchExpr();
-        case 'while':
-        case 'loop':
-        case 'do':
-        case 'for':
-          if (!this.opts.allowLooping) this.fail('Reserved', `'${t.text}' is a reserved keyword`);
-          if (!statementStart && !this.opts.allowLoopExpressions)
-            this.fail('BadInput', 'Loop expressions are not allowed');
-          return this.loopExpr();
-        case 'try':
-          if (!statementStart) this.fail('BadInput', 'try-catch is a statement');
-          return this.tryCatch();
-        case '{':
-          if (!statementStart && !this.opts.allowStatementExpression)
-            this.fail('BadInput', 'Statement blocks are not allowed as expressions');
-          return this.block();
-        case 'ident':
-          return this.identifierExpr();
-        case 'fn':
-          this.fail('WrongFnDefinition', 'Function definitions must be at global level');
-        // falls through (fail never returns)
-        default:
-          if (t.kind === 'ident' && KEYWORDS.has(t.text)) this.fail('ExprExpected', `Expecting an expression`);
-          if (t.kind !== 'eof' && t.kind !== 'lexerror' && t.kind !== 'disabled')
-            this.fail('BadInput', `Unexpected '${t.text}'`);
-          this.unexpected('an expression');
+        const level = this.depth;
+        this.levelUp(t);
+        const e = this.expr();
+        this.expect(')', 'for a matching ( in this expression');
+        this.depth = level;
+        return e;
       }
-    } finally {
-      this.depth--;
+      case '[':
+        return this.arrayLiteral();
+      case '#{':
+        return this.mapLiteral();
+      case 'this':
+        this.advance();
+        return { k: 'this', pos };
+      case 'global':
+        this.advance();
+        this.expect('::', 'after global');
+        return { k: 'global', name: this.ident('VariableExpected', 'Expecting name of a global constant').text, pos };
+      case '|':
+      case '||':
+        return this.closure();
+      case 'if':
+        if (!statementStart && !this.opts.allowIfExpression) this.fail('BadInput', 'if-expressions are not allowed');
+        return this.ifExpr();
+      case 'switch':
+        if (!statementStart && !this.opts.allowSwitchExpression)
+          this.fail('BadInput', 'switch-expressions are not allowed');
+        return this.switchExpr();
+      case 'while':
+      case 'loop':
+      case 'do':
+      case 'for':
+        if (!this.opts.allowLooping) this.fail('Reserved', `'${t.text}' is a reserved keyword`);
+        if (!statementStart && !this.opts.allowLoopExpressions)
+          this.fail('BadInput', 'Loop expressions are not allowed');
+        return this.loopExpr();
+      case 'try':
+        if (!statementStart) this.fail('BadInput', 'try-catch is a statement');
+        return this.tryCatch();
+      case '{':
+        if (!statementStart && !this.opts.allowStatementExpression)
+          this.fail('BadInput', 'Statement blocks are not allowed as expressions');
+        return this.standaloneBlock(t);
+      case 'ident':
+        return this.identifierExpr();
+      case 'fn':
+        this.fail('WrongFnDefinition', 'Function definitions must be at global level');
+      // falls through (fail never returns)
+      default:
+        if (t.kind === 'ident' && KEYWORDS.has(t.text)) this.fail('ExprExpected', `Expecting an expression`);
+        if (t.kind !== 'eof' && t.kind !== 'lexerror' && t.kind !== 'disabled')
+          this.fail('BadInput', `Unexpected '${t.text}'`);
+        this.unexpected('an expression');
     }
   }
 
+  /**
+   * A template literal with interpolations is one level deeper, and each `${...}` in it is a
+   * block one level deeper again; depth errors of both are reported at the literal. One without
+   * interpolations is a plain string, as upstream's tokenizer makes it.
+   */
   protected interpolation(t: Token): Node {
     const parts: Node[] = [];
+    const level = this.depth;
+    if (t.parts?.some((p) => typeof p !== 'string')) this.levelUp(t);
+    const segmentLevel = this.depth;
     for (const p of t.parts ?? []) {
       if (typeof p === 'string') {
         parts.push({ k: 'lit', value: p, pos: t.pos });
@@ -291,6 +343,7 @@ export abstract class ExpressionParser extends ParserBase {
       const savedI = this.i;
       this.tokens = p;
       this.i = 0;
+      this.levelUp(t);
       try {
         const stmts: Node[] = [];
         while (this.peek().kind !== 'eof') stmts.push(this.statementWithTerminator(false));
@@ -298,27 +351,40 @@ export abstract class ExpressionParser extends ParserBase {
       } finally {
         this.tokens = savedTokens;
         this.i = savedI;
+        this.depth = segmentLevel;
       }
     }
+    this.depth = level;
     return { k: 'interp', parts, pos: t.pos };
   }
 
+  /** As upstream: the literal is one level deeper, and each item one more. */
   protected arrayLiteral(): Node {
     const open = this.advance();
     const items: Node[] = [];
+    const level = this.depth;
+    this.levelUp(open);
+    const itemLevel = this.depth;
     while (!this.is(']')) {
+      this.levelUp(open);
       items.push(this.expr());
+      this.depth = itemLevel;
       if (this.is(',')) this.advance();
       else if (!this.is(']')) this.unexpected("',' to separate the items of this array literal");
     }
     this.advance();
+    this.depth = level;
     return { k: 'array', items, pos: open.pos };
   }
 
+  /** As upstream: the literal is one level deeper, and each value one more. */
   protected mapLiteral(): Node {
     const open = this.advance();
     const entries: [string, Node][] = [];
     const seen = new Set<string>();
+    const level = this.depth;
+    this.levelUp(open);
+    const valueLevel = this.depth;
     while (!this.is('}')) {
       const keyTok = this.peek();
       const plainBacktick =
@@ -335,11 +401,14 @@ export abstract class ExpressionParser extends ParserBase {
       }
       seen.add(keyTok.text);
       this.expect(':', `to follow the property '${keyTok.text}' in this object map literal`);
+      this.levelUp(open);
       entries.push([keyTok.text, this.expr()]);
+      this.depth = valueLevel;
       if (this.is(',')) this.advance();
       else if (!this.is('}')) this.unexpected("',' to separate the items of this object map literal");
     }
     this.advance();
+    this.depth = level;
     return { k: 'map', entries, pos: open.pos };
   }
 
@@ -362,10 +431,13 @@ export abstract class ExpressionParser extends ParserBase {
     }
     const outer = this.scope;
     const wasInFunction = this.inFunction;
+    const level = this.depth;
     this.scope = fnScope;
     this.inFunction = true;
     try {
-      // Upstream parses a closure body as a statement, so `|x| total += x` is allowed.
+      // Upstream parses a closure body as a statement one level deeper, so `|x| total += x` is
+      // allowed; unlike a function definition it keeps counting levels against the same limit.
+      this.levelUp(open);
       const body = this.statement(false);
       const fn: FnDef = {
         name: `anon$${open.pos.line}_${open.pos.col}`,
@@ -380,6 +452,7 @@ export abstract class ExpressionParser extends ParserBase {
     } finally {
       this.scope = outer;
       this.inFunction = wasInFunction;
+      this.depth = level;
     }
   }
 
@@ -389,24 +462,25 @@ export abstract class ExpressionParser extends ParserBase {
     if (RESERVED.has(t.text)) this.fail('Reserved', `'${t.text}' is a reserved keyword`, t);
     if (this.is('::')) {
       const path: string[] = [];
-      let name = t.text;
+      let nameTok = t;
       while (this.is('::')) {
         this.advance();
-        path.push(name);
-        name = this.ident('VariableExpected', 'Expecting name after ::').text;
+        path.push(nameTok.text);
+        nameTok = this.ident('VariableExpected', 'Expecting name after ::');
       }
+      const name = nameTok.text;
       const [root, ...rest] = path as [string, ...string[]];
       const rootDecl = this.scope.resolve(root);
       const knownRoot = rootDecl || this.globalImports.has(root) || this.opts.moduleNames.has(root);
       if (this.opts.strictVariables && !knownRoot) this.fail('ModuleUndefined', `Undefined module: ${root}`, t);
       if (this.is('(')) {
-        const args = this.callArgs(name);
+        const args = this.callArgs(nameTok);
         return { k: 'nscall', root, rootDecl, path: rest, name, args, pos };
       }
       return { k: 'nsvar', root, rootDecl, path: rest, name, pos };
     }
     if (this.is('(')) {
-      const args = this.callArgs(t.text);
+      const args = this.callArgs(t);
       const node: Node = { k: 'call', name: t.text, args, pos };
       const local = this.scope.findLocal(t.text) ?? (this.scope.parent ? this.scope.resolve(t.text) : undefined);
       if (local) node.local = local;
@@ -420,7 +494,7 @@ export abstract class ExpressionParser extends ParserBase {
     if (this.peek().kind === '!' && this.peek(1).kind === '(' && this.peek().pos.col === t.end.col) {
       // `f!(...)` runs the function with the caller's variables visible by name.
       this.advance();
-      const args = this.callArgs(t.text);
+      const args = this.callArgs(t);
       return { k: 'call', name: t.text, args, capture: true, visible: this.scope.visible(), pos };
     }
     const decl = this.scope.resolve(t.text);

@@ -1,4 +1,9 @@
 // Shared parser state: the token cursor, error reporting, depth limits and error recovery.
+//
+// Expression depth is counted as upstream's parser counts it: a level for each construct that
+// upstream's ParseSettings::level_up adds (a statement, an expression, an operator of a chain,
+// a call's arguments, a block, ...), checked before the level is entered. Parsing a function
+// definition starts again at level 0 with the function limit; closures keep counting.
 
 import type { FnDef, VarDecl } from '../ast/ast.ts';
 import { ParseError, type ParseErrorKind } from '../types/errors.ts';
@@ -41,7 +46,10 @@ export abstract class ParserBase {
   protected scope: FnScope;
   protected readonly functions = new Map<string, FnDef>();
   protected readonly exports = new Map<string, VarDecl>();
+  /** The expression nesting level, as upstream counts it. */
   protected depth = 0;
+  /** The depth limit in effect: the global one, or the function one inside a function definition. */
+  protected maxDepth: number;
   protected blockDepth = 0;
   protected inFunction = false;
   /** The innermost block being parsed contains an `eval` call. */
@@ -63,6 +71,7 @@ export abstract class ParserBase {
       }
     }
     this.scope = new FnScope(undefined, false);
+    this.maxDepth = opts.maxExprDepth;
   }
 
   // ---- token helpers ----
@@ -158,9 +167,15 @@ export abstract class ParserBase {
     }
   }
 
-  protected enter(t: Token): void {
+  /**
+   * Enters one more level of nesting, failing first if the limit is reached. `at` is where
+   * upstream reports it: the position its parse settings hold at that point, often the token
+   * that opened the enclosing construct rather than the current one.
+   */
+  protected levelUp(at: Token): void {
+    if (this.maxDepth > 0 && this.depth >= this.maxDepth) {
+      this.fail('ExprTooDeep', 'Expression exceeds maximum complexity', at);
+    }
     this.depth++;
-    const max = this.inFunction ? this.opts.maxFnExprDepth : this.opts.maxExprDepth;
-    if (max > 0 && this.depth > max) this.fail('ExprTooDeep', 'Expression exceeds maximum complexity', t);
   }
 }

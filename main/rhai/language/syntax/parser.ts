@@ -67,6 +67,7 @@ class Parser extends ExpressionParser {
         }
         if (!(e instanceof ParseError)) throw e;
         this.errors.push(e);
+        this.depth = 0;
         this.recover(false, start);
       }
     }
@@ -112,7 +113,7 @@ class Parser extends ExpressionParser {
     const start = this.peek();
     const isPrivate = this.is('private');
     if (isPrivate) this.advance();
-    this.advance();
+    const fnTok = this.advance();
     if (this.inFunction || this.scope.parent || this.depth > 0) {
       this.fail('WrongFnDefinition', 'Function definitions must be at global level', start);
     }
@@ -156,11 +157,15 @@ class Parser extends ExpressionParser {
     this.scope = fnScope;
     this.inFunction = true;
     const savedDepth = this.depth;
+    const savedMaxDepth = this.maxDepth;
     const savedBlockDepth = this.blockDepth;
+    // As upstream, a function body counts from level 0 against the function limit.
     this.depth = 0;
+    this.maxDepth = this.opts.maxFnExprDepth;
     this.blockDepth = 0;
     try {
-      const body = this.block();
+      this.levelUp(fnTok);
+      const body = this.block(fnTok);
       const def: FnDef = { name, params, body, slots: fnScope.slots, isPrivate, pos: start.pos, end: body.pos };
       def.end = this.tokens[this.i - 1]!.end;
       def.slots = fnScope.slots;
@@ -170,29 +175,29 @@ class Parser extends ExpressionParser {
       this.scope = outerScope;
       this.inFunction = false;
       this.depth = savedDepth;
+      this.maxDepth = savedMaxDepth;
       this.blockDepth = savedBlockDepth;
     }
   }
 
   protected statement(topLevel: boolean): Node {
-    const t = this.peek();
-    this.enter(t);
-    try {
-      return this.statementInner(topLevel, t);
-    } finally {
-      this.depth--;
-    }
+    const level = this.depth;
+    const s = this.statementInner(topLevel, this.peek());
+    this.depth = level;
+    return s;
   }
 
+  /** A statement; all but `;` and `continue` are one level deeper, at their first token. */
   protected statementInner(topLevel: boolean, t: Token): Node {
     const pos = t.pos;
     switch (this.kindOf(t)) {
       case ';':
         return { k: 'nop', pos };
       case '{':
-        return this.block();
+        return this.standaloneBlock(t);
       case 'let':
       case 'const':
+        this.levelUp(t);
         return this.letStatement();
       case 'fn':
       case 'private':
@@ -203,12 +208,14 @@ class Parser extends ExpressionParser {
         this.advance();
         if (this.scope.loopDepth === 0) this.fail('LoopBreak', `'${t.text}' not inside a loop`, t);
         if (t.text === 'continue') return { k: 'continue', pos };
+        this.levelUp(t);
         if (this.atStatementEnd()) return { k: 'break', pos };
         return { k: 'break', value: this.expr(), pos };
       }
       case 'return':
       case 'throw': {
         this.advance();
+        this.levelUp(t);
         const value = this.atStatementEnd() ? undefined : this.expr();
         return t.text === 'return' ? { k: 'return', value, pos } : { k: 'throw', value, pos };
       }
@@ -223,11 +230,14 @@ class Parser extends ExpressionParser {
         // two statements, not a subtraction. Parenthesised, they are expressions.
         return this.primary(true);
       case 'import':
+        this.levelUp(t);
         return this.importStatement();
       case 'export':
         if (!topLevel || this.inFunction) this.fail('WrongExport', 'Export statement can only appear at global level');
+        this.levelUp(t);
         return this.exportStatement();
       default: {
+        this.levelUp(t);
         const e = this.expr(true);
         const op = this.peek().kind;
         if (ASSIGN_OPS.has(op)) {
@@ -263,13 +273,20 @@ class Parser extends ExpressionParser {
     this.fail('AssignmentToInvalidLHS', "Assignment's left-hand side must be a variable or property", opTok);
   }
 
-  protected block(): Node {
+  /**
+   * A block is one level deeper than its statement; a depth error is reported at
+   * `depthErrorAt`, the token upstream's parse settings hold there (the `if` of an if block,
+   * the `fn` of a function body, the brace itself for a plain block).
+   */
+  protected block(depthErrorAt: Token): Node {
     const open = this.expect('{', 'to start a statement block');
+    const level = this.depth;
+    this.levelUp(depthErrorAt);
+    const inner = this.depth;
     const mark = this.scope.mark();
     const body: Node[] = [];
     const outerHasEval = this.blockHasEval;
     this.blockHasEval = false;
-    this.depth++;
     this.blockDepth++;
     let hasEval: boolean;
     try {
@@ -281,6 +298,7 @@ class Parser extends ExpressionParser {
         } catch (e) {
           if (!(e instanceof ParseError) || e.kind === 'ExprTooDeep') throw e;
           this.errors.push(e);
+          this.depth = inner;
           this.recover(true, start);
           if (this.peek().kind === 'eof') this.fail('MissingToken', "Expecting '}' to end this statement block");
         }
@@ -288,13 +306,22 @@ class Parser extends ExpressionParser {
       this.advance();
       hasEval = this.blockHasEval;
     } finally {
-      this.depth--;
+      this.depth = level;
       this.blockDepth--;
       this.blockHasEval = outerHasEval;
       this.scope.release(mark);
     }
     const node: Node = { k: 'block', body, pos: open.pos };
     if (hasEval) node.hasEval = true;
+    return node;
+  }
+
+  /** A block where a statement or an operand starts: a level for that, and one for the block. */
+  protected standaloneBlock(open: Token): Node {
+    const level = this.depth;
+    this.levelUp(open);
+    const node = this.block(open);
+    this.depth = level;
     return node;
   }
 
@@ -313,7 +340,10 @@ class Parser extends ExpressionParser {
     let init: Node = { k: 'lit', value: undefined, pos: nameTok.pos };
     if (this.is('=')) {
       this.advance();
+      const level = this.depth;
+      this.levelUp(kw);
       init = this.expr();
+      this.depth = level;
     }
     // The initialiser cannot see the variable it defines, so declare afterwards.
     const decl = this.declareChecked(nameTok, isConst);
@@ -325,6 +355,7 @@ class Parser extends ExpressionParser {
 
   protected importStatement(): Node {
     const kw = this.advance();
+    this.levelUp(kw);
     const path = this.expr();
     let alias: VarDecl | undefined;
     if (this.is('as')) {
@@ -339,6 +370,7 @@ class Parser extends ExpressionParser {
   protected exportStatement(): Node {
     const kw = this.advance();
     if (this.is('let') || this.is('const')) {
+      this.levelUp(kw);
       const s = this.letStatement();
       if (s.k === 'let') this.exports.set(s.decl.name, s.decl);
       return s;
@@ -355,40 +387,64 @@ class Parser extends ExpressionParser {
     return { k: 'export', decl, as, pos: kw.pos };
   }
 
-  protected ifExpr(): Node {
+  /**
+   * Two levels deeper, as upstream: one where it stands, one for the `if` itself; an `else if`
+   * (`elseOf` being the `if` before it) nests one more, reported at the `if` before it.
+   */
+  protected ifExpr(elseOf?: Token): Node {
     const kw = this.advance();
+    const level = this.depth;
+    if (elseOf) this.levelUp(elseOf);
+    else {
+      this.levelUp(kw);
+      this.levelUp(kw);
+    }
     const cond = this.expr();
     if (this.is('=')) this.fail('BadInput', "Possibly a typo of '=='?");
-    const then = this.block();
+    const then = this.block(kw);
     let elseNode: Node | undefined;
     if (this.is('else')) {
       this.advance();
-      elseNode = this.is('if') ? this.ifExpr() : this.block();
+      elseNode = this.is('if') ? this.ifExpr(kw) : this.block(kw);
     }
+    this.depth = level;
     return { k: 'if', cond, then, else: elseNode, pos: kw.pos };
   }
 
-  protected loopBody(): Node {
+  protected loopBody(kw: Token): Node {
     this.scope.loopDepth++;
     try {
-      return this.block();
+      return this.block(kw);
     } finally {
       this.scope.loopDepth--;
     }
   }
 
+  /**
+   * Two levels deeper (where it stands, and the loop itself); its body's depth errors are
+   * reported at its keyword.
+   */
   protected loopExpr(): Node {
     const kw = this.advance();
+    const level = this.depth;
+    this.levelUp(kw);
+    this.levelUp(kw);
+    const node = this.loopAfterKeyword(kw);
+    this.depth = level;
+    return node;
+  }
+
+  private loopAfterKeyword(kw: Token): Node {
     const pos = kw.pos;
     switch (kw.text) {
       case 'loop':
-        return { k: 'while', body: this.loopBody(), pos };
+        return { k: 'while', body: this.loopBody(kw), pos };
       case 'while': {
         const cond = this.expr();
-        return { k: 'while', cond, body: this.loopBody(), pos };
+        return { k: 'while', cond, body: this.loopBody(kw), pos };
       }
       case 'do': {
-        const body = this.loopBody();
+        const body = this.loopBody(kw);
         if (!this.is('while') && !this.is('until')) this.fail('MissingToken', "Expecting 'while' or 'until' after do");
         const until = this.advance().text === 'until';
         return { k: 'do', cond: this.expr(), until, body, pos };
@@ -415,16 +471,20 @@ class Parser extends ExpressionParser {
     try {
       const item = this.scope.declare(itemTok.text, false, itemTok.pos);
       const counter = counterTok ? this.scope.declare(counterTok.text, false, counterTok.pos) : undefined;
-      const body = this.loopBody();
+      const body = this.loopBody(kw);
       return { k: 'for', item, counter, iter, body, pos: kw.pos };
     } finally {
       this.scope.release(mark);
     }
   }
 
+  /** Two levels deeper (where it stands, and the `try` itself). */
   protected tryCatch(): Node {
     const kw = this.advance();
-    const body = this.block();
+    const level = this.depth;
+    this.levelUp(kw);
+    this.levelUp(kw);
+    const body = this.block(kw);
     this.expect('catch', 'for the try statement');
     const mark = this.scope.mark();
     try {
@@ -435,10 +495,11 @@ class Parser extends ExpressionParser {
         err = this.scope.declare(nameTok.text, false, nameTok.pos);
         this.expect(')', 'to close the catch variable');
       }
-      const handler = this.block();
+      const handler = this.block(kw);
       return { k: 'try', body, err, handler, pos: kw.pos };
     } finally {
       this.scope.release(mark);
+      this.depth = level;
     }
   }
 
@@ -477,8 +538,15 @@ class Parser extends ExpressionParser {
     }
   }
 
+  /**
+   * Two levels deeper (where it stands, and the `switch` itself); case values are parsed as
+   * expressions, so a level more again.
+   */
   protected switchExpr(): Node {
     const kw = this.advance();
+    const level = this.depth;
+    this.levelUp(kw);
+    this.levelUp(kw);
     const subject = this.expr();
     this.expect('{', 'to start a switch block');
     const cases = new Map<unknown, SwitchArm[]>();
@@ -497,8 +565,11 @@ class Parser extends ExpressionParser {
       } else {
         for (;;) {
           const valueTok = this.peek();
+          const caseLevel = this.depth;
+          this.levelUp(valueTok);
           // Above `|` precedence, so `|` separates alternatives instead of meaning bitwise-or.
-          const c = this.constantOf(this.binary(BINARY_PRECEDENCE['|']! + 1));
+          const c = this.constantOf(this.binaryChain(this.unary(), valueTok, BINARY_PRECEDENCE['|']! + 1));
+          this.depth = caseLevel;
           if (!c) this.fail('ExprExpected', 'Expecting a constant as switch case', valueTok);
           if (c.value instanceof RRange) caseRanges.push(c.value);
           else {
@@ -536,6 +607,7 @@ class Parser extends ExpressionParser {
         this.unexpected("',' to separate the items of this switch block");
     }
     this.advance();
+    this.depth = level;
     return { k: 'switch', subject, cases, ranges, default: defaultArm, pos: kw.pos };
   }
 }

@@ -25,6 +25,21 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
+/** A backtick string being read: its parts so far and the tokens of its open `${...}`. */
+interface OpenTemplate {
+  pos: Position;
+  parts: (string | Token[])[];
+  tokens: Token[];
+  /** Braces opened inside the current `${...}` and not closed yet. */
+  braces: number;
+}
+
+/** What reading the text of a backtick string stopped at. */
+type TemplateStop = 'closed' | 'interpolation' | Token;
+
+/** Kind of the internal token for an opening backtick; the string's parts follow it. */
+const TEMPLATE_START = '`';
+
 export class Tokenizer {
   private i = 0;
   private line = 1;
@@ -41,9 +56,51 @@ export class Tokenizer {
     const out: Token[] = [];
     for (;;) {
       const t = this.next();
-      out.push(t);
+      out.push(t.kind === TEMPLATE_START ? this.template(t) : t);
       if (t.kind === 'eof') return out;
     }
+  }
+
+  /**
+   * A backtick string with everything nested in it. Backtick strings nest through `${...}`, so
+   * the ones being read are kept on a stack rather than the JavaScript call stack: nesting is
+   * only limited by the parser's depth limit. A lexical error inside any of them abandons them
+   * all and is the token returned.
+   */
+  private template(start: Token): Token {
+    const open: OpenTemplate[] = [];
+    let stop = this.openTemplate(start, open);
+    for (;;) {
+      if (stop === 'closed') {
+        const done = open.pop()!;
+        const t = this.make('interp', '', done.pos);
+        t.parts = done.parts;
+        if (open.length === 0) return t;
+        open[open.length - 1]!.tokens.push(t);
+      } else if (stop !== 'interpolation') return stop;
+      const template = open[open.length - 1]!;
+      const t = this.next();
+      if (t.kind === TEMPLATE_START) stop = this.openTemplate(t, open);
+      else if (t.kind === 'eof') return this.error('Unterminated string interpolation', template.pos);
+      else if (t.kind === 'lexerror') return t;
+      else if (t.kind === '}' && template.braces === 0) {
+        template.tokens.push({ kind: 'eof', text: '', pos: t.pos, end: t.end });
+        template.parts.push(template.tokens);
+        template.tokens = [];
+        stop = this.templateText(template);
+      } else {
+        if (t.kind === '{' || t.kind === '#{') template.braces++;
+        else if (t.kind === '}') template.braces--;
+        template.tokens.push(t);
+        stop = 'interpolation';
+      }
+    }
+  }
+
+  private openTemplate(start: Token, open: OpenTemplate[]): TemplateStop {
+    const template: OpenTemplate = { pos: start.pos, parts: [], tokens: [], braces: 0 };
+    open.push(template);
+    return this.templateText(template);
   }
 
   private pos(): Position {
@@ -92,7 +149,7 @@ export class Tokenizer {
     }
     if (c === 34) return this.quoted(pos);
     if (c === 39) return this.charLiteral(pos);
-    if (c === 96) return this.backtick(pos);
+    if (c === 96) return this.templateStart(pos);
     if (c === 35 && (this.peek(1) === 34 || (this.peek(1) === 35 && this.rawAhead()))) return this.raw(pos);
     if (c === 33 && this.src.startsWith('in', this.i + 1) && !isIdentPart(this.peek(3))) {
       this.advance();
@@ -343,15 +400,19 @@ export class Tokenizer {
   }
 
   /** Backtick strings are multi-line, escape-free, and may embed `${expr}` interpolations. */
-  private backtick(pos: Position): Token {
+  private templateStart(pos: Position): Token {
     this.advance();
     // A line break right after the opening backtick is not part of the string.
     if (this.peek() === 13 && this.peek(1) === 10) this.advance();
     if (this.peek() === 10) this.advance();
-    const parts: (string | Token[])[] = [];
+    return { kind: TEMPLATE_START, text: '', pos, end: this.pos() };
+  }
+
+  /** Reads a backtick string's text up to its end or its next `${`. */
+  private templateText(template: OpenTemplate): TemplateStop {
     let text = '';
     for (;;) {
-      if (this.i >= this.src.length) return this.error('Unterminated string literal', pos);
+      if (this.i >= this.src.length) return this.error('Unterminated string literal', template.pos);
       const c = this.peek();
       if (c === 96) {
         this.advance();
@@ -360,7 +421,8 @@ export class Tokenizer {
           text += '`';
           continue;
         }
-        break;
+        if (text || template.parts.length === 0) template.parts.push(text);
+        return 'closed';
       }
       if (c === 36 && this.peek(1) === 36) {
         // `$$` is a literal dollar, so `$${x}` is not an interpolation.
@@ -372,33 +434,11 @@ export class Tokenizer {
       if (c === 36 && this.peek(1) === 123) {
         this.advance();
         this.advance();
-        if (text) parts.push(text);
-        text = '';
-        const inner: Token[] = [];
-        let depth = 0;
-        for (;;) {
-          const t = this.next();
-          if (t.kind === 'eof') return this.error('Unterminated string interpolation', pos);
-          if (t.kind === 'lexerror') return t;
-          if (t.kind === '{' || t.kind === '#{') depth++;
-          if (t.kind === '}') {
-            if (depth === 0) {
-              inner.push({ kind: 'eof', text: '', pos: t.pos, end: t.end });
-              break;
-            }
-            depth--;
-          }
-          inner.push(t);
-        }
-        parts.push(inner);
-        continue;
+        if (text) template.parts.push(text);
+        return 'interpolation';
       }
       text += this.src[this.i];
       this.advance();
     }
-    if (text || parts.length === 0) parts.push(text);
-    const t = this.make('interp', '', pos);
-    t.parts = parts;
-    return t;
   }
 }
