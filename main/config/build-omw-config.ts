@@ -73,11 +73,20 @@ function implsOf(section: string, impls: ConfigShape['providers'], layered: Laye
   return Object.fromEntries(Object.entries(impls).map(([name, raw]) => [name, implOf([section, name], raw, layered)]));
 }
 
-/** The params are the kind's siblings (omw flattens them into the same table). */
+/**
+ * The params are the kind's siblings (omw flattens them into the same table). The location is
+ * looked up when first read: locating a key in a JSON or TOML file means scanning it, which a
+ * config that loads without an error otherwise never needs.
+ */
 function implOf(path: KeyPath, raw: { kind: string }, layered: LayeredConfig): ImplConfig {
   const { kind, ...params } = raw;
-  const location = layered.locate([...path, 'kind']);
-  return { kind, params, ...(location ? { location } : {}) };
+  return {
+    kind,
+    params,
+    get location() {
+      return layered.locate([...path, 'kind']);
+    },
+  };
 }
 
 /** omw-compat 1.4: strings are stored as-is, any other JSON value as its compact JSON text. */
