@@ -47,18 +47,12 @@ export function pathNestedTooDeep(root: unknown): KeyPath | undefined {
   const pending: Container[] = [{ value: root, depth: 1 }];
   for (let container = pending.pop(); container; container = pending.pop()) {
     if (container.depth > NESTING_LIMIT) return pathTo(container);
-    const push = (item: unknown, key: string | number) => {
-      if (isContainer(item)) pending.push({ value: item, depth: container.depth + 1, parent: container, key });
-    };
     const { value } = container;
-    if (Array.isArray(value)) {
-      for (let index = value.length - 1; index >= 0; index--) push(value[index], index);
-    } else {
-      const keys = Object.keys(value);
-      for (let index = keys.length - 1; index >= 0; index--) {
-        const key = keys[index] as string;
-        push((value as Record<string, unknown>)[key], key);
-      }
+    const keys = Array.isArray(value) ? undefined : Object.keys(value);
+    for (let index = (keys ?? (value as unknown[])).length - 1; index >= 0; index--) {
+      const key = keys ? (keys[index] as string) : index;
+      const item = (value as Record<string | number, unknown>)[key];
+      if (isContainer(item)) pending.push({ value: item, depth: container.depth + 1, parent: container, key });
     }
   }
   return undefined;

@@ -38,5 +38,12 @@ function plainData(value: unknown): unknown {
   if (value instanceof TomlDate) return value.toISOString();
   if (Array.isArray(value)) return value.map(plainData);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plainData(item)]));
+  const table: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = plainData((value as Record<string, unknown>)[key]);
+    // Assigning `__proto__` would set the table's prototype instead of adding the key.
+    if (key === '__proto__') Object.defineProperty(table, key, { value: item, enumerable: true, writable: true });
+    else table[key] = item;
+  }
+  return table;
 }
