@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { agentBenchmarks } from './agent-benchmarks.ts';
 import type { BenchRow } from './bench-row.ts';
+import { configBenchmarks } from './config-benchmarks.ts';
 import { endpointBenchmarks } from './endpoint-benchmarks.ts';
 import { ioBenchmarks } from './io-benchmarks.ts';
 import { limitsBenchmarks } from './limits-benchmarks.ts';
@@ -17,6 +18,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   wasm: wasmBenchmarks,
   rhai: rhaiBenchmarks,
   ui: uiBenchmarks,
+  config: configBenchmarks,
 };
 
 const only = process.argv.slice(2);

@@ -1,16 +1,19 @@
 import { resolve } from 'node:path';
 
+import { isConfigTable } from './config-document.ts';
 import { configSchema, type ConfigShape } from './config-schema.ts';
 import type { AgentConfig, ImplConfig, OmwConfig } from './config-types.ts';
 import { describeFound } from './issue-text.ts';
 import type { KeyPath } from './key-path.ts';
 import type { LayeredConfig } from './layered-config.ts';
 import { locatedError } from './located-error.ts';
+import { tunablesSchema } from './tunables-schema.ts';
 import { validateLocated } from './validate-located.ts';
 
 /** Validates merged layers into the model every consumer uses. */
 export function buildOmwConfig(layered: LayeredConfig): OmwConfig {
   rejectLegacyAgentList(layered);
+  rejectTooManyAgents(layered);
   const shape = validateLocated(configSchema, layered.data, layered, []);
   checkAgentRuntimes(shape, layered);
   return {
@@ -36,6 +39,21 @@ function rejectLegacyAgentList(layered: LayeredConfig): void {
     'expected a table of agents keyed by name: `agents` is a map now, so write `[agents.<name>]` ' +
       'instead of `[[agents]]` entries with a `name` key',
     'found a list',
+  );
+}
+
+/** Counted before anything else is validated: a config with a million agents is refused at once. */
+function rejectTooManyAgents(layered: LayeredConfig): void {
+  const agents = layered.data['agents'];
+  if (!isConfigTable(agents)) return;
+  const count = Object.keys(agents).length;
+  const { max_agents: limit } = validateLocated(tunablesSchema, layered.data['tunables'] ?? {}, layered, ['tunables']);
+  if (count <= limit) return;
+  throw locatedError(
+    layered,
+    ['agents'],
+    `expected at most ${limit} agents, since each runs as its own process (raise tunables.max_agents to allow more)`,
+    `found ${count}`,
   );
 }
 
@@ -73,11 +91,20 @@ function implsOf(section: string, impls: ConfigShape['providers'], layered: Laye
   return Object.fromEntries(Object.entries(impls).map(([name, raw]) => [name, implOf([section, name], raw, layered)]));
 }
 
-/** The params are the kind's siblings (omw flattens them into the same table). */
+/**
+ * The params are the kind's siblings (omw flattens them into the same table). The location is
+ * looked up when first read: locating a key in a JSON or TOML file means scanning it, which a
+ * config that loads without an error otherwise never needs.
+ */
 function implOf(path: KeyPath, raw: { kind: string }, layered: LayeredConfig): ImplConfig {
   const { kind, ...params } = raw;
-  const location = layered.locate([...path, 'kind']);
-  return { kind, params, ...(location ? { location } : {}) };
+  return {
+    kind,
+    params,
+    get location() {
+      return layered.locate([...path, 'kind']);
+    },
+  };
 }
 
 /** omw-compat 1.4: strings are stored as-is, any other JSON value as its compact JSON text. */

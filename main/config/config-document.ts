@@ -1,6 +1,6 @@
 import type { SourceLocation } from './config-types.ts';
 import type { KeyPath } from './key-path.ts';
-import type { KeyPositions } from './key-positions.ts';
+import type { Locate } from './key-positions.ts';
 
 /** One layer of configuration: a parsed file, standard input or the environment overlay. */
 export interface ConfigDocument {
@@ -20,5 +20,5 @@ export const isConfigTable = (value: unknown): value is ConfigTable =>
 /** What a format reader produces: the parsed value and where its keys are. */
 export interface ParsedText {
   data: unknown;
-  positions: KeyPositions;
+  locate: Locate;
 }

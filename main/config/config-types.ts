@@ -28,7 +28,7 @@ export interface AgentConfig {
   declaredIn: string;
 }
 
-/** omw's global knobs (omw-compat 1.8); every one has omw's default. */
+/** omw's global knobs (omw-compat 1.8) with omw's defaults, and Brainbench's own. */
 export interface Tunables {
   inbox_bound: number;
   recv_slice_ms: number;
@@ -48,6 +48,8 @@ export interface Tunables {
   session_buffer: number;
   cancel_pumps_on_reload: boolean;
   allow_unlocked_secrets: boolean;
+  /** Brainbench: the most agents a config may declare, since each one runs as its own process. */
+  max_agents: number;
 }
 
 /** Answers where a value of a configuration came from; enough to report a located ConfigError. */

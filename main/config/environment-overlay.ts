@@ -3,8 +3,8 @@
 // the same way; its values stay strings until validation coerces them for typed fields.
 
 import { isConfigTable, type ConfigDocument, type ConfigTable } from './config-document.ts';
+import type { SourceLocation } from './config-types.ts';
 import type { KeyPath } from './key-path.ts';
-import { KeyPositions } from './key-positions.ts';
 
 const ENVIRONMENT_LABEL = '<environment>';
 
@@ -20,7 +20,8 @@ const FREE_FORM_PATHS = [
 
 export function environmentOverlay(env: Record<string, string | undefined>, prefix: string): ConfigDocument {
   const data: ConfigTable = {};
-  const positions = new KeyPositions();
+  // By the JSON text of a key path; the first variable to reach a table is where it is located.
+  const locations = new Map<string, SourceLocation>();
   // Sorted, so a deeper variable (OMW__A__B) always comes after, and wins over, a shallower one (OMW__A).
   for (const name of Object.keys(env).sort()) {
     const value = env[name];
@@ -29,14 +30,17 @@ export function environmentOverlay(env: Record<string, string | undefined>, pref
     if (!path) continue;
     // A variable is a one-line source; naming it is what lets an error message point at it.
     const location = { file: `$${name}`, line: 1, column: 1 };
-    path.forEach((_, index) => positions.record(path.slice(0, index + 1), location));
+    for (let length = 1; length <= path.length; length++) {
+      const id = JSON.stringify(path.slice(0, length));
+      if (!locations.has(id)) locations.set(id, location);
+    }
     setAt(data, path, value);
   }
   return {
     file: ENVIRONMENT_LABEL,
     scriptBase: process.cwd(),
     data,
-    locate: (path) => positions.locate(path),
+    locate: (path) => locations.get(JSON.stringify(path)),
   };
 }
 

@@ -26,8 +26,9 @@ export function layerDocuments(files: readonly ConfigDocument[], environment: Co
   const documents = [...files, environment];
   const mainFile = files[files.length - 1] ?? environment;
   const data: ConfigTable = {};
+  const owned = new WeakSet([data]);
   const root: Provenance = { layer: 0, keys: new Map() };
-  documents.forEach((document, layer) => mergeTable(data, root, document.data, layer, document === environment));
+  documents.forEach((document, layer) => mergeTable(data, root, document.data, layer, document === environment, owned));
 
   /** The deepest recorded provenance along `path`. */
   const provenanceOf = (path: KeyPath): Provenance => {
@@ -56,18 +57,21 @@ function mergeTable(
   source: ConfigTable,
   layer: number,
   isEnvironment: boolean,
+  owned: WeakSet<ConfigTable>,
 ): void {
   const keys = keysOf(provenance, target);
   for (const [key, value] of Object.entries(source)) {
     const current = target[key];
     const existing = keys.get(key);
     if (isConfigTable(current) && isConfigTable(value) && existing) {
-      mergeTable(current, existing, value, layer, isEnvironment);
+      const merged = owned.has(current) ? current : ownedCopy(current, owned);
+      setOwn(target, key, merged);
+      mergeTable(merged, existing, value, layer, isEnvironment, owned);
       // Only now: merging first spelled out the keys this table already had under its old layer.
       // A table that variables merely add keys to stays located where a file declared it.
       if (!isEnvironment) existing.layer = layer;
     } else {
-      target[key] = copyOf(value);
+      setOwn(target, key, value);
       keys.set(key, { layer });
     }
   }
@@ -79,9 +83,18 @@ function keysOf(provenance: Provenance, table: ConfigTable): Map<string, Provena
   return provenance.keys;
 }
 
-/** Fresh plain objects, so later merges never write into a layer's own data. */
-function copyOf(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(copyOf);
-  if (isConfigTable(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copyOf(item)]));
-  return value;
+/**
+ * Copy on write: the merged data shares each layer's tables until a later layer merges into one,
+ * which then gets a shallow copy of its own, so no layer's data is ever written and a single
+ * large file is never copied.
+ */
+function ownedCopy(table: ConfigTable, owned: WeakSet<ConfigTable>): ConfigTable {
+  const copy = { ...table };
+  owned.add(copy);
+  return copy;
+}
+
+/** Assigning `__proto__` would set the table's prototype instead of adding the key. */
+function setOwn(table: ConfigTable, key: string, value: unknown): void {
+  Object.defineProperty(table, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -1,12 +1,12 @@
-// Parsers that report character offsets (jsonc-parser, our TOML key scanner) need them turned
-// into the 1-based line and column people see in their editor.
+// Readers find character offsets (jsonc-parser's scanner, yaml's ranges, our TOML key scanner); these
+// become the 1-based line and column people see in their editor only when one is shown.
 
 export type OffsetToLineColumn = (offset: number) => { line: number; column: number };
 
 export function lineColumnsOf(text: string): OffsetToLineColumn {
   const lineStarts = [0];
-  for (let index = 0; index < text.length; index++) {
-    if (text[index] === '\n') lineStarts.push(index + 1);
+  for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', newline + 1)) {
+    lineStarts.push(newline + 1);
   }
   return (offset) => {
     let low = 0;

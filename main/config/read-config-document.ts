@@ -47,7 +47,7 @@ export function readConfigDocument(file: string, options: ReadOptions = {}): Con
     // omw-compat 1.6: a config read from standard input resolves relative scripts against the process directory.
     scriptBase: isStdin ? process.cwd() : dirname(label),
     data,
-    locate: (path) => parsed.positions.locate(path),
+    locate: parsed.locate,
   };
 }
 

@@ -1,19 +1,22 @@
 // smol-toml parses values but reports no positions, so this scanner walks a document that
-// smol-toml has already accepted and records where each key and list element starts. Because
+// smol-toml has already accepted and notes where each key and list element starts. Because
 // the text is known to be valid it only has to follow structure (headers, keys, strings, inline
 // tables and arrays, including TOML 1.1's multi-line inline tables), never to reject anything.
+// It moves over text with sticky regular expressions, so a long string costs a match, not a loop.
 
-import type { KeyPath } from './key-path.ts';
-import { KeyPositions } from './key-positions.ts';
-import { lineColumnsOf, type OffsetToLineColumn } from './line-columns.ts';
+import { KeyPositions, PositionNode } from './key-positions.ts';
 
 interface KeySegment {
   name: string;
   offset: number;
 }
 
-const BARE_KEY_END = /[\s.=\]"',#}]/;
-const SCALAR_END = /[,\]}#\r\n]/;
+const BARE_KEY = /[^\s.=\]"',#}]*/y;
+const SCALAR = /[^,\]}#\r\n]*/y;
+const BLANKS = /[ \t]*/y;
+const WHITESPACE = /\s*/y;
+const BASIC_STRING_RUN = /[^"\\]*/y;
+const LITERAL_STRING_RUN = /[^']*/y;
 const SIMPLE_ESCAPES: Record<string, string> = {
   b: '\b',
   t: '\t',
@@ -26,97 +29,88 @@ const SIMPLE_ESCAPES: Record<string, string> = {
 };
 
 export function tomlKeyPositions(text: string, file: string): KeyPositions {
-  return new TomlKeyScanner(text, file).scan();
+  const positions = new KeyPositions(text, file);
+  new TomlKeyScanner(text, positions.root).scan();
+  return positions;
 }
 
 class TomlKeyScanner {
   private offset = 0;
-  private readonly positions = new KeyPositions();
-  private readonly lineColumn: OffsetToLineColumn;
-  /** Elements seen so far per array of tables, keyed by its resolved path. */
-  private readonly arrayTableLengths = new Map<string, number>();
+  /** Elements seen so far per array of tables. */
+  private readonly arrayTableLengths = new Map<PositionNode, number>();
 
   constructor(
     private readonly text: string,
-    private readonly file: string,
-  ) {
-    this.lineColumn = lineColumnsOf(text);
-  }
+    private readonly root: PositionNode,
+  ) {}
 
-  scan(): KeyPositions {
-    let table: KeyPath = [];
+  scan(): void {
+    let table = this.root;
     for (;;) {
       this.skipWhitespaceAndComments();
-      if (this.atEnd()) return this.positions;
+      if (this.atEnd()) return;
       if (this.peek() === '[') table = this.header();
       else this.keyValue(table);
     }
   }
 
-  private header(): KeyPath {
+  private header(): PositionNode {
     const start = this.offset;
     const isArrayTable = this.text.startsWith('[[', this.offset);
     this.offset += isArrayTable ? 2 : 1;
     const segments = this.key();
     this.offset += isArrayTable ? 2 : 1;
 
-    const path: (string | number)[] = [];
+    let node = this.root;
     segments.forEach((segment, index) => {
-      path.push(segment.name);
-      this.record(path, segment.offset);
-      const isLast = index === segments.length - 1;
-      const length = this.arrayTableLengths.get(JSON.stringify(path));
-      if (isLast && isArrayTable) {
-        this.arrayTableLengths.set(JSON.stringify(path), (length ?? 0) + 1);
-        path.push(length ?? 0);
-        this.record(path, start);
+      node = node.child(segment.name, segment.offset);
+      const length = this.arrayTableLengths.get(node);
+      if (index === segments.length - 1 && isArrayTable) {
+        this.arrayTableLengths.set(node, (length ?? 0) + 1);
+        node = node.child(length ?? 0, start);
       } else if (length !== undefined) {
-        // A header naming an array of tables continues inside its latest element.
-        path.push(length - 1);
+        // A header naming an array of tables continues inside its latest element, noted when its header came.
+        node = node.child(length - 1, start);
       }
     });
-    return path;
+    return node;
   }
 
-  private keyValue(table: KeyPath): void {
-    const path = [...table];
-    for (const segment of this.key()) {
-      path.push(segment.name);
-      this.record(path, segment.offset);
-    }
-    this.skipBlanks();
+  private keyValue(table: PositionNode): void {
+    let node = table;
+    for (const segment of this.key()) node = node.child(segment.name, segment.offset);
+    this.skip(BLANKS);
     this.offset++; // '='
-    this.skipBlanks();
-    this.value(path);
+    this.skip(BLANKS);
+    this.value(node);
   }
 
-  private value(path: KeyPath): void {
+  private value(node: PositionNode): void {
     const char = this.peek();
-    if (char === '{') this.inlineTable(path);
-    else if (char === '[') this.array(path);
+    if (char === '{') this.inlineTable(node);
+    else if (char === '[') this.array(node);
     else if (char === '"' || char === "'") this.string();
-    else while (!this.atEnd() && !SCALAR_END.test(this.peek())) this.offset++;
+    else this.skip(SCALAR);
   }
 
-  private inlineTable(path: KeyPath): void {
+  private inlineTable(node: PositionNode): void {
     this.offset++;
     for (;;) {
       this.skipWhitespaceAndComments();
       if (this.peek() === '}' || this.atEnd()) break;
-      this.keyValue(path);
+      this.keyValue(node);
       this.skipWhitespaceAndComments();
       if (this.peek() === ',') this.offset++;
     }
     this.offset++;
   }
 
-  private array(path: KeyPath): void {
+  private array(node: PositionNode): void {
     this.offset++;
     for (let index = 0; ; index++) {
       this.skipWhitespaceAndComments();
       if (this.peek() === ']' || this.atEnd()) break;
-      this.record([...path, index], this.offset);
-      this.value([...path, index]);
+      this.value(node.child(index, this.offset));
       this.skipWhitespaceAndComments();
       if (this.peek() === ',') this.offset++;
     }
@@ -127,10 +121,10 @@ class TomlKeyScanner {
   private key(): KeySegment[] {
     const segments: KeySegment[] = [];
     for (;;) {
-      this.skipBlanks();
+      this.skip(BLANKS);
       const offset = this.offset;
       segments.push({ name: this.keySegment(), offset });
-      this.skipBlanks();
+      this.skip(BLANKS);
       if (this.peek() !== '.') return segments;
       this.offset++;
     }
@@ -139,28 +133,31 @@ class TomlKeyScanner {
   private keySegment(): string {
     if (this.peek() === '"' || this.peek() === "'") return this.string();
     const start = this.offset;
-    while (!this.atEnd() && !BARE_KEY_END.test(this.peek())) this.offset++;
+    this.skip(BARE_KEY);
     return this.text.slice(start, this.offset);
   }
 
-  /** Consumes any of the four string forms and returns its value. */
+  /** Consumes any of the four string forms and returns its value, taking the text between escapes in one slice. */
   private string(): string {
     const quote = this.peek();
-    const isMultiLine = this.text.startsWith(quote.repeat(3), this.offset);
+    const closing = quote.repeat(3);
+    const isMultiLine = this.text.startsWith(closing, this.offset);
     this.offset += isMultiLine ? 3 : 1;
     let value = '';
+    let runStart = this.offset;
     while (!this.atEnd()) {
-      const char = this.peek();
-      if (char === quote && (!isMultiLine || this.text.startsWith(quote.repeat(3), this.offset))) {
-        return value + this.closingQuotes(quote, isMultiLine);
-      }
-      if (char === '\\' && quote === '"') value += this.escape();
-      else {
-        value += char;
+      this.skip(quote === '"' ? BASIC_STRING_RUN : LITERAL_STRING_RUN);
+      if (this.atEnd()) break;
+      if (this.peek() === '\\') {
+        value += this.text.slice(runStart, this.offset) + this.escape();
+        runStart = this.offset;
+      } else if (!isMultiLine || this.text.startsWith(closing, this.offset)) {
+        return value + this.text.slice(runStart, this.offset) + this.closingQuotes(quote, isMultiLine);
+      } else {
         this.offset++;
       }
     }
-    return value;
+    return value + this.text.slice(runStart);
   }
 
   /** A multi-line string may end with up to two quotes of content right before its closing three. */
@@ -190,20 +187,24 @@ class TomlKeyScanner {
     }
     // A line-ending backslash trims the following whitespace; keys never contain it.
     this.offset++;
-    while (/\s/.test(this.peek())) this.offset++;
+    this.skip(WHITESPACE);
     return '';
-  }
-
-  private skipBlanks(): void {
-    while (this.peek() === ' ' || this.peek() === '\t') this.offset++;
   }
 
   private skipWhitespaceAndComments(): void {
     for (;;) {
-      while (/\s/.test(this.peek())) this.offset++;
+      this.skip(WHITESPACE);
       if (this.peek() !== '#') return;
-      while (!this.atEnd() && this.peek() !== '\n') this.offset++;
+      const lineEnd = this.text.indexOf('\n', this.offset);
+      this.offset = lineEnd === -1 ? this.text.length : lineEnd;
     }
+  }
+
+  /** Moves past what a sticky pattern matches here. */
+  private skip(pattern: RegExp): void {
+    pattern.lastIndex = this.offset;
+    pattern.test(this.text);
+    this.offset = pattern.lastIndex;
   }
 
   // Every loop also stops at the end of the text, so a scan can never run past it.
@@ -213,9 +214,5 @@ class TomlKeyScanner {
 
   private peek(): string {
     return this.text[this.offset] ?? '';
-  }
-
-  private record(path: KeyPath, offset: number): void {
-    this.positions.record(path, { file: this.file, ...this.lineColumn(offset) });
   }
 }

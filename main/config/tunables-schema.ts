@@ -1,4 +1,5 @@
-// omw-compat 1.8: every tunable is optional and defaults to omw's value.
+// omw-compat 1.8: every tunable is optional and defaults to omw's value. Brainbench adds its own
+// (docs/config.md), each with a default, so an omw config without them loads unchanged.
 
 import { z } from 'zod';
 
@@ -27,4 +28,5 @@ export const tunablesSchema = closedTable({
   session_buffer: count(8192),
   cancel_pumps_on_reload: flag(true),
   allow_unlocked_secrets: flag(false),
+  max_agents: z.number().int().min(1).default(64),
 }) satisfies z.ZodType<Tunables>;

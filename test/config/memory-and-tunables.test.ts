@@ -66,6 +66,7 @@ describe('tunables', () => {
       session_buffer: 8192,
       cancel_pumps_on_reload: true,
       allow_unlocked_secrets: false,
+      max_agents: 64,
     });
   });
 
@@ -81,7 +82,10 @@ describe('tunables', () => {
     const dir = fixtureDir({ 'omw.toml': '[tunables]\ninbox_bound = 8\ninbox_size = 8\n' });
     const error = configErrorOf(() => loadConfig(join(dir, 'omw.toml'), { env: {} }));
     assert.deepEqual([error.line, error.column, error.keyPath], [3, 1, 'tunables.inbox_size']);
-    assert.match(error.problem, /^expected one of the keys inbox_bound, recv_slice_ms, .*allow_unlocked_secrets$/);
+    assert.match(
+      error.problem,
+      /^expected one of the keys inbox_bound, recv_slice_ms, .*allow_unlocked_secrets, max_agents$/,
+    );
     assert.equal(error.found, 'found "inbox_size"');
   });
 
