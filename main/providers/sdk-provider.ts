@@ -17,7 +17,7 @@ export abstract class SdkProvider<Client> implements Provider {
     timeoutMs: number,
     private readonly newClient: () => Client,
   ) {
-    this.requests = new ProviderRequests(timeoutMs);
+    this.requests = new ProviderRequests(name, timeoutMs);
     this.client = newClient();
   }
 

@@ -1,20 +1,36 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 // A real OpenAI-compatible HTTP server on 127.0.0.1 for the provider tests: it answers each chat
 // request by the requested model's script and streams genuine SSE.
 
-/** How a reply ends after its events: `[DONE]`, a connection that stays open and silent, or a dropped socket. */
-export type ReplyEnd = 'done' | 'stall' | 'drop';
+/**
+ * How a reply ends after its events: `[DONE]`, the connection closed without `[DONE]`, a
+ * connection that stays open and silent, a dropped socket, or a TCP reset.
+ */
+export type ReplyEnd = 'done' | 'close' | 'stall' | 'drop' | 'reset';
 
 export interface ScriptedReply {
   /** Each is sent as its own `data:` event and its own socket write. */
   events: unknown[];
   end?: ReplyEnd;
-  /** An HTTP error instead of a stream. */
+  /** An HTTP error instead of a stream: its body is `errorBody` as plain text, or a JSON error. */
   status?: number;
+  errorBody?: string;
+  headers?: Record<string, string>;
   /** Named SSE events (Anthropic style): `[name, data]` pairs take the place of `events`. */
   named?: [string, unknown][];
+  /** One JSON body (a non-streamed completion) instead of a stream, as some servers answer a streamed request. */
+  json?: unknown;
+  /** The stream's bytes are written in pieces this long, a moment apart, cutting lines and characters anywhere. */
+  pieceBytes?: number;
+  /** Accept the request and never answer it, not even with headers. */
+  silent?: boolean;
+  /** A `data:` payload sent as it is after the events: malformed JSON, for one. */
+  rawData?: string;
+  /** The reply to the next request for the same model. */
+  then?: ScriptedReply;
 }
 
 export interface RecordedRequest {
@@ -38,6 +54,7 @@ export async function startChatCompletionsServer(
   models: string[] = Object.keys(scripts),
 ): Promise<ChatCompletionsServer> {
   const requests: RecordedRequest[] = [];
+  const current = new Map<string, ScriptedReply>();
   const gone = new Map<string, { promise: Promise<void>; resolve: () => void }>();
   const goneFor = (model: string) => {
     let entry = gone.get(model);
@@ -59,23 +76,29 @@ export async function startChatCompletionsServer(
     if (req.method === 'GET' && req.url?.endsWith('/models')) return sendModels(res, models);
     const model = String(body?.['model']);
     res.on('close', () => goneFor(model).resolve());
-    const script = scripts[model];
+    const script = current.get(model) ?? scripts[model];
     if (!script) return sendJson(res, 404, { error: { message: `no script for model ${model}`, type: 'not_found' } });
-    if (script.status !== undefined) {
-      return sendJson(res, script.status, {
-        error: { message: `scripted failure ${script.status}`, type: 'server_error' },
-      });
-    }
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    for (const event of script.events) res.write(`data: ${JSON.stringify(event)}\n\n`);
-    for (const [name, data] of script.named ?? []) res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+    if (script.then) current.set(model, script.then);
+    if (script.silent) return;
+    if (script.status !== undefined) return sendError(res, script);
+    if (script.json !== undefined) return sendJson(res, 200, script.json);
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...script.headers });
+    await writeStream(res, streamText(script), script.pieceBytes);
     switch (script.end ?? 'done') {
       case 'done':
         if (!script.named) res.write('data: [DONE]\n\n');
         res.end();
         return;
+      case 'close':
+        res.end();
+        return;
       case 'drop':
         res.socket?.destroy();
+        return;
+      case 'reset':
+        // Once the client has read what came before; a reset discards what it has not read yet.
+        await sleep(100);
+        res.socket?.resetAndDestroy();
         return;
       case 'stall':
         return;
@@ -93,6 +116,38 @@ export async function startChatCompletionsServer(
         server.close(() => resolve());
       }),
   };
+}
+
+function streamText(script: ScriptedReply): string[] {
+  const events = script.events.map((event) => `data: ${JSON.stringify(event)}\n\n`);
+  const named = (script.named ?? []).map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+  const raw = script.rawData === undefined ? [] : [`data: ${script.rawData}\n\n`];
+  return [...events, ...named, ...raw];
+}
+
+/** Each event in a write of its own, or the whole stream cut into pieces of `pieceBytes`. */
+async function writeStream(res: ServerResponse, events: string[], pieceBytes: number | undefined): Promise<void> {
+  if (!pieceBytes) {
+    for (const event of events) res.write(event);
+    return;
+  }
+  const bytes = Buffer.from(events.join(''), 'utf8');
+  for (let at = 0; at < bytes.length; at += pieceBytes) {
+    res.write(bytes.subarray(at, at + pieceBytes));
+    // Apart in time, so that the client reads them apart.
+    await sleep(2);
+  }
+}
+
+function sendError(res: ServerResponse, script: ScriptedReply): void {
+  const status = script.status ?? 500;
+  if (script.errorBody === undefined) {
+    res.writeHead(status, { 'content-type': 'application/json', ...script.headers });
+    res.end(JSON.stringify({ error: { message: `scripted failure ${status}`, type: 'server_error' } }));
+    return;
+  }
+  res.writeHead(status, { 'content-type': 'text/plain', ...script.headers });
+  res.end(script.errorBody);
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -38,6 +38,17 @@ describe('openai provider through the host', () => {
       hello: { events: [chunk({ content: 'Hel' }), chunk({ content: 'lo' }, 'stop'), usageChunk(3, 2)] },
       failing: { events: [chunk({ content: 'par' }), { error: { message: 'upstream died' } }] },
       stall: { events: [chunk({ content: 'wait' })], end: 'stall' },
+      json: {
+        events: [],
+        json: {
+          id: 'c',
+          object: 'chat.completion',
+          created: 0,
+          model: 'json',
+          choices: [{ index: 0, message: { role: 'assistant', content: 'from JSON' }, finish_reason: 'stop' }],
+        },
+      },
+      empty: { events: [] },
     });
     const dir = mkdtempSync(join(tmpdir(), 'brainbench-openai-host-'));
     writeFileSync(
@@ -86,6 +97,20 @@ describe('openai provider through the host', () => {
     });
   });
 
+  it('a blocking chat answered with a JSON completion returns it; an empty answer is an error naming the provider', async () => {
+    assert.deepEqual(await call('provider.chat', 'local', 'json', user, []), {
+      content: 'from JSON',
+      tool_calls: [],
+      finish_reason: 'stop',
+    });
+    await assert.rejects(call('provider.chat', 'local', 'empty', user, []), {
+      name: 'HostCallError',
+      message: 'provider "local": the server answered with an empty stream',
+    });
+    const failed = trace.findLast((e) => e.type === 'result');
+    assert.match(JSON.stringify(failed), /provider \\"local\\": the server answered with an empty stream/);
+  });
+
   it('a stream that fails mid-way delivers its deltas, then error, and closes failed', async () => {
     const uuid = (await call('provider.chat-stream', 'local', 'failing', user, [])) as string;
     await eventually(() => inbox().some((e) => e.event.kind === 'error'), 'the error event');
@@ -118,7 +143,7 @@ describe('openai provider through the host', () => {
   });
 
   it('lists models and restarts on request', async () => {
-    assert.deepEqual(await call('provider.list-models', 'local'), ['hello', 'failing', 'stall']);
+    assert.deepEqual(await call('provider.list-models', 'local'), ['hello', 'failing', 'stall', 'json', 'empty']);
     await host.restartBackend('providers', 'local');
     assert.deepEqual(host.backends()[0]!.status, { ...host.backends()[0]!.status!, state: 'idle', restarts: 1 });
   });

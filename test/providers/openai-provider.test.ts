@@ -125,7 +125,7 @@ describe('openai provider against a local SSE server', () => {
     const started = Date.now();
     await assert.rejects(
       collect(stalled.stream(request('stall'), AbortSignal.timeout(5000))),
-      /no data from the provider for 300 ms/,
+      /provider "local": no data from the server for 300 ms \(timeout_ms\)/,
     );
     assert.ok(Date.now() - started < 2000);
     await server.clientGone('stall');
@@ -158,14 +158,14 @@ describe('openai provider against a local SSE server', () => {
     await stream.next();
     const pending = stream.next();
     await source.restart();
-    await assert.rejects(pending, /provider restarted/);
+    await assert.rejects(pending, /provider "local": restarted/);
     assert.equal(source.status().restarts, 1);
     assert.equal(source.status().state, 'idle', 'a restart is not a failure');
     const again = source.stream(request('stall'), AbortSignal.timeout(5000))[Symbol.asyncIterator]();
     await again.next();
     const closing = again.next();
     await source.close();
-    await assert.rejects(closing, /provider closed/);
+    await assert.rejects(closing, /provider "local": closed/);
     assert.equal(source.status().state, 'stopped');
   });
 

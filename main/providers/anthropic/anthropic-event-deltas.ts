@@ -20,6 +20,17 @@ export class AnthropicEventDeltas {
   private readonly toolBlocks = new Map<number, { id: string; name: string }>();
   private readonly thinkingBlocks = new Map<number, ThinkingBlock>();
   private promptTokens: number | undefined;
+  private events = 0;
+  private stopped = false;
+  private stopReason: string | undefined;
+
+  /** What is wrong with the answer the stream carried, once it has ended; undefined when nothing is. */
+  problem(): string | undefined {
+    if (this.events === 0) return 'the server answered with an empty stream';
+    if (this.stopReason === 'refusal') return 'the model refused to answer (stop reason "refusal")';
+    if (!this.stopped) return 'the stream ended before the answer did (no message_stop): cut off';
+    return undefined;
+  }
 
   /** The ids of the tool calls this answer made so far. */
   get toolCallIds(): string[] {
@@ -32,7 +43,11 @@ export class AnthropicEventDeltas {
   }
 
   deltas(event: Anthropic.Messages.RawMessageStreamEvent): ChatDelta[] {
+    this.events++;
     switch (event.type) {
+      case 'message_stop':
+        this.stopped = true;
+        return [];
       case 'message_start':
         this.promptTokens = event.message.usage.input_tokens;
         return [];
@@ -78,6 +93,7 @@ export class AnthropicEventDeltas {
         const completion = event.usage.output_tokens;
         const prompt = event.usage.input_tokens ?? this.promptTokens;
         const reason = event.delta.stop_reason;
+        if (reason) this.stopReason = reason;
         return [
           {
             ...(reason ? { finish_reason: FINISH_REASONS[reason] ?? reason } : {}),

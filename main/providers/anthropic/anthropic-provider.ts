@@ -6,14 +6,19 @@ import type { ChatRequest } from '../provider.ts';
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from '../provider-requests.ts';
 import { SdkProvider } from '../sdk-provider.ts';
 import { requestModel } from '../request-model.ts';
+import { jsonAnswer } from '../json-answer.ts';
 import { AnthropicEventDeltas } from './anthropic-event-deltas.ts';
+import { messageAsEvents } from './anthropic-message-events.ts';
 import { anthropicMessages, anthropicTools } from './anthropic-messages.ts';
 import { SignedThinking } from './signed-thinking.ts';
 
 /** The Messages API requires `max_tokens`; this applies when neither the defaults nor the call set it. */
 const DEFAULT_MAX_TOKENS = 4096;
 
-/** Anthropic's Messages API (a Brainbench extension), mapped onto omw's deltas like the openai kind. */
+/**
+ * Anthropic's Messages API (a Brainbench extension), mapped onto omw's deltas like the openai kind.
+ * A server that answers with one JSON message instead is read as the events of its stream.
+ */
 export class AnthropicProvider extends SdkProvider<Anthropic> {
   readonly kind = 'anthropic';
   readonly #thinking = new SignedThinking();
@@ -47,7 +52,15 @@ export class AnthropicProvider extends SdkProvider<Anthropic> {
       stream: true,
     } as Anthropic.Messages.MessageCreateParamsStreaming;
     const mapper = new AnthropicEventDeltas();
-    const events = this.requests.stream(signal, (combined) => this.client.messages.create(body, { signal: combined }));
+    const events = this.requests.stream(
+      signal,
+      async (combined) => {
+        const { data, response } = await this.client.messages.create(body, { signal: combined }).withResponse();
+        const message = await jsonAnswer<Anthropic.Messages.Message>(response);
+        return message ? messageAsEvents(message) : data;
+      },
+      () => mapper.problem(),
+    );
     try {
       for await (const event of events) yield* mapper.deltas(event);
     } finally {

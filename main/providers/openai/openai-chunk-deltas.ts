@@ -13,17 +13,37 @@ interface ReasoningDelta {
   reasoning?: string | null;
 }
 
+/** Finish reasons that mean the answer was withheld rather than given. */
+const WITHHELD: Record<string, string> = { content_filter: "the server's content filter stopped the answer" };
+
 /**
  * Turns one stream's chunks into omw deltas. Tool-call fragments arrive by index with the id and
  * name only on the first one; every delta yielded here carries both, so a brain (and the host's
- * assembler, which merges by id) can join the arguments without knowing the index.
+ * assembler, which merges by id) can join the arguments without knowing the index. It also notes
+ * enough to tell, at the end, an answer from a stream that carried none.
  */
 export class OpenaiChunkDeltas {
   private readonly calls = new Map<number, { id: string; name: string }>();
+  private chunks = 0;
+  private choices = 0;
+  private finishReason: string | undefined;
+  private refusal = '';
+
+  /** What is wrong with the answer the stream carried, once it has ended; undefined when nothing is. */
+  problem(): string | undefined {
+    if (this.chunks === 0) return 'the server answered with an empty stream';
+    if (this.choices === 0) return 'the answer has no choices';
+    if (this.refusal) return `the model refused: ${this.refusal}`;
+    if (this.finishReason === undefined) return 'the stream ended before the answer did (no finish reason): cut off';
+    return WITHHELD[this.finishReason];
+  }
 
   deltas(chunk: Chunk): ChatDelta[] {
-    const choice = chunk.choices[0];
+    this.chunks++;
+    const choice = chunk.choices?.[0];
+    if (choice) this.choices++;
     const delta = choice?.delta;
+    if (delta?.refusal) this.refusal += delta.refusal;
     const head: ChatDelta = {};
     if (delta?.content) head.content = delta.content;
     const reasoningDelta = delta as ReasoningDelta | undefined;
@@ -36,7 +56,10 @@ export class OpenaiChunkDeltas {
     }));
     if (out.length === 0) out.push(head);
     const last = out[out.length - 1]!;
-    if (choice?.finish_reason) last.finish_reason = choice.finish_reason;
+    if (choice?.finish_reason) {
+      last.finish_reason = choice.finish_reason;
+      this.finishReason = choice.finish_reason;
+    }
     if (chunk.usage) {
       last.usage = {
         prompt_tokens: chunk.usage.prompt_tokens,

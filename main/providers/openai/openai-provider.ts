@@ -6,12 +6,17 @@ import type { ChatRequest } from '../provider.ts';
 import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from '../provider-requests.ts';
 import { SdkProvider } from '../sdk-provider.ts';
 import { requestModel } from '../request-model.ts';
+import { jsonAnswer } from '../json-answer.ts';
 import { OpenaiChunkDeltas } from './openai-chunk-deltas.ts';
+import { completionAsChunk } from './openai-completion-chunk.ts';
 import { openaiMessages, openaiTools } from './openai-messages.ts';
+
+type Completion = OpenAI.Chat.Completions.ChatCompletion;
 
 /**
  * An OpenAI-compatible chat-completions server (omw-compat 1.3): OpenAI, Ollama, LM Studio, vLLM,
  * llama.cpp, OpenRouter. Every chat is streamed; a blocking `chat` is the host folding the stream.
+ * A server that answers with one JSON completion instead is read as a stream of one chunk.
  */
 export class OpenaiProvider extends SdkProvider<OpenAI> {
   readonly kind = 'openai';
@@ -43,8 +48,14 @@ export class OpenaiProvider extends SdkProvider<OpenAI> {
       stream: true,
     };
     const mapper = new OpenaiChunkDeltas();
-    const chunks = this.requests.stream(signal, (combined) =>
-      this.client.chat.completions.create(body, { signal: combined }),
+    const chunks = this.requests.stream(
+      signal,
+      async (combined) => {
+        const { data, response } = await this.client.chat.completions.create(body, { signal: combined }).withResponse();
+        const completion = await jsonAnswer<Completion>(response);
+        return completion ? [completionAsChunk(completion)] : data;
+      },
+      () => mapper.problem(),
     );
     for await (const chunk of chunks) yield* mapper.deltas(chunk);
   }
