@@ -73,6 +73,14 @@ export class AgentRunner {
     return this.current !== undefined;
   }
 
+  /**
+   * The brain changed on disk and now checks, while the agent rests after a failure (a brain
+   * that was missing has appeared, a syntax error is fixed): it is ready to run again.
+   */
+  brainRestored(): void {
+    if (!this.current && !this.looping && this.statusValue.state === 'failed') this.update({ state: 'idle' });
+  }
+
   /** Parses the brain without running it (omw's startup and pre-reload validation). */
   async check(): Promise<CheckResult> {
     const source = this.readScript();

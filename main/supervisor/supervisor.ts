@@ -126,7 +126,8 @@ export class Supervisor {
   /**
    * omw's hot reload (omw-compat 3.7): checks the brain as it is now on disk while the old
    * iteration keeps going. A valid brain aborts the running iteration, which then restarts in
-   * place; an invalid one leaves it alone and tells the brain through its lifecycle handle.
+   * place; an invalid one leaves it alone and tells the brain through its lifecycle handle. An
+   * agent resting after a failure is ready again once its brain checks.
    * Reloads that arrive while one is under way collapse into it.
    */
   async reload(agent: string): Promise<CheckResult> {
@@ -144,6 +145,7 @@ export class Supervisor {
         return check;
       }
       if (runner.running) await runner.stop('reload');
+      else runner.brainRestored();
       return check;
     })();
     this.reloads.set(agent, reloading);
