@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/config-error.ts';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
-import { LOG_FORMATS, type LogFormat } from './log-format.ts';
+import { LOG_FORMATS, stderrLog, type LogFormat } from './log-format.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
 import { testCommand } from './test-command.ts';
@@ -49,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
       const format = formatOption('--format', values.format);
       return runCommand({
         mode: command,
-        logFormat: logFormatOption(values['log-format']),
+        log: stderrLog(logFormatOption(values['log-format'])),
         trace: values.trace ?? false,
         watch: values.watch ?? false,
         ...(values.config ? { config: values.config } : {}),
@@ -82,7 +82,7 @@ async function main(argv: string[]): Promise<number> {
         all: values.all ?? false,
         jobs,
         watch: values.watch ?? false,
-        logFormat: logFormatOption(values['log-format']),
+        log: stderrLog(logFormatOption(values['log-format'])),
         dumpFormat: formatOption('--dump-format', values['dump-format']) ?? 'json',
         ...(values.dump !== undefined ? { dump: values.dump } : {}),
         ...(values.format !== undefined ? { format: formatOption('--format', values.format)! } : {}),

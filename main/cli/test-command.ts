@@ -9,8 +9,8 @@ import type { TestResult } from '../testing/run-test.ts';
 import { runTests } from '../testing/run-tests.ts';
 import { dumpDocument, formatDump } from '../testing/test-dump.ts';
 import { watchTests } from '../testing/watch-tests.ts';
-import { formatLogLine, resolveLogFormat, severityOf, type LogFormat } from './log-format.ts';
-import { renderTraceLine } from './render-trace-line.ts';
+import type { Log } from './log-format.ts';
+import { traceLogEntry } from './trace-log-entry.ts';
 import { UsageError } from './usage-error.ts';
 
 export interface TestCommandOptions {
@@ -26,13 +26,15 @@ export interface TestCommandOptions {
   dump?: string;
   dumpFormat: ConfigFormat;
   watch: boolean;
-  logFormat: LogFormat;
+  /** Where logs go, in the `--log-format` asked for. */
+  log: Log;
 }
 
 const STDIN_PATHS = new Set(['-', '/dev/stdin']);
 
 /** `brainbench test [PATH]`: omw-test's runner. Returns the exit code (watching, it never returns). */
 export async function testCommand(options: TestCommandOptions): Promise<number> {
+  const { log } = options;
   const fromStdin = STDIN_PATHS.has(options.path);
   if (fromStdin && options.watch) throw new UsageError('--watch needs test files: it cannot watch standard input');
   if (fromStdin && !options.format) throw new UsageError('a config on standard input needs --format toml|yaml|json');
@@ -41,7 +43,6 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
     ? [{ file: resolve(root, '<stdin>'), label: '-' }]
     : discoverTests(root, { include: options.include, exclude: options.exclude });
   const source = fromStdin ? { text: readFileSync(0, 'utf8'), format: options.format! } : undefined;
-  const logFormat = resolveLogFormat(options.logFormat);
 
   const run = async (batch: readonly DiscoveredTest[]): Promise<{ test: DiscoveredTest; result: TestResult }[]> => {
     const runs: { test: DiscoveredTest; result: TestResult }[] = [];
@@ -55,7 +56,7 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
       ...(source ? { source } : {}),
       onResult: (test, result) => {
         runs.push({ test, result });
-        if (!result.pass) printLogs(test.label, result, logFormat);
+        if (!result.pass) logTrace(test.label, result, log);
         console.log(formatResult(test.label, result));
       },
     });
@@ -65,23 +66,25 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
   };
 
   if (tests.length === 0) {
-    console.error(`no omw.test.* files under ${root}`);
+    log({ severity: 'error', text: `no omw.test.* files under ${root}`, fields: { path: root } });
     if (options.dump !== undefined) writeDump(options.dump, options.dumpFormat, []);
     if (!options.watch) return 1;
   }
   const runs = tests.length > 0 ? await run(tests) : [];
   if (options.watch) {
-    watchTests(root, { include: options.include, exclude: options.exclude }, runs, run);
+    const filters = { include: options.include, exclude: options.exclude };
+    watchTests(root, filters, runs, run, (text) => log({ severity: 'info', text }));
     return new Promise<number>(() => {});
   }
   return runs.every(({ result }) => result.pass) && runs.length === tests.length ? 0 : 1;
 }
 
-/** A failed test's logs and iteration ends go to stderr, each line led by the test's label. */
-function printLogs(label: string, result: TestResult, format: Exclude<LogFormat, 'auto'>): void {
+/** A failed test's logs and iteration ends go to stderr, each led by the test's label. */
+function logTrace(label: string, result: TestResult, log: Log): void {
+  const options = { everything: false, brainOf: (agent: string) => result.brains[agent] };
   for (const event of result.trace) {
-    const line = renderTraceLine(event, false);
-    if (line) console.error(formatLogLine(`${label} ${line}`, severityOf(event), format));
+    const entry = traceLogEntry(event, options);
+    if (entry) log({ ...entry, text: `${label} ${entry.text}`, fields: { test: label, ...entry.fields } });
   }
 }
 

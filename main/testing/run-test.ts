@@ -1,4 +1,4 @@
-import { dirname } from 'node:path';
+import { dirname, relative } from 'node:path';
 import type { IterationResult } from '../../contract/iteration-result.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { parseAssertions } from '../assertions/parse-assertions.ts';
@@ -26,6 +26,8 @@ export interface TestResult {
   durationMs: number;
   /** The files the test reads: its config layers and its agents' brains (for `--watch`). */
   inputs: string[];
+  /** Each agent's brain, relative to the discovery root, as messages name it. */
+  brains: Record<string, string>;
   /** With the `snapshot` option: what `--dump` reports beyond the verdicts. */
   snapshot?: TestSnapshot;
 }
@@ -67,12 +69,14 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
   const trace: TraceEvent[] = [];
   const verdicts = new Map<string, Verdict>();
   const inputs: string[] = [];
+  const brains: Record<string, string> = {};
   let matchers = new Map<string, StreamingMatcher>();
   let host: Host | undefined;
   const finish = (): TestResult => {
     const agents = [...verdicts].map(([agent, verdict]) => ({ agent, ...verdict }));
     const pass = errors.length === 0 && agents.every((v) => v.pass);
-    const result: TestResult = { file, pass, agents, errors, trace, durationMs: performance.now() - started, inputs };
+    const durationMs = performance.now() - started;
+    const result: TestResult = { file, pass, agents, errors, trace, durationMs, inputs, brains };
     if (options.snapshot) {
       const reports = [...matchers].map(([agent, m]) => ({
         agent,
@@ -89,10 +93,12 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
   let asserted: Map<string, ReturnType<typeof parseAssertions>[string]>;
   try {
     const env = options.env ?? process.env;
+    const root = options.root ?? dirname(file);
     const config = options.source
       ? { ...loadConfig(file, { ...options.source, env, envPrefix: 'OMW_TEST__' }), layers: [] }
-      : loadTestConfig(file, { root: options.root ?? dirname(file), env });
+      : loadTestConfig(file, { root, env });
     inputs.push(...config.layers, ...Object.values(config.agents).map((agent) => agent.script));
+    for (const [agent, { script }] of Object.entries(config.agents)) brains[agent] = relative(root, script);
     asserted = new Map(Object.entries(parseAssertions(config.assertions ?? {})));
     for (const agent of asserted.keys()) {
       if (!config.agents[agent]) throw new Error(`assertions.${agent}: no agent "${agent}" is configured`);
@@ -129,7 +135,7 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
 
   const judge = (agent: string, result: IterationResult) => {
     const matcher = matchers.get(agent);
-    if (result.kind === 'failed') errors.push(`agent "${agent}" ${describeResult(result)}`);
+    if (result.kind === 'failed') errors.push(`agent "${agent}" ${describeResult(result, brains[agent])}`);
     if (!matcher || verdicts.has(agent)) return;
     if (asserted.get(agent)?.outcome === 'asserted') return;
     if (result.kind === 'aborted') return;
