@@ -1,4 +1,5 @@
 import { dirname, isAbsolute, relative } from 'node:path';
+import { AssertionParseError } from '../assertions/assertion-parse-error.ts';
 import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import { findDefaultConfig, loadConfig } from '../config/load-config.ts';
 import { Host } from '../host/host.ts';
@@ -6,6 +7,8 @@ import { agentEntry } from '../supervisor/agent-entry.ts';
 import { describeResult } from '../supervisor/iteration-result.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
 import { watchScripts } from '../supervisor/script-watcher.ts';
+import { locateAssertionError } from '../testing/locate-assertion-error.ts';
+import { CommandError } from './command-error.ts';
 import type { Log } from './log-format.ts';
 import { traceLogEntry } from './trace-log-entry.ts';
 
@@ -26,8 +29,16 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
   const { log } = options;
   const file = options.config ?? findDefaultConfig(process.cwd());
   const config = loadConfig(file, { ...(options.format ? { format: options.format } : {}), env: process.env });
+  if (Object.keys(config.agents).length === 0)
+    throw new CommandError(`${file} has no agents, so there is nothing to run: add an [agents.<name>] table`);
   const brains = new Map(Object.entries(config.agents).map(([agent, { script }]) => [agent, shownPath(script)]));
-  const host = new Host(config);
+  let host: Host;
+  try {
+    host = new Host(config);
+  } catch (error) {
+    // A mock's invalid `after` gate is named by its place in the config.
+    throw error instanceof AssertionParseError ? locateAssertionError(error, config) : error;
+  }
   const supervisor = new Supervisor(host, { spawner: forkSpawner, entry: agentEntry() });
   const traceOptions = { everything: options.trace, brainOf: (agent: string) => brains.get(agent) };
   host.trace.subscribe((event) => {

@@ -1,14 +1,15 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
-import { discoverTests, type DiscoveredTest } from '../testing/discover-tests.ts';
+import { discover, type DiscoveredTest } from '../testing/discover-tests.ts';
 import { formatResult, formatTally } from '../testing/format-result.ts';
 import type { TestResult } from '../testing/run-test.ts';
 import { runTests } from '../testing/run-tests.ts';
 import { dumpDocument, formatDump } from '../testing/test-dump.ts';
 import { watchTests } from '../testing/watch-tests.ts';
+import { CommandError } from './command-error.ts';
 import type { Log } from './log-format.ts';
 import { traceLogEntry } from './trace-log-entry.ts';
 import { UsageError } from './usage-error.ts';
@@ -39,9 +40,10 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
   if (fromStdin && options.watch) throw new UsageError('--watch needs test files: it cannot watch standard input');
   if (fromStdin && !options.format) throw new UsageError('a config on standard input needs --format toml|yaml|json');
   const root = fromStdin ? process.cwd() : resolve(options.path);
-  const tests: DiscoveredTest[] = fromStdin
-    ? [{ file: resolve(root, '<stdin>'), label: '-' }]
-    : discoverTests(root, { include: options.include, exclude: options.exclude });
+  if (!fromStdin && !existsSync(root)) throw new CommandError(`no such test file or folder: ${root}`);
+  const filters = { include: options.include, exclude: options.exclude };
+  const stdinTest = [{ file: resolve(root, '<stdin>'), label: '-' }];
+  const { found, selected: tests } = fromStdin ? { found: stdinTest, selected: stdinTest } : discover(root, filters);
   const source = fromStdin ? { text: readFileSync(0, 'utf8'), format: options.format! } : undefined;
 
   const run = async (batch: readonly DiscoveredTest[]): Promise<{ test: DiscoveredTest; result: TestResult }[]> => {
@@ -66,17 +68,26 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
   };
 
   if (tests.length === 0) {
-    log({ severity: 'error', text: `no omw.test.* files under ${root}`, fields: { path: root } });
+    log({ severity: 'error', text: nothingToRun(root, found.length, options), fields: { path: root } });
     if (options.dump !== undefined) writeDump(options.dump, options.dumpFormat, []);
     if (!options.watch) return 1;
   }
   const runs = tests.length > 0 ? await run(tests) : [];
   if (options.watch) {
-    const filters = { include: options.include, exclude: options.exclude };
     watchTests(root, filters, runs, run, (text) => log({ severity: 'info', text }));
     return new Promise<number>(() => {});
   }
   return runs.every(({ result }) => result.pass) && runs.length === tests.length ? 0 : 1;
+}
+
+/** Why no test runs: there are none, or the filters left none of them. */
+function nothingToRun(root: string, found: number, options: TestCommandOptions): string {
+  if (found === 0) return `no omw.test.* files under ${root}`;
+  const flags = [
+    ...options.include.map((glob) => `--include ${glob}`),
+    ...options.exclude.map((glob) => `--exclude ${glob}`),
+  ];
+  return `${flags.join(' ')} leaves none of the ${found} test file${found === 1 ? '' : 's'} under ${root}`;
 }
 
 /** A failed test's logs and iteration ends go to stderr, each led by the test's label. */

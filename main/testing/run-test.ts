@@ -1,14 +1,17 @@
 import { dirname, relative } from 'node:path';
 import type { IterationResult } from '../../contract/iteration-result.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
+import { AssertionParseError } from '../assertions/assertion-parse-error.ts';
 import { parseAssertions } from '../assertions/parse-assertions.ts';
 import { StreamingMatcher, type ObservedEvent, type Verdict } from '../assertions/streaming-matcher.ts';
 import type { ConfigFormat } from '../config/config-format.ts';
+import type { OmwConfig } from '../config/config-types.ts';
 import { loadConfig, loadTestConfig } from '../config/load-config.ts';
 import { Host } from '../host/host.ts';
 import { describeResult } from '../supervisor/iteration-result.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
 import { isOmwTraceEvent, type TraceEvent } from '../trace/trace-event.ts';
+import { locateAssertionError } from './locate-assertion-error.ts';
 import { mockSnapshots, type MockSnapshot } from './mock-snapshots.ts';
 
 export interface AgentVerdict extends Verdict {
@@ -91,19 +94,24 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
 
   let supervisor: Supervisor;
   let asserted: Map<string, ReturnType<typeof parseAssertions>[string]>;
+  let config: OmwConfig | undefined;
   try {
     const env = options.env ?? process.env;
     const root = options.root ?? dirname(file);
-    const config = options.source
+    const loaded = options.source
       ? { ...loadConfig(file, { ...options.source, env, envPrefix: 'OMW_TEST__' }), layers: [] }
       : loadTestConfig(file, { root, env });
-    inputs.push(...config.layers, ...Object.values(config.agents).map((agent) => agent.script));
-    for (const [agent, { script }] of Object.entries(config.agents)) brains[agent] = relative(root, script);
-    asserted = new Map(Object.entries(parseAssertions(config.assertions ?? {})));
-    for (const agent of asserted.keys()) {
-      if (!config.agents[agent]) throw new Error(`assertions.${agent}: no agent "${agent}" is configured`);
+    config = loaded;
+    inputs.push(...loaded.layers, ...Object.values(loaded.agents).map((agent) => agent.script));
+    for (const [agent, { script }] of Object.entries(loaded.agents)) brains[agent] = relative(root, script);
+    if (Object.keys(loaded.agents).length === 0) {
+      throw new Error('the config has no agents: a test needs at least one [agents.<name>] table');
     }
-    host = new Host(config);
+    asserted = new Map(Object.entries(parseAssertions(loaded.assertions ?? {})));
+    for (const agent of asserted.keys()) {
+      if (!loaded.agents[agent]) throw new Error(`assertions.${agent}: no agent "${agent}" is configured`);
+    }
+    host = new Host(loaded);
     supervisor = new Supervisor(host, { spawner: options.spawner, entry: options.entry });
     matchers = new Map([...asserted].map(([agent, assertion]) => [agent, new StreamingMatcher(assertion)]));
     host.trace.subscribe((event) => {
@@ -113,7 +121,9 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
       settleAsserted(event.agent);
     });
   } catch (error) {
-    errors.push((error as Error).message);
+    // An invalid assertion (or mock `after` gate) is named by its place in the config's files.
+    const located = error instanceof AssertionParseError && config ? locateAssertionError(error, config) : error;
+    errors.push((located as Error).message);
     return finish();
   }
 

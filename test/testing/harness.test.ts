@@ -43,6 +43,12 @@ test('discovery finds test files, never bases, templates or hidden folders, sort
     discoverTests(root, { exclude: ['*/omw.test.toml'] }).map((t) => t.label),
     ['a/chat.omw.test.yaml'],
   );
+  const named = join(root, 'b/omw.test.toml');
+  assert.deepEqual(
+    discoverTests(named, { include: ['a/**'] }).map((t) => t.file),
+    [named],
+    'a file named as the root is run whatever the filters say',
+  );
 });
 
 test('a failing assertion fails the test with a diff that shows where matching stopped', async () => {
