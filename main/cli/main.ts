@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
+import type { Shard } from '../testing/shard-tests.ts';
 import { failureEntry } from './failure-entry.ts';
 import { LOG_FORMATS, stderrLog, type Log, type LogFormat } from './log-format.ts';
 import { runCommand } from './run-command.ts';
@@ -14,7 +15,7 @@ const USAGE = `usage:
   brainbench run  [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run every agent's brain once
   brainbench loop [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run agents in a loop until Ctrl+C
                   (both: [--log-format auto|tty|pipe|journald])
-  brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--all] [-j N] [--watch]
+  brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--shard I/N] [--all] [-j N] [--watch]
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
                                                                           run omw.test.* files (PATH - reads one config from stdin)
   brainbench serve [WORKSPACE] [--port N] [--open]                       the workbench in a browser (web mode)
@@ -35,6 +36,15 @@ function logFormatOption(value: string | undefined): LogFormat {
   const format = value ?? 'auto';
   if ((LOG_FORMATS as readonly string[]).includes(format)) return format as LogFormat;
   throw new UsageError(`--log-format: expected ${LOG_FORMATS.join(', ')}, got ${format}`);
+}
+
+function shardOption(value: string | undefined): Shard | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const [index, total] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  if (index < 1 || index > total)
+    throw new UsageError(`--shard: expected I/N with 1 <= I <= N, e.g. 2/3, got ${value}`);
+  return { index, total };
 }
 
 /** Runs a command that logs in a `--log-format`: the failures a user can fix are logged there too. */
@@ -83,6 +93,7 @@ function test(args: string[]): Promise<number> {
     options: {
       include: { type: 'string', multiple: true },
       exclude: { type: 'string', multiple: true },
+      shard: { type: 'string' },
       all: { type: 'boolean' },
       jobs: { type: 'string', short: 'j' },
       format: { type: 'string' },
@@ -96,6 +107,7 @@ function test(args: string[]): Promise<number> {
   const jobs = Number(values.jobs ?? 0);
   if (!Number.isInteger(jobs) || jobs < 0)
     throw new UsageError(`-j/--jobs: expected a whole number, got ${values.jobs}`);
+  const shard = shardOption(values.shard);
   const format = formatOption('--format', values.format);
   const dumpFormat = formatOption('--dump-format', values['dump-format']) ?? 'json';
   const log = stderrLog(logFormatOption(values['log-format']));
@@ -109,6 +121,7 @@ function test(args: string[]): Promise<number> {
       watch: values.watch ?? false,
       log,
       dumpFormat,
+      ...(shard ? { shard } : {}),
       ...(values.dump !== undefined ? { dump: values.dump } : {}),
       ...(format ? { format } : {}),
     }),

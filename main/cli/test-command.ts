@@ -7,6 +7,7 @@ import { discover, type DiscoveredTest } from '../testing/discover-tests.ts';
 import { formatResult, formatTally } from '../testing/format-result.ts';
 import type { TestResult } from '../testing/run-test.ts';
 import { runTests } from '../testing/run-tests.ts';
+import { shardTests, type Shard } from '../testing/shard-tests.ts';
 import { dumpDocument, formatDump } from '../testing/test-dump.ts';
 import { watchTests } from '../testing/watch-tests.ts';
 import { CommandError } from './command-error.ts';
@@ -27,6 +28,8 @@ export interface TestCommandOptions {
   dump?: string;
   dumpFormat: ConfigFormat;
   watch: boolean;
+  /** Run only this slice of the tests. */
+  shard?: Shard;
   /** Where logs go, in the `--log-format` asked for. */
   log: Log;
 }
@@ -39,11 +42,14 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
   const fromStdin = STDIN_PATHS.has(options.path);
   if (fromStdin && options.watch) throw new UsageError('--watch needs test files: it cannot watch standard input');
   if (fromStdin && !options.format) throw new UsageError('a config on standard input needs --format toml|yaml|json');
+  if (fromStdin && options.shard) throw new UsageError('--shard needs test files: standard input is one test');
+  if (options.shard && options.watch) throw new UsageError('--shard and --watch cannot be combined');
   const root = fromStdin ? process.cwd() : resolve(options.path);
   if (!fromStdin && !existsSync(root)) throw new CommandError(`no such test file or folder: ${root}`);
   const filters = { include: options.include, exclude: options.exclude };
   const stdinTest = [{ file: resolve(root, '<stdin>'), label: '-' }];
-  const { found, selected: tests } = fromStdin ? { found: stdinTest, selected: stdinTest } : discover(root, filters);
+  const { found, selected } = fromStdin ? { found: stdinTest, selected: stdinTest } : discover(root, filters);
+  const tests = options.shard ? shardTests(selected, options.shard) : selected;
   const source = fromStdin ? { text: readFileSync(0, 'utf8'), format: options.format! } : undefined;
 
   const run = async (batch: readonly DiscoveredTest[]): Promise<{ test: DiscoveredTest; result: TestResult }[]> => {
@@ -67,10 +73,16 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
     return runs;
   };
 
+  if (options.shard) {
+    const { index, total } = options.shard;
+    const text = `shard ${index}/${total}: ${tests.length} of ${selected.length} test${selected.length === 1 ? '' : 's'}`;
+    log({ severity: 'info', text, fields: { shard: `${index}/${total}`, tests: tests.length, of: selected.length } });
+  }
   if (tests.length === 0) {
-    log({ severity: 'error', text: nothingToRun(root, found.length, options), fields: { path: root } });
+    const why = nothingToRun(root, found.length, selected.length, options);
+    log({ severity: why.fails ? 'error' : 'warn', text: why.text, fields: { path: root } });
     if (options.dump !== undefined) writeDump(options.dump, options.dumpFormat, []);
-    if (!options.watch) return 1;
+    if (!options.watch) return why.fails ? 1 : 0;
   }
   const runs = tests.length > 0 ? await run(tests) : [];
   if (options.watch) {
@@ -80,14 +92,28 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
   return runs.every(({ result }) => result.pass) && runs.length === tests.length ? 0 : 1;
 }
 
-/** Why no test runs: there are none, or the filters left none of them. */
-function nothingToRun(root: string, found: number, options: TestCommandOptions): string {
-  if (found === 0) return `no omw.test.* files under ${root}`;
-  const flags = [
-    ...options.include.map((glob) => `--include ${glob}`),
-    ...options.exclude.map((glob) => `--exclude ${glob}`),
-  ];
-  return `${flags.join(' ')} leaves none of the ${found} test file${found === 1 ? '' : 's'} under ${root}`;
+/**
+ * Why no test runs. An empty shard is not a failure: the tests went to the other shards (a CI
+ * matrix can have more machines than tests). Anything else is one.
+ */
+function nothingToRun(
+  root: string,
+  found: number,
+  selected: number,
+  options: TestCommandOptions,
+): { text: string; fails: boolean } {
+  if (found === 0) return { text: `no omw.test.* files under ${root}`, fails: true };
+  const files = `${found} test file${found === 1 ? '' : 's'} under ${root}`;
+  if (selected === 0) {
+    const flags = [
+      ...options.include.map((glob) => `--include ${glob}`),
+      ...options.exclude.map((glob) => `--exclude ${glob}`),
+    ];
+    return { text: `${flags.join(' ')} leaves none of the ${files}`, fails: true };
+  }
+  const { index, total } = options.shard!;
+  const tests = `${selected} test${selected === 1 ? '' : 's'}`;
+  return { text: `shard ${index}/${total} has no tests: ${tests} over ${total} shards`, fails: false };
 }
 
 /** A failed test's logs and iteration ends go to stderr, each led by the test's label. */
