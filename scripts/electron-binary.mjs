@@ -1,5 +1,6 @@
-// Where the Electron binary is, without triggering electron's lazy download (which cannot reach
-// GitHub on every machine): path.txt names it once `install-electron` has fetched it.
+// Where the Electron binary is. npm never fetches it (package.json's allowScripts denies electron's
+// download script, which cannot reach GitHub on every machine): path.txt names it once
+// electron's install.js has been run by hand.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -17,6 +18,6 @@ export function findElectronBinary() {
   const binary = override ? join(override, relative) : join(ELECTRON, 'dist', relative);
   if (existsSync(binary)) return { binary };
   return {
-    reason: `the Electron binary is not installed (${binary} is missing; \`npx install-electron\` fetches it where GitHub is reachable)`,
+    reason: `the Electron binary is not installed (${binary} is missing; \`node node_modules/electron/install.js\` fetches it where GitHub is reachable)`,
   };
 }

@@ -1,23 +1,30 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../config/config-error.ts';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
-import { LOG_FORMATS, type LogFormat } from './log-format.ts';
+import type { Shard } from '../testing/shard-tests.ts';
+import { failureEntry } from './failure-entry.ts';
+import { LOG_FORMATS, stderrLog, type Log, type LogFormat } from './log-format.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
 import { testCommand } from './test-command.ts';
 import { UsageError } from './usage-error.ts';
+import { brainbenchVersion } from './version.ts';
 
 const USAGE = `usage:
   brainbench run  [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run every agent's brain once
   brainbench loop [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run agents in a loop until Ctrl+C
                   (both: [--log-format auto|tty|pipe|journald])
-  brainbench test [PATH] [--include GLOB]... [--exclude GLOB]... [--all] [-j N] [--watch]
+  brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--shard I/N] [--all] [-j N] [--watch]
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
                                                                           run omw.test.* files (PATH - reads one config from stdin)
   brainbench serve [WORKSPACE] [--port N] [--open]                       the workbench in a browser (web mode)
-  brainbench schema [--output FILE]                                       the JSON Schema of omw and omw test configs`;
+  brainbench schema [--output FILE]                                       the JSON Schema of omw and omw test configs
+                                                                          (also \`brainbench test schema\`, omw-test's spelling)
+  brainbench --version | --help`;
+
+const HELP = new Set(['help', '--help', '-h']);
+const VERSION = new Set(['--version', '-V']);
 
 function formatOption(flag: string, value: string | undefined): ConfigFormat | undefined {
   if (value === undefined) return undefined;
@@ -31,85 +38,139 @@ function logFormatOption(value: string | undefined): LogFormat {
   throw new UsageError(`--log-format: expected ${LOG_FORMATS.join(', ')}, got ${format}`);
 }
 
+function shardOption(value: string | undefined): Shard | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const [index, total] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  if (index < 1 || index > total)
+    throw new UsageError(`--shard: expected I/N with 1 <= I <= N, e.g. 2/3, got ${value}`);
+  return { index, total };
+}
+
+/** Runs a command that logs in a `--log-format`: the failures a user can fix are logged there too. */
+async function logging(log: Log, command: () => Promise<number>): Promise<number> {
+  try {
+    return await command();
+  } catch (error) {
+    const entry = failureEntry(error);
+    if (!entry) throw error;
+    log(entry);
+    return 1;
+  }
+}
+
+function runOrLoop(mode: 'run' | 'loop', args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      config: { type: 'string', short: 'c' },
+      format: { type: 'string' },
+      trace: { type: 'boolean' },
+      watch: { type: 'boolean', short: 'w' },
+      'log-format': { type: 'string' },
+    },
+  });
+  const format = formatOption('--format', values.format);
+  const log = stderrLog(logFormatOption(values['log-format']));
+  return logging(log, () =>
+    runCommand({
+      mode,
+      log,
+      trace: values.trace ?? false,
+      watch: values.watch ?? false,
+      ...(values.config ? { config: values.config } : {}),
+      ...(format ? { format } : {}),
+    }),
+  );
+}
+
+/** `test [run] [PATH] ...`: `run` is omw-test's subcommand, so a folder named `run` is `./run`. */
+function test(args: string[]): Promise<number> {
+  if (args[0] === 'schema') return schema(args.slice(1));
+  const { values, positionals } = parseArgs({
+    args: args[0] === 'run' ? args.slice(1) : args,
+    allowPositionals: true,
+    options: {
+      include: { type: 'string', multiple: true },
+      exclude: { type: 'string', multiple: true },
+      shard: { type: 'string' },
+      all: { type: 'boolean' },
+      jobs: { type: 'string', short: 'j' },
+      format: { type: 'string' },
+      dump: { type: 'string' },
+      'dump-format': { type: 'string' },
+      watch: { type: 'boolean', short: 'w' },
+      'log-format': { type: 'string' },
+    },
+  });
+  if (positionals.length > 1) throw new UsageError(`test takes one PATH, got ${positionals.join(' ')}`);
+  const jobs = Number(values.jobs ?? 0);
+  if (!Number.isInteger(jobs) || jobs < 0)
+    throw new UsageError(`-j/--jobs: expected a whole number, got ${values.jobs}`);
+  const shard = shardOption(values.shard);
+  const format = formatOption('--format', values.format);
+  const dumpFormat = formatOption('--dump-format', values['dump-format']) ?? 'json';
+  const log = stderrLog(logFormatOption(values['log-format']));
+  return logging(log, () =>
+    testCommand({
+      path: positionals[0] ?? '.',
+      include: values.include ?? [],
+      exclude: values.exclude ?? [],
+      all: values.all ?? false,
+      jobs,
+      watch: values.watch ?? false,
+      log,
+      dumpFormat,
+      ...(shard ? { shard } : {}),
+      ...(values.dump !== undefined ? { dump: values.dump } : {}),
+      ...(format ? { format } : {}),
+    }),
+  );
+}
+
+function serve(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { port: { type: 'string', short: 'p' }, open: { type: 'boolean' } },
+  });
+  if (positionals.length > 1) throw new UsageError(`serve takes one WORKSPACE, got ${positionals.join(' ')}`);
+  const port = Number(values.port ?? 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port: expected 0-65535, got ${values.port}`);
+  return serveCommand({ workspace: positionals[0] ?? '.', port, open: values.open ?? false });
+}
+
+async function schema(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { output: { type: 'string', short: 'o' } } });
+  const text = `${JSON.stringify(testConfigJsonSchema(), null, 2)}\n`;
+  if (values.output === undefined || values.output === '-') process.stdout.write(text);
+  else writeFileSync(values.output, text);
+  return 0;
+}
+
+const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
+  run: (args) => runOrLoop('run', args),
+  loop: (args) => runOrLoop('loop', args),
+  test,
+  serve,
+  schema,
+};
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  switch (command) {
-    case 'run':
-    case 'loop': {
-      const { values } = parseArgs({
-        args: rest,
-        options: {
-          config: { type: 'string', short: 'c' },
-          format: { type: 'string' },
-          trace: { type: 'boolean' },
-          watch: { type: 'boolean', short: 'w' },
-          'log-format': { type: 'string' },
-        },
-      });
-      const format = formatOption('--format', values.format);
-      return runCommand({
-        mode: command,
-        logFormat: logFormatOption(values['log-format']),
-        trace: values.trace ?? false,
-        watch: values.watch ?? false,
-        ...(values.config ? { config: values.config } : {}),
-        ...(format ? { format } : {}),
-      });
-    }
-    case 'test': {
-      const { values, positionals } = parseArgs({
-        args: rest,
-        allowPositionals: true,
-        options: {
-          include: { type: 'string', multiple: true },
-          exclude: { type: 'string', multiple: true },
-          all: { type: 'boolean' },
-          jobs: { type: 'string', short: 'j' },
-          format: { type: 'string' },
-          dump: { type: 'string' },
-          'dump-format': { type: 'string' },
-          watch: { type: 'boolean', short: 'w' },
-          'log-format': { type: 'string' },
-        },
-      });
-      const jobs = Number(values.jobs ?? 0);
-      if (!Number.isInteger(jobs) || jobs < 0)
-        throw new UsageError(`-j/--jobs: expected a whole number, got ${values.jobs}`);
-      return testCommand({
-        path: positionals[0] ?? '.',
-        include: values.include ?? [],
-        exclude: values.exclude ?? [],
-        all: values.all ?? false,
-        jobs,
-        watch: values.watch ?? false,
-        logFormat: logFormatOption(values['log-format']),
-        dumpFormat: formatOption('--dump-format', values['dump-format']) ?? 'json',
-        ...(values.dump !== undefined ? { dump: values.dump } : {}),
-        ...(values.format !== undefined ? { format: formatOption('--format', values.format)! } : {}),
-      });
-    }
-    case 'serve': {
-      const { values, positionals } = parseArgs({
-        args: rest,
-        allowPositionals: true,
-        options: { port: { type: 'string', short: 'p' }, open: { type: 'boolean' } },
-      });
-      const port = Number(values.port ?? 0);
-      if (!Number.isInteger(port) || port < 0 || port > 65535)
-        throw new UsageError(`--port: expected 0-65535, got ${values.port}`);
-      return serveCommand({ workspace: positionals[0] ?? '.', port, open: values.open ?? false });
-    }
-    case 'schema': {
-      const { values } = parseArgs({ args: rest, options: { output: { type: 'string', short: 'o' } } });
-      const text = `${JSON.stringify(testConfigJsonSchema(), null, 2)}\n`;
-      if (values.output === undefined || values.output === '-') process.stdout.write(text);
-      else writeFileSync(values.output, text);
-      return 0;
-    }
-    default:
-      console.error(USAGE);
-      return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+  if (command === undefined) throw new UsageError('no command given');
+  if (HELP.has(command) || rest.includes('--help') || rest.includes('-h')) {
+    console.log(USAGE);
+    return 0;
   }
+  if (VERSION.has(command)) {
+    console.log(`brainbench ${brainbenchVersion()}`);
+    return 0;
+  }
+  const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!run) throw new UsageError(`unknown command "${command}"`);
+  return run(rest);
 }
 
 main(process.argv.slice(2)).then(
@@ -120,9 +181,7 @@ main(process.argv.slice(2)).then(
       console.error(`brainbench: ${(error as Error).message}\n${USAGE}`);
       process.exit(2);
     }
-    console.error(
-      error instanceof ConfigError ? `config error: ${error.message}` : ((error as Error).stack ?? String(error)),
-    );
+    console.error(failureEntry(error)?.text ?? (error as Error).stack ?? String(error));
     process.exit(1);
   },
 );

@@ -1,4 +1,5 @@
-import { dirname } from 'node:path';
+import { dirname, isAbsolute, relative } from 'node:path';
+import { AssertionParseError } from '../assertions/assertion-parse-error.ts';
 import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import { findDefaultConfig, loadConfig } from '../config/load-config.ts';
 import { Host } from '../host/host.ts';
@@ -6,8 +7,10 @@ import { agentEntry } from '../supervisor/agent-entry.ts';
 import { describeResult } from '../supervisor/iteration-result.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
 import { watchScripts } from '../supervisor/script-watcher.ts';
-import { formatLogLine, resolveLogFormat, severityOf, type LogFormat } from './log-format.ts';
-import { renderTraceLine } from './render-trace-line.ts';
+import { locateAssertionError } from '../testing/locate-assertion-error.ts';
+import { CommandError } from './command-error.ts';
+import type { Log } from './log-format.ts';
+import { traceLogEntry } from './trace-log-entry.ts';
 
 export interface RunCommandOptions {
   config?: string;
@@ -17,25 +20,36 @@ export interface RunCommandOptions {
   trace: boolean;
   /** Reload agents when their brain changes on disk. */
   watch: boolean;
-  logFormat: LogFormat;
+  /** Where logs go, in the `--log-format` asked for. */
+  log: Log;
 }
 
 /** `brainbench run` / `brainbench loop`: omw's runtime, with logs on stderr. Returns the exit code. */
 export async function runCommand(options: RunCommandOptions): Promise<number> {
+  const { log } = options;
   const file = options.config ?? findDefaultConfig(process.cwd());
   const config = loadConfig(file, { ...(options.format ? { format: options.format } : {}), env: process.env });
-  const host = new Host(config);
+  if (Object.keys(config.agents).length === 0)
+    throw new CommandError(`${file} has no agents, so there is nothing to run: add an [agents.<name>] table`);
+  const brains = new Map(Object.entries(config.agents).map(([agent, { script }]) => [agent, shownPath(script)]));
+  let host: Host;
+  try {
+    host = new Host(config);
+  } catch (error) {
+    // A mock's invalid `after` gate is named by its place in the config.
+    throw error instanceof AssertionParseError ? locateAssertionError(error, config) : error;
+  }
   const supervisor = new Supervisor(host, { spawner: forkSpawner, entry: agentEntry() });
-  const logFormat = resolveLogFormat(options.logFormat);
+  const traceOptions = { everything: options.trace, brainOf: (agent: string) => brains.get(agent) };
   host.trace.subscribe((event) => {
-    const line = renderTraceLine(event, options.trace);
-    if (line) console.error(formatLogLine(line, severityOf(event), logFormat));
+    const entry = traceLogEntry(event, traceOptions);
+    if (entry) log(entry);
   });
   let shuttingDown = false;
   const shutdown = () => {
     if (shuttingDown) return;
     shuttingDown = true;
-    console.error(`shutting down (config ${dirname(file)})`);
+    log({ severity: 'info', text: `shutting down (config ${dirname(file)})`, fields: { config: file } });
     void supervisor.shutdown().then(() => host.close());
   };
   const stopWatching = options.watch ? watchScripts(supervisor) : () => {};
@@ -54,7 +68,17 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
   if (shuttingDown) return 0;
   const failures = [...results].filter(([, result]) => result.kind === 'failed');
   if (failures.length === 0) return 0;
-  const list = failures.map(([agent, result]) => `${agent}: ${describeResult(result)}`).join('; ');
-  console.error(`${failures.length} agent run(s) failed: ${list}`);
+  const described = failures.map(([agent, result]) => `${agent}: ${describeResult(result, brains.get(agent))}`);
+  log({
+    severity: 'error',
+    text: `${failures.length} agent run(s) failed: ${described.join('; ')}`,
+    fields: { failed: described },
+  });
   return 1;
+}
+
+/** A brain's path as the user can open it from here: relative below the current folder. */
+function shownPath(file: string): string {
+  const below = relative(process.cwd(), file);
+  return below.startsWith('..') || isAbsolute(below) ? file : below;
 }

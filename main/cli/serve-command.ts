@@ -3,8 +3,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
-import { startWebServer } from '../web/web-server.ts';
+import { startWebServer, type WebServer } from '../web/web-server.ts';
 import { Workbench } from '../workbench/workbench.ts';
+import { locateWorkspace } from '../workbench/workspace-location.ts';
+import { CommandError } from './command-error.ts';
 
 export interface ServeOptions {
   workspace: string;
@@ -37,16 +39,34 @@ function openBrowser(url: string): void {
 export async function serveCommand(options: ServeOptions): Promise<number> {
   const staticDir = rendererDir();
   if (!existsSync(staticDir))
-    throw new Error(`the workbench UI is not built (${staticDir} is missing): run \`npm run build\``);
+    throw new CommandError(`the workbench UI is not built (${staticDir} is missing): run \`npm run build\``);
+  // The command line is the user's own choice: a config of any name opens (workspace-location.ts).
+  const chosen = { chosenByUser: true };
+  try {
+    locateWorkspace(options.workspace, chosen);
+  } catch (error) {
+    throw new CommandError((error as Error).message);
+  }
   // A promise some part of the host forgot to handle is a bug to report, not a reason to drop the
   // browser and every agent with it (Node's default is to exit).
   process.on('unhandledRejection', (reason) => {
     console.error('brainbench: a bug left a promise rejection unhandled; the server keeps running:', reason);
   });
   const workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry() });
-  // The command line is the user's own choice: a config of any name opens (workspace-location.ts).
-  await workbench.open(options.workspace, { chosenByUser: true });
-  const server = await startWebServer({ workbench, staticDir, port: options.port });
+  // Listening comes first, so that a port in use is known before any agent starts; nobody has the
+  // URL (and its token) before the workspace is open.
+  let server: WebServer;
+  try {
+    server = await startWebServer({ workbench, staticDir, port: options.port });
+  } catch (error) {
+    throw listenError(error, options.port);
+  }
+  try {
+    await workbench.open(options.workspace, chosen);
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
   console.log(`Brainbench workbench: ${server.url}`);
   if (options.open) openBrowser(server.url);
   await new Promise<void>((resolve) => {
@@ -57,4 +77,16 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
   await server.close();
   await workbench.close();
   return 0;
+}
+
+/** The ports a user can pick wrongly say so in a line; anything else is a bug, with its stack. */
+function listenError(error: unknown, port: number): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'EADDRINUSE')
+    return new CommandError(
+      `port ${port} on 127.0.0.1 is in use: choose another with --port, or --port 0 for a free one`,
+    );
+  if (code === 'EACCES')
+    return new CommandError(`port ${port} needs privileges this user lacks: choose one above 1023, or --port 0`);
+  return error;
 }

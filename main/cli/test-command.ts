@@ -1,16 +1,18 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
-import { discoverTests, type DiscoveredTest } from '../testing/discover-tests.ts';
+import { discover, type DiscoveredTest } from '../testing/discover-tests.ts';
 import { formatResult, formatTally } from '../testing/format-result.ts';
 import type { TestResult } from '../testing/run-test.ts';
 import { runTests } from '../testing/run-tests.ts';
+import { shardTests, type Shard } from '../testing/shard-tests.ts';
 import { dumpDocument, formatDump } from '../testing/test-dump.ts';
 import { watchTests } from '../testing/watch-tests.ts';
-import { formatLogLine, resolveLogFormat, severityOf, type LogFormat } from './log-format.ts';
-import { renderTraceLine } from './render-trace-line.ts';
+import { CommandError } from './command-error.ts';
+import type { Log } from './log-format.ts';
+import { traceLogEntry } from './trace-log-entry.ts';
 import { UsageError } from './usage-error.ts';
 
 export interface TestCommandOptions {
@@ -26,22 +28,29 @@ export interface TestCommandOptions {
   dump?: string;
   dumpFormat: ConfigFormat;
   watch: boolean;
-  logFormat: LogFormat;
+  /** Run only this slice of the tests. */
+  shard?: Shard;
+  /** Where logs go, in the `--log-format` asked for. */
+  log: Log;
 }
 
 const STDIN_PATHS = new Set(['-', '/dev/stdin']);
 
 /** `brainbench test [PATH]`: omw-test's runner. Returns the exit code (watching, it never returns). */
 export async function testCommand(options: TestCommandOptions): Promise<number> {
+  const { log } = options;
   const fromStdin = STDIN_PATHS.has(options.path);
   if (fromStdin && options.watch) throw new UsageError('--watch needs test files: it cannot watch standard input');
   if (fromStdin && !options.format) throw new UsageError('a config on standard input needs --format toml|yaml|json');
+  if (fromStdin && options.shard) throw new UsageError('--shard needs test files: standard input is one test');
+  if (options.shard && options.watch) throw new UsageError('--shard and --watch cannot be combined');
   const root = fromStdin ? process.cwd() : resolve(options.path);
-  const tests: DiscoveredTest[] = fromStdin
-    ? [{ file: resolve(root, '<stdin>'), label: '-' }]
-    : discoverTests(root, { include: options.include, exclude: options.exclude });
+  if (!fromStdin && !existsSync(root)) throw new CommandError(`no such test file or folder: ${root}`);
+  const filters = { include: options.include, exclude: options.exclude };
+  const stdinTest = [{ file: resolve(root, '<stdin>'), label: '-' }];
+  const { found, selected } = fromStdin ? { found: stdinTest, selected: stdinTest } : discover(root, filters);
+  const tests = options.shard ? shardTests(selected, options.shard) : selected;
   const source = fromStdin ? { text: readFileSync(0, 'utf8'), format: options.format! } : undefined;
-  const logFormat = resolveLogFormat(options.logFormat);
 
   const run = async (batch: readonly DiscoveredTest[]): Promise<{ test: DiscoveredTest; result: TestResult }[]> => {
     const runs: { test: DiscoveredTest; result: TestResult }[] = [];
@@ -55,7 +64,7 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
       ...(source ? { source } : {}),
       onResult: (test, result) => {
         runs.push({ test, result });
-        if (!result.pass) printLogs(test.label, result, logFormat);
+        if (!result.pass) logTrace(test.label, result, log);
         console.log(formatResult(test.label, result));
       },
     });
@@ -64,24 +73,55 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
     return runs;
   };
 
+  if (options.shard) {
+    const { index, total } = options.shard;
+    const text = `shard ${index}/${total}: ${tests.length} of ${selected.length} test${selected.length === 1 ? '' : 's'}`;
+    log({ severity: 'info', text, fields: { shard: `${index}/${total}`, tests: tests.length, of: selected.length } });
+  }
   if (tests.length === 0) {
-    console.error(`no omw.test.* files under ${root}`);
+    const why = nothingToRun(root, found.length, selected.length, options);
+    log({ severity: why.fails ? 'error' : 'warn', text: why.text, fields: { path: root } });
     if (options.dump !== undefined) writeDump(options.dump, options.dumpFormat, []);
-    if (!options.watch) return 1;
+    if (!options.watch) return why.fails ? 1 : 0;
   }
   const runs = tests.length > 0 ? await run(tests) : [];
   if (options.watch) {
-    watchTests(root, { include: options.include, exclude: options.exclude }, runs, run);
+    watchTests(root, filters, runs, run, (text) => log({ severity: 'info', text }));
     return new Promise<number>(() => {});
   }
   return runs.every(({ result }) => result.pass) && runs.length === tests.length ? 0 : 1;
 }
 
-/** A failed test's logs and iteration ends go to stderr, each line led by the test's label. */
-function printLogs(label: string, result: TestResult, format: Exclude<LogFormat, 'auto'>): void {
+/**
+ * Why no test runs. An empty shard is not a failure: the tests went to the other shards (a CI
+ * matrix can have more machines than tests). Anything else is one.
+ */
+function nothingToRun(
+  root: string,
+  found: number,
+  selected: number,
+  options: TestCommandOptions,
+): { text: string; fails: boolean } {
+  if (found === 0) return { text: `no omw.test.* files under ${root}`, fails: true };
+  const files = `${found} test file${found === 1 ? '' : 's'} under ${root}`;
+  if (selected === 0) {
+    const flags = [
+      ...options.include.map((glob) => `--include ${glob}`),
+      ...options.exclude.map((glob) => `--exclude ${glob}`),
+    ];
+    return { text: `${flags.join(' ')} leaves none of the ${files}`, fails: true };
+  }
+  const { index, total } = options.shard!;
+  const tests = `${selected} test${selected === 1 ? '' : 's'}`;
+  return { text: `shard ${index}/${total} has no tests: ${tests} over ${total} shards`, fails: false };
+}
+
+/** A failed test's logs and iteration ends go to stderr, each led by the test's label. */
+function logTrace(label: string, result: TestResult, log: Log): void {
+  const options = { everything: false, brainOf: (agent: string) => result.brains[agent] };
   for (const event of result.trace) {
-    const line = renderTraceLine(event, false);
-    if (line) console.error(formatLogLine(`${label} ${line}`, severityOf(event), format));
+    const entry = traceLogEntry(event, options);
+    if (entry) log({ ...entry, text: `${label} ${entry.text}`, fields: { test: label, ...entry.fields } });
   }
 }
 

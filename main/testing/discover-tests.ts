@@ -42,16 +42,36 @@ function walk(dir: string, found: string[]): void {
   }
 }
 
-/** omw-test discovery (omw-compat 14.1): a file is one test, a directory is searched recursively. */
-export function discoverTests(root: string, filters: DiscoveryFilters = {}): DiscoveredTest[] {
-  if (!statSync(root).isDirectory()) return [{ file: root, label: root.split(sep).join('/') }];
+export interface Discovery {
+  /** Every test the search finds. */
+  found: DiscoveredTest[];
+  /** What `--include` and `--exclude` keep of them, sorted by label. */
+  selected: DiscoveredTest[];
+}
+
+/**
+ * omw-test discovery (omw-compat 14.1): a file is one test, a directory is searched recursively.
+ * The filters choose among a directory's tests; a file named as the root is run whatever they say.
+ */
+export function discover(root: string, filters: DiscoveryFilters = {}): Discovery {
+  if (!statSync(root).isDirectory()) {
+    const file = [{ file: root, label: root.split(sep).join('/') }];
+    return { found: file, selected: file };
+  }
   const files: string[] = [];
   walk(root, files);
+  const found = files
+    .map((file) => ({ file, label: relative(root, file).split(sep).join('/') }))
+    .sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   const includes = (filters.include ?? []).map(globToRegExp);
   const excludes = (filters.exclude ?? []).map(globToRegExp);
-  return files
-    .map((file) => ({ file, label: relative(root, file).split(sep).join('/') }))
+  const selected = found
     .filter(({ label }) => includes.length === 0 || includes.some((re) => re.test(label)))
-    .filter(({ label }) => !excludes.some((re) => re.test(label)))
-    .sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+    .filter(({ label }) => !excludes.some((re) => re.test(label)));
+  return { found, selected };
+}
+
+/** The tests `discover` selects. */
+export function discoverTests(root: string, filters: DiscoveryFilters = {}): DiscoveredTest[] {
+  return discover(root, filters).selected;
 }

@@ -1,14 +1,17 @@
-import { dirname } from 'node:path';
+import { dirname, relative } from 'node:path';
 import type { IterationResult } from '../../contract/iteration-result.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
+import { AssertionParseError } from '../assertions/assertion-parse-error.ts';
 import { parseAssertions } from '../assertions/parse-assertions.ts';
 import { StreamingMatcher, type ObservedEvent, type Verdict } from '../assertions/streaming-matcher.ts';
 import type { ConfigFormat } from '../config/config-format.ts';
+import type { OmwConfig } from '../config/config-types.ts';
 import { loadConfig, loadTestConfig } from '../config/load-config.ts';
 import { Host } from '../host/host.ts';
 import { describeResult } from '../supervisor/iteration-result.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
 import { isOmwTraceEvent, type TraceEvent } from '../trace/trace-event.ts';
+import { locateAssertionError } from './locate-assertion-error.ts';
 import { mockSnapshots, type MockSnapshot } from './mock-snapshots.ts';
 
 export interface AgentVerdict extends Verdict {
@@ -26,6 +29,8 @@ export interface TestResult {
   durationMs: number;
   /** The files the test reads: its config layers and its agents' brains (for `--watch`). */
   inputs: string[];
+  /** Each agent's brain, relative to the discovery root, as messages name it. */
+  brains: Record<string, string>;
   /** With the `snapshot` option: what `--dump` reports beyond the verdicts. */
   snapshot?: TestSnapshot;
 }
@@ -67,12 +72,14 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
   const trace: TraceEvent[] = [];
   const verdicts = new Map<string, Verdict>();
   const inputs: string[] = [];
+  const brains: Record<string, string> = {};
   let matchers = new Map<string, StreamingMatcher>();
   let host: Host | undefined;
   const finish = (): TestResult => {
     const agents = [...verdicts].map(([agent, verdict]) => ({ agent, ...verdict }));
     const pass = errors.length === 0 && agents.every((v) => v.pass);
-    const result: TestResult = { file, pass, agents, errors, trace, durationMs: performance.now() - started, inputs };
+    const durationMs = performance.now() - started;
+    const result: TestResult = { file, pass, agents, errors, trace, durationMs, inputs, brains };
     if (options.snapshot) {
       const reports = [...matchers].map(([agent, m]) => ({
         agent,
@@ -87,17 +94,24 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
 
   let supervisor: Supervisor;
   let asserted: Map<string, ReturnType<typeof parseAssertions>[string]>;
+  let config: OmwConfig | undefined;
   try {
     const env = options.env ?? process.env;
-    const config = options.source
+    const root = options.root ?? dirname(file);
+    const loaded = options.source
       ? { ...loadConfig(file, { ...options.source, env, envPrefix: 'OMW_TEST__' }), layers: [] }
-      : loadTestConfig(file, { root: options.root ?? dirname(file), env });
-    inputs.push(...config.layers, ...Object.values(config.agents).map((agent) => agent.script));
-    asserted = new Map(Object.entries(parseAssertions(config.assertions ?? {})));
-    for (const agent of asserted.keys()) {
-      if (!config.agents[agent]) throw new Error(`assertions.${agent}: no agent "${agent}" is configured`);
+      : loadTestConfig(file, { root, env });
+    config = loaded;
+    inputs.push(...loaded.layers, ...Object.values(loaded.agents).map((agent) => agent.script));
+    for (const [agent, { script }] of Object.entries(loaded.agents)) brains[agent] = relative(root, script);
+    if (Object.keys(loaded.agents).length === 0) {
+      throw new Error('the config has no agents: a test needs at least one [agents.<name>] table');
     }
-    host = new Host(config);
+    asserted = new Map(Object.entries(parseAssertions(loaded.assertions ?? {})));
+    for (const agent of asserted.keys()) {
+      if (!loaded.agents[agent]) throw new Error(`assertions.${agent}: no agent "${agent}" is configured`);
+    }
+    host = new Host(loaded);
     supervisor = new Supervisor(host, { spawner: options.spawner, entry: options.entry });
     matchers = new Map([...asserted].map(([agent, assertion]) => [agent, new StreamingMatcher(assertion)]));
     host.trace.subscribe((event) => {
@@ -107,7 +121,9 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
       settleAsserted(event.agent);
     });
   } catch (error) {
-    errors.push((error as Error).message);
+    // An invalid assertion (or mock `after` gate) is named by its place in the config's files.
+    const located = error instanceof AssertionParseError && config ? locateAssertionError(error, config) : error;
+    errors.push((located as Error).message);
     return finish();
   }
 
@@ -129,7 +145,7 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
 
   const judge = (agent: string, result: IterationResult) => {
     const matcher = matchers.get(agent);
-    if (result.kind === 'failed') errors.push(`agent "${agent}" ${describeResult(result)}`);
+    if (result.kind === 'failed') errors.push(`agent "${agent}" ${describeResult(result, brains[agent])}`);
     if (!matcher || verdicts.has(agent)) return;
     if (asserted.get(agent)?.outcome === 'asserted') return;
     if (result.kind === 'aborted') return;

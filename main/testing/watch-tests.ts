@@ -12,12 +12,16 @@ const SETTLE_MS = 150;
 
 type Run = (tests: readonly DiscoveredTest[]) => Promise<{ test: DiscoveredTest; result: TestResult }[]>;
 
-/** Watches until the process ends; `run` re-runs a batch and reports it. */
+/**
+ * Watches until the process ends; `run` re-runs a batch and reports it, `announce` says what the
+ * watcher does (in the command's log format).
+ */
 export function watchTests(
   root: string,
   filters: DiscoveryFilters,
   firstRuns: readonly { test: DiscoveredTest; result: TestResult }[],
   run: Run,
+  announce: (text: string) => void,
 ): void {
   const inputsByTest = new Map<string, { test: DiscoveredTest; inputs: Set<string> }>();
   const remember = (runs: readonly { test: DiscoveredTest; result: TestResult }[]) => {
@@ -49,7 +53,7 @@ export function watchTests(
   };
   watchFolder(root, true);
   watchInputs();
-  console.error(`watching ${root} for changes (Ctrl+C to stop)`);
+  announce(`watching ${root} for changes (Ctrl+C to stop)`);
 
   async function rerun(): Promise<void> {
     const paths = [...changed];
@@ -67,7 +71,7 @@ export function watchTests(
     const batch = [...affected, ...fresh].sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
     if (batch.length === 0) return;
     const what = paths.map((p) => relative(root, p) || p).join(', ');
-    console.error(`\nchanged: ${what}; running ${batch.length} test${batch.length === 1 ? '' : 's'}`);
+    announce(`changed: ${what}; running ${batch.length} test${batch.length === 1 ? '' : 's'}`);
     remember(await run(batch));
     watchInputs();
   }

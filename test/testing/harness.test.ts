@@ -43,6 +43,12 @@ test('discovery finds test files, never bases, templates or hidden folders, sort
     discoverTests(root, { exclude: ['*/omw.test.toml'] }).map((t) => t.label),
     ['a/chat.omw.test.yaml'],
   );
+  const named = join(root, 'b/omw.test.toml');
+  assert.deepEqual(
+    discoverTests(named, { include: ['a/**'] }).map((t) => t.file),
+    [named],
+    'a file named as the root is run whatever the filters say',
+  );
 });
 
 test('a failing assertion fails the test with a diff that shows where matching stopped', async () => {
@@ -140,9 +146,8 @@ test('every example passes under brainbench test', () => {
 });
 
 test('the workspace npm start opens runs every agent on every runtime to a clean end', () => {
-  const cli = spawnSync(process.execPath, ['bin/brainbench.mjs', 'run', '--config', 'examples/workspace/omw.toml'], {
-    encoding: 'utf8',
-  });
+  const args = ['bin/brainbench.mjs', 'run', '--config', 'examples/workspace/omw.toml', '--log-format', 'tty'];
+  const cli = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   assert.equal(cli.status, 0, cli.stderr);
   assert.match(cli.stderr, /\[reporter#1\] iteration exited: finding: omw runs agent brains/);
   assert.match(cli.stderr, /\[ticker#1\] INFO ticked 3 times so far/);
