@@ -18,6 +18,8 @@ export function providerFailure(provider: string, problem: string): Error {
 /** What went wrong, in words, from an SDK or network error. */
 export function describeFailure(error: Error): string {
   if (isHttpFailure(error)) return httpProblem(error);
+  // The SDK's parse of a server-sent event; its words differ between SDK versions.
+  if (error instanceof SyntaxError) return `the stream held an event that is not JSON (${error.message})`;
   const cause = error.cause instanceof Error ? error.cause : undefined;
   // A connection that breaks mid-answer surfaces as fetch's bare `terminated`.
   if (error.message === 'terminated') return `the connection broke mid-answer${cause ? ` (${causeText(cause)})` : ''}`;

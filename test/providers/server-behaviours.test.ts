@@ -183,7 +183,7 @@ describe('openai provider against servers as they behave', () => {
   });
 
   const failures: [string, RegExp][] = [
-    ['malformed', /malformed server-sent event JSON/],
+    ['malformed', /the stream held an event that is not JSON/],
     ['cut-off', /the stream ended before the answer did \(no finish reason\): cut off/],
     ['empty', /the server answered with an empty stream/],
     ['no-choices', /the answer has no choices/],
