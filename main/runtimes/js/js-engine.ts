@@ -4,7 +4,7 @@
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts';
 import type { EngineFactory } from '../runtime-descriptor.ts';
-import { brainFailure } from './brain-failure.ts';
+import { compileBrain } from './compile-brain.ts';
 import { prepareIteration, runIteration, type IterationContext } from './brain-iteration.ts';
 import { EngineVm, loadQuickJsModule, memoryCapMessage } from './engine-vm.ts';
 
@@ -40,15 +40,7 @@ class JsEngine implements Engine {
   check(script: string, filename: string): CheckResult {
     const vm = this.#currentVm();
     if (vm === undefined) return { ok: false, error: this.#unavailableMessage() };
-    const ctx = vm.runtime.newContext();
-    try {
-      const compiled = ctx.evalCode(script, filename, { type: 'global', compileOnly: true });
-      if (compiled.error) return compiled.error.consume((thrown) => brainFailure(ctx, thrown, filename));
-      compiled.value.dispose();
-      return { ok: true };
-    } finally {
-      ctx.dispose();
-    }
+    return compileBrain(vm.runtime, script, filename);
   }
 
   run(script: string, filename: string): RunResult {

@@ -4,7 +4,7 @@
 
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { CheckResult } from '../engine.ts';
-import { brainFailure } from './brain-failure.ts';
+import { compileBrain } from './compile-brain.ts';
 import { loadQuickJsModule } from './engine-vm.ts';
 
 /** Compiling keeps the source and its bytecode in memory; a brain needs far less than this. */
@@ -16,14 +16,9 @@ export async function checkSyntax(script: string, filename: string): Promise<Che
   quickJs ??= loadQuickJsModule();
   const runtime = (await quickJs).newRuntime();
   runtime.setMemoryLimit(CHECK_MEMORY_BYTES);
-  const ctx = runtime.newContext();
   try {
-    const compiled = ctx.evalCode(script, filename, { type: 'global', compileOnly: true });
-    if (compiled.error) return compiled.error.consume((thrown) => brainFailure(ctx, thrown, filename));
-    compiled.value.dispose();
-    return { ok: true };
+    return compileBrain(runtime, script, filename);
   } finally {
-    ctx.dispose();
     runtime.dispose();
   }
 }
