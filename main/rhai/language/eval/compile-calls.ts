@@ -5,6 +5,7 @@ import type { FnDef, Node, VarDecl } from '../ast/ast.ts';
 import { fnKey } from '../ast/ast.ts';
 import { evalVar, readDecl, writeDecl, compileOwned, ownedValue, type CompileContext } from './compile-context.ts';
 import { compileUpdater, isLvalue } from './compile-lvalue.ts';
+import { guardJumps } from './jump-operand.ts';
 import { RhaiError, type Position } from '../types/errors.ts';
 import { Signal, type Compiled, type Frame, type Library, type ScriptFunction } from '../func/functions.ts';
 import { Module } from '../func/module.ts';
@@ -29,7 +30,8 @@ function mayAlias(n: Node | undefined): boolean {
 }
 
 export function compileFunction(def: FnDef, lib: Library, compileBody: (n: Node) => Compiled): ScriptFunction {
-  const compiled = compileBody(def.body);
+  // A closure's body may be a single statement rather than a block.
+  const compiled = guardJumps(def.body, compileBody(def.body));
   // Rhai returns values, not references: a result reaching into `this` or shared state is copied.
   const body: Compiled = mayAlias(tailOf(def.body)) ? (f) => cloneValue(compiled(f)) : compiled;
   const capturedParams = def.params.filter((p) => p.captured).map((p) => p.slot);

@@ -31,6 +31,7 @@ import { compileSetter, compileUpdater } from './compile-lvalue.ts';
 import { compileBinary, compileUnary, compoundValue } from './compile-operators.ts';
 import { RhaiError, runtimeError } from '../types/errors.ts';
 import { displayValue } from '../types/format.ts';
+import { compileJumpOperand, guardJumps, isJumpOperand } from './jump-operand.ts';
 import { Signal, type Compiled, type Frame, type Library } from '../func/functions.ts';
 import { ScriptLibrary } from '../func/library.ts';
 import { statementWeight } from './op-weight.ts';
@@ -136,6 +137,7 @@ class Compiler implements CompileContext {
       case 'unary':
         return compileUnary(node.op, this.compile(node.e), node.pos);
       case 'bin':
+        if (isJumpOperand(node)) return compileJumpOperand(this.compile(node.l), this.compile(node.r));
         return compileBinary(node, this.compile(node.l), this.compile(node.r));
       case 'prop': {
         const obj = this.compile(node.obj);
@@ -282,7 +284,7 @@ class Compiler implements CompileContext {
   }
 
   compileStatements(nodes: Node[]): Compiled {
-    const stmts = nodes.map((n) => this.compile(n));
+    const stmts = nodes.map((n) => guardJumps(n, this.compile(n)));
     const positions = nodes.map((n) => n.pos);
     const weights = nodes.map(statementWeight);
     const n = stmts.length;
@@ -480,7 +482,9 @@ class Compiler implements CompileContext {
         const outer = f.caught;
         f.caught = err;
         try {
-          return handler(f);
+          // As upstream, the catch block's value is discarded: a caught `try` is worth `()`.
+          handler(f);
+          return undefined;
         } finally {
           f.caught = outer;
         }

@@ -209,14 +209,14 @@ class Parser extends ExpressionParser {
         if (this.scope.loopDepth === 0) this.fail('LoopBreak', `'${t.text}' not inside a loop`, t);
         if (t.text === 'continue') return { k: 'continue', pos };
         this.levelUp(t);
-        if (this.atStatementEnd()) return { k: 'break', pos };
-        return { k: 'break', value: this.expr(), pos };
+        const value = this.optionalExpr();
+        return value ? { k: 'break', value, pos } : { k: 'break', pos };
       }
       case 'return':
       case 'throw': {
         this.advance();
         this.levelUp(t);
-        const value = this.atStatementEnd() ? undefined : this.expr();
+        const value = this.optionalExpr();
         return t.text === 'return' ? { k: 'return', value, pos } : { k: 'throw', value, pos };
       }
       case 'if':
@@ -251,9 +251,20 @@ class Parser extends ExpressionParser {
     }
   }
 
-  protected atStatementEnd(): boolean {
-    const k = this.peek().kind;
-    return k === ';' || k === '}' || k === 'eof';
+  /**
+   * The value of `break`, `return` or `throw`: as upstream, whatever does not start an
+   * expression (`;`, `}`, the `,` after a switch arm, ...) leaves the statement without one.
+   */
+  protected optionalExpr(): Node | undefined {
+    const start = this.i;
+    const level = this.depth;
+    try {
+      return this.expr();
+    } catch (e) {
+      if (!(e instanceof ParseError) || this.i !== start) throw e;
+      this.depth = level;
+      return undefined;
+    }
   }
 
   protected checkAssignable(e: Node, opTok: Token): void {
