@@ -109,3 +109,81 @@ describe('switch', () => {
     ]);
   });
 });
+
+describe('index_of in all its forms', () => {
+  it('strings, by string or char, from a start position', () => {
+    assert.equal(value('"hello".index_of("l", 3)'), 3n);
+    assert.equal(value('"héllo".index_of(\'l\', -2)'), 3n);
+    assert.equal(value('"abc".index_of("a", -5)'), 0n);
+    assert.equal(value('"abc".index_of("", 3)'), -1n);
+    assert.equal(value('"".index_of("")'), -1n);
+  });
+
+  it('arrays, by value, predicate or function name, from a start position', () => {
+    assert.equal(value('[1, 2, 3, 2].index_of(2, 2)'), 3n);
+    assert.equal(value('[1, 2, 3, 2].index_of(2, -1)'), 3n);
+    assert.equal(value('[1, 2, 3, 2].index_of(2, 9)'), -1n);
+    assert.equal(value('[1, 2, 3, 2].index_of(|x| x == 2, 2)'), 3n);
+    assert.equal(value('fn is_two(x) { x == 2 } [1, 2, 3, 2].index_of(Fn("is_two"), 2)'), 3n);
+    assert.equal(value('fn big(x) { x > 2 } [1, 2, 3, 2].index_of("big")'), 2n);
+    assert.equal(value('fn at(x, i) { i == 3 } [1, 2, 3, 2].index_of("at", 1)'), 3n);
+  });
+});
+
+describe('float comparison', () => {
+  it('treats values closer than epsilon as equal, as the Rhai book describes', () => {
+    assert.equal(value('0.1 + 0.2 == 0.3'), true);
+    assert.equal(value('0.1 + 0.2 > 0.3'), false);
+    assert.equal(value('1e-16 > 0'), false);
+    assert.equal(value('1e-16 == 0'), true);
+    assert.equal(value('1e-15 > 0'), true);
+    assert.equal(value('1e-28 > 1e-29'), true);
+    assert.equal(value('0.00000000000000000001 < 0.000000000000000000010000000000000001'), false);
+    assert.equal(value('0.00000000000000000001 < 0.00000000000000000001000000000000001'), true);
+    assert.equal(value('1.0 / 0.0 == 1.0 / 0.0'), true);
+  });
+});
+
+describe('switch on a float', () => {
+  it('matches integer range cases by value', () => {
+    assert.equal(value('switch 1.5 { 1 => "one", 0..2 => "range", _ => "other" }'), 'range');
+    assert.equal(value('switch 2.0 { 0..2 => "range", _ => "other" }'), 'other');
+    assert.equal(value('switch 2.0 { 0..=2 => "range", _ => "other" }'), 'range');
+  });
+});
+
+describe('function pointers and typed methods', () => {
+  it('Fn(()) is a type error', () => {
+    const r = evalRhai('Fn(())');
+    assert.equal(!r.ok && r.kind, 'ErrorMismatchDataType');
+  });
+
+  it('a typed method applies to its type only', () => {
+    assert.equal(value('fn int.calc(x) { this + x } 1.calc(2)'), 3n);
+    assert.equal(value('fn float.half() { this / 2.0 } 3.0.half()'), 1.5);
+    assert.equal(value('fn "string".twice() { this + this } "ab".twice()'), 'abab');
+    const r = evalRhai('fn int.calc(x) { this + x } "a".calc(2)');
+    assert.equal(!r.ok && r.kind, 'ErrorFunctionNotFound');
+    const call = evalRhai('fn int.calc(x) { this + x } calc(1, 2)');
+    assert.equal(!call.ok && call.kind, 'ErrorFunctionNotFound');
+    const both = evalRhai('fn int.calc(x) { this + x } fn calc(x) { x * 10 } [1.calc(2), "a".calc(2)]');
+    assert.deepEqual(both.ok && both.value, [
+      { type: 'int', value: 3n },
+      { type: 'int', value: 20n },
+    ]);
+  });
+});
+
+describe('the conformance adapter', () => {
+  it('returns debug output with the printed lines', () => {
+    assert.deepEqual(evalRhai('print("a"); debug("b"); 1').printed, ['a', '"b"']);
+  });
+
+  it("accepts upstream's spelling of optimization levels", () => {
+    for (const level of ['None', 'Simple', 'Full', 'none', 'simple', 'full'] as const) {
+      assert.equal(value('1 + 1', { optimizationLevel: level }), 2n);
+    }
+    const bad = evalRhai('1', { config: { optimizationLevel: 'Fast' as never } });
+    assert.equal(!bad.ok && bad.kind, 'Unsupported');
+  });
+});

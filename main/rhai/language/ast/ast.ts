@@ -89,6 +89,8 @@ export interface FnDef {
   /** Number of frame slots needed: parameters, locals and closure captures. */
   slots: number;
   isPrivate: boolean;
+  /** `fn int.calc(x)`: a method callable only on values of this type (a `type_of` name). */
+  thisType?: string;
   doc?: string;
   pos: Position;
   end: Position;
@@ -108,4 +110,14 @@ export interface ScriptAst {
 
 export function fnKey(name: string, arity: number): string {
   return `${name}/${arity}`;
+}
+
+/** The key of a method defined for values of one type only. */
+export function typedMethodKey(type: string, name: string, arity: number): string {
+  return `${type}.${name}/${arity}`;
+}
+
+export function defKey(def: FnDef): string {
+  const arity = def.params.length;
+  return def.thisType === undefined ? fnKey(def.name, arity) : typedMethodKey(def.thisType, def.name, arity);
 }

@@ -2,7 +2,7 @@
 // caller's scope (`eval`, `is_def_var`, `is_def_fn`).
 
 import type { FnDef, Node, VarDecl } from '../ast/ast.ts';
-import { fnKey } from '../ast/ast.ts';
+import { fnKey, typedMethodKey } from '../ast/ast.ts';
 import { evalVar, readDecl, writeDecl, compileOwned, ownedValue, type CompileContext } from './compile-context.ts';
 import { compileUpdater, isLvalue } from './compile-lvalue.ts';
 import { guardJumps } from './jump-operand.ts';
@@ -11,7 +11,15 @@ import { Signal, type Compiled, type Frame, type Library, type ScriptFunction } 
 import { Module } from '../func/module.ts';
 import { NativeCache, matchOverload } from '../func/native-cache.ts';
 import { signature, type Runtime } from './runtime.ts';
-import { FnPtr, SharedCell, cloneValue, type DynamicScope, type PrimitiveTag, type Value } from '../types/values.ts';
+import {
+  FnPtr,
+  SharedCell,
+  cloneValue,
+  typeOf,
+  type DynamicScope,
+  type PrimitiveTag,
+  type Value,
+} from '../types/values.ts';
 import { checkedTag, returnsTags, setVarTag, tagSource, varTag } from './variable-tags.ts';
 
 /** The expression whose value a function body yields when it does not `return`. */
@@ -106,7 +114,9 @@ function callMethod(
     if (isConst) rt.thisOut = recv;
     return r;
   }
-  const sf = lib.functions.get(site.scriptKey);
+  const sf =
+    (lib.typedMethods ? lib.functions.get(typedMethodKey(typeOf(recv), name, args.length)) : undefined) ??
+    lib.functions.get(site.scriptKey);
   if (sf) {
     const out = { v: recv };
     const r = rt.invokeMethod(sf, args, recv, pos, out);
