@@ -187,3 +187,23 @@ describe('the conformance adapter', () => {
     assert.equal(!bad.ok && bad.kind, 'Unsupported');
   });
 });
+
+describe('?. and ?[ after ()', () => {
+  it('end the whole chain with ()', () => {
+    for (const script of [
+      'let a = (); a?.b.c',
+      'let a = (); a?.len().x',
+      'let a = (); a?.b[0]',
+      'let a = (); a?[0].x',
+    ]) {
+      assert.deepEqual(evalRhai(script), { ok: true, type: 'unit', value: null }, script);
+    }
+    assert.equal(value('let a = #{b: #{c: 5}}; a?.b.c'), 5n);
+    assert.deepEqual(evalRhai('let a = (); a?.b.c = 5; a'), { ok: true, type: 'unit', value: null });
+  });
+
+  it('do not hide an error later in the chain of a value that is not ()', () => {
+    const r = evalRhai('let a = #{b: ()}; a?.b.c');
+    assert.equal(!r.ok && r.kind, 'ErrorDotExpr');
+  });
+});

@@ -6,6 +6,7 @@ import { fnKey, typedMethodKey } from '../ast/ast.ts';
 import { evalVar, readDecl, writeDecl, compileOwned, ownedValue, type CompileContext } from './compile-context.ts';
 import { compileUpdater, isLvalue } from './compile-lvalue.ts';
 import { guardJumps } from './jump-operand.ts';
+import { safeMiss } from './chain-short.ts';
 import { RhaiError, type Position } from '../types/errors.ts';
 import { Signal, type Compiled, type Frame, type Library, type ScriptFunction } from '../func/functions.ts';
 import { Module } from '../func/module.ts';
@@ -174,6 +175,7 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
   const argFns = node.args.map((a) => compileOwned(cx, a));
   const site = methodSite(name, node.args.length);
   const lib = cx.lib;
+  const miss = safeMiss(node);
   const obj = node.obj;
   if (name === 'is_shared' && node.args.length === 0) {
     const shared = obj.k === 'var' && obj.decl?.captured === true;
@@ -187,7 +189,7 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
     const primitiveTagOp = obj.evalAware ? undefined : primitiveTagMethod(name, argFns, decl, pos);
     return (f) => {
       const recv = read(f);
-      if (safe && recv === undefined) return undefined;
+      if (safe && recv === undefined) return miss();
       if (primitiveTagOp !== undefined && typeof recv !== 'object') return primitiveTagOp(f);
       const rt = f.rt as Runtime;
       const r = callMethod(rt, lib, site, recv, evalArgs(argFns, f), pos, isConst);
@@ -198,7 +200,7 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
   if (obj.k === 'this') {
     return (f) => {
       const recv = f.thisV;
-      if (safe && recv === undefined) return undefined;
+      if (safe && recv === undefined) return miss();
       const rt = f.rt as Runtime;
       const r = callMethod(rt, lib, site, recv, evalArgs(argFns, f), pos, false);
       f.thisV = rt.thisOut;
@@ -221,7 +223,7 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
   const objFn = cx.compile(obj);
   return (f) => {
     const recv = objFn(f);
-    if (safe && recv === undefined) return undefined;
+    if (safe && recv === undefined) return miss();
     return callMethod(f.rt as Runtime, lib, site, recv, evalArgs(argFns, f), pos, false);
   };
 }

@@ -31,6 +31,7 @@ import { compileSetter, compileUpdater } from './compile-lvalue.ts';
 import { compileBinary, compileUnary, compoundValue } from './compile-operators.ts';
 import { RhaiError, runtimeError } from '../types/errors.ts';
 import { displayValue } from '../types/format.ts';
+import { catchChainShort, safeMiss } from './chain-short.ts';
 import { compileJumpOperand, guardJumps, isJumpOperand } from './jump-operand.ts';
 import { Signal, type Compiled, type Frame, type Library } from '../func/functions.ts';
 import { ScriptLibrary } from '../func/library.ts';
@@ -76,6 +77,13 @@ class Compiler implements CompileContext {
   ) {}
 
   compile(node: Node): Compiled {
+    const compiled = this.compileNode(node);
+    return (node.k === 'prop' || node.k === 'index' || node.k === 'method') && node.endsShortChain
+      ? catchChainShort(compiled)
+      : compiled;
+  }
+
+  private compileNode(node: Node): Compiled {
     switch (node.k) {
       case 'lit': {
         const v = node.value;
@@ -142,17 +150,18 @@ class Compiler implements CompileContext {
       case 'prop': {
         const obj = this.compile(node.obj);
         const { name, pos, safe } = node;
+        const miss = safeMiss(node);
         const tagged = name === 'tag' ? tagSource(node.obj, this.lib) : undefined;
         if (tagged !== undefined && node.obj.k === 'var') {
           return (f) => {
             const o = obj(f);
-            if (safe && o === undefined) return undefined;
+            if (safe && o === undefined) return miss();
             return typeof o === 'object' ? getProp(f.rt as Runtime, o, name, pos) : tagged(f);
           };
         }
         return (f) => {
           const o = obj(f);
-          if (safe && o === undefined) return undefined;
+          if (safe && o === undefined) return miss();
           if (o instanceof Map && o.has(name)) return o.get(name);
           return getProp(f.rt as Runtime, o, name, pos);
         };
@@ -198,9 +207,10 @@ class Compiler implements CompileContext {
           };
         }
         const idx = this.compile(node.idx);
+        const miss = safeMiss(node);
         return (f) => {
           const o = obj(f);
-          if (safe && o === undefined) return undefined;
+          if (safe && o === undefined) return miss();
           const i = idx(f);
           if (Array.isArray(o) && typeof i === 'number' && i >= 0 && i < o.length) return o[i];
           return getIndex(f.rt as Runtime, o, i, pos);
@@ -239,8 +249,12 @@ class Compiler implements CompileContext {
         return compileFor(this, node);
       case 'let':
         return this.letNode(node);
-      case 'assign':
-        return this.assignNode(node);
+      case 'assign': {
+        // An assignment through `a?.b.c` meeting `()` does nothing, as upstream.
+        const t = node.target;
+        const shorts = (t.k === 'prop' || t.k === 'index') && t.endsShortChain;
+        return shorts ? catchChainShort(this.assignNode(node)) : this.assignNode(node);
+      }
       case 'break':
       case 'return': {
         const value = node.value ? compileOwned(this, node.value) : undefined;

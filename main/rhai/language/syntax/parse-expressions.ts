@@ -38,6 +38,18 @@ export const BINARY_PRECEDENCE: Record<string, number> = {
 
 const INT_MAX = 2n ** 63n - 1n;
 
+/** Marks the safe links of a chain that have links after them, and the chain's last link. */
+function markShortChain(top: Node): void {
+  let shorts = false;
+  for (let n = top; n.k === 'prop' || n.k === 'index' || n.k === 'method'; n = n.obj) {
+    if (n !== top && n.safe) {
+      n.shortsChain = true;
+      shorts = true;
+    }
+  }
+  if (shorts && (top.k === 'prop' || top.k === 'index' || top.k === 'method')) top.endsShortChain = true;
+}
+
 /** Statements that may stand as the right operand of `??`. */
 const JUMP_KEYWORDS = new Set(['break', 'continue', 'return', 'throw']);
 
@@ -209,6 +221,7 @@ export abstract class ExpressionParser extends ParserBase {
       } else break;
     }
     this.depth = start;
+    markShortChain(e);
     return e;
   }
 
