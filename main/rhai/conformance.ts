@@ -19,7 +19,8 @@ export interface ConformanceConfig {
   maxFunctions?: number;
   maxModules?: number;
   maxExprDepths?: [number, number];
-  optimizationLevel?: 'none' | 'simple' | 'full';
+  /** Upstream's spelling (`None`, `Simple`, `Full`) or lower case. */
+  optimizationLevel?: 'none' | 'simple' | 'full' | 'None' | 'Simple' | 'Full';
   fastOperators?: boolean;
   strictVariables?: boolean;
   failOnInvalidMapProperty?: boolean;
@@ -126,10 +127,11 @@ function configure(engine: Engine, config: ConformanceConfig): string | undefine
     if (typeof v !== 'boolean') return `invalid ${key}`;
     engine.options[key] = v;
   }
-  if (config.optimizationLevel !== undefined && !['none', 'simple', 'full'].includes(config.optimizationLevel)) {
-    return 'invalid optimizationLevel';
+  if (config.optimizationLevel !== undefined) {
+    const level = String(config.optimizationLevel).toLowerCase();
+    if (level !== 'none' && level !== 'simple' && level !== 'full') return 'invalid optimizationLevel';
+    engine.optimizationLevel = level;
   }
-  if (config.optimizationLevel !== undefined) engine.optimizationLevel = config.optimizationLevel;
   if (config.fastOperators !== undefined && typeof config.fastOperators !== 'boolean') return 'invalid fastOperators';
   for (const s of config.disabledSymbols ?? []) engine.disabledSymbols.add(s);
   return undefined;
@@ -146,7 +148,9 @@ export function evalRhai(script: string, options: { mode?: EvalMode; config?: Co
   try {
     const compiled = mode === 'expression' ? engine.compileExpression(script) : engine.compile(script);
     if (mode === 'compile') return { ok: true, type: 'unit', value: null };
-    const value = engine.run(compiled, { hooks: { print: (s) => printed.push(s) } });
+    // `debug` output is captured with `print`'s, in the order the script produced them.
+    const capture = (s: string): void => void printed.push(s);
+    const value = engine.run(compiled, { hooks: { print: capture, debug: capture } });
     return withPrinted({ ok: true as const, ...(mode === 'run' ? toTyped(undefined) : toTyped(value)) });
   } catch (e) {
     if (!(e instanceof RhaiError)) {

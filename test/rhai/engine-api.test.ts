@@ -61,7 +61,10 @@ describe('engine API', () => {
 
   it('lets native functions throw catchable runtime errors', () => {
     const engine = omwEngine([]);
-    assert.equal(show('try { omw::tooling::call("fail", #{}) } catch (e) { e.reason }', engine), '"denied"');
+    assert.equal(
+      show('let r; try { omw::tooling::call("fail", #{}) } catch (e) { r = e.reason } r', engine),
+      '"denied"',
+    );
     assert.throws(
       () => engine.eval('omw::tooling::call("fail", #{})'),
       (e: unknown) => e instanceof RhaiError && e.kind === 'ErrorRuntime',

@@ -143,11 +143,13 @@ describe('statements', () => {
   });
 
   it('throws, catches, re-throws and exits', () => {
-    assert.equal(show('try { throw "oops"; } catch (e) { e }'), '"oops"');
-    assert.equal(show('try { let x = [1][5]; } catch (e) { e.error }'), '"ErrorArrayBounds"');
-    assert.equal(show('try { try { throw 1; } catch (e) { throw e + 1; } } catch (e) { e }'), '2');
-    assert.equal(show('fn f() { throw #{code: 7}; } try { f() } catch (e) { e.code }'), '7');
-    assert.equal(show('try { throw; } catch { 5 }'), '5');
+    assert.equal(show('let r; try { throw "oops"; } catch (e) { r = e } r'), '"oops"');
+    assert.equal(show('let r; try { let x = [1][5]; } catch (e) { r = e.error } r'), '"ErrorArrayBounds"');
+    assert.equal(show('let r; try { try { throw 1; } catch (e) { throw e + 1; } } catch (e) { r = e } r'), '2');
+    assert.equal(show('fn f() { throw #{code: 7}; } let r; try { f() } catch (e) { r = e.code } r'), '7');
+    assert.equal(show('let r; try { throw; } catch { r = 5 } r'), '5');
+    // As upstream, a `try` that catches is worth `()`: the catch block's value is discarded.
+    assert.equal(show('try { throw 1; } catch { 5 }'), '()');
     assert.equal(failKind('throw "x"'), 'ErrorRuntime');
     assert.equal(show('exit(3); 4'), '3');
     assert.equal(show('fn deep() { try { exit("bye"); } catch { 1 } } deep(); 2'), '"bye"');

@@ -74,6 +74,13 @@ const SIZE_CASES: Record<string, string> = {
 };
 
 const CASES: Record<string, string> = {
+  '?. and ?[ ending a whole chain': `
+    let r = []; let m = #{a: [1, 2]}; let u = ();
+    for i in 0..3 { r.push(u?[i][0]); r.push(m?.a[i % 2]); r.push(u?.a.len()); } r`,
+  'loop control as the right operand of ??': `
+    let t = 0; for i in [1, (), 3, (), 5] { let x = i ?? continue; t += x; }
+    for i in 0..10 { let x = if i == 4 { () } else { i }; t += x ?? break; }
+    let w = 0; while w < 10 { w += 1; let y = if w > 6 { () } else { w }; t += y ?? break; } [t, w]`,
   'matrix multiply': `
     const N = 6;
     let a = []; let b = [];

@@ -162,7 +162,7 @@ describe('standard packages', () => {
     assert.equal(show('parse_json(`{"a": 1, "b": [1.5, true, null, "x"]}`)'), '#{"a": 1, "b": [1.5, true, (), "x"]}');
     assert.equal(show('#{b: [1, 2.0, ()], a: "x"}.to_json()'), '"{\\"a\\":\\"x\\",\\"b\\":[1,2.0,null]}"');
     assert.equal(failKind('parse_json("{")'), 'ErrorRuntime');
-    assert.equal(show('try { parse_json("{") } catch (e) { type_of(e) }'), '"string"');
+    assert.equal(show('let r; try { parse_json("{") } catch (e) { r = type_of(e) } r'), '"string"');
   });
 
   it('time', () => {

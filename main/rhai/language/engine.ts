@@ -120,6 +120,8 @@ export class Engine implements EngineCore {
       maxFnExprDepth: this.limits.maxFnExprDepth,
       maxFunctions: Number.isFinite(this.limits.maxFunctions) ? this.limits.maxFunctions : 0,
       maxStringSize: this.limits.maxStringSize,
+      maxArraySize: this.limits.maxArraySize,
+      maxMapSize: this.limits.maxMapSize,
       disabledSymbols: this.disabledSymbols,
       externalNames: new Set(scope?.names() ?? []),
       moduleNames: new Set(this.staticModules.keys()),

@@ -70,7 +70,7 @@ test('u64 arguments take non-negative integers only; negatives are a catchable e
   assert.equal(fx.exitOf('omw::host::wait_for(25)'), 'timer-1');
   assert.deepEqual(fx.calls.at(-1), { op: 'host.wait-for', args: [25] });
   assert.equal(
-    fx.exitOf('try { omw::host::wait_for(-1) } catch (error) { error }'),
+    fx.exitOf('let r; try { omw::host::wait_for(-1) } catch (error) { r = error } r'),
     'ms: expected a non-negative integer',
   );
   assert.match(fx.failureOf('omw::host::sleep_for(1.5)').error, /ms: expected an integer, got f64/);

@@ -84,7 +84,10 @@ test('a lookup of an unconfigured name is a catchable error carrying the host me
       throw new HostCallError(`no such provider "${name}"`);
     },
   });
-  assert.equal(fx.exitOf('try { omw::provider::get("nope") } catch (error) { error }'), 'no such provider "nope"');
+  assert.equal(
+    fx.exitOf('let r; try { omw::provider::get("nope") } catch (error) { r = error } r'),
+    'no such provider "nope"',
+  );
 });
 
 test('a method called with the wrong number of arguments is not found', async () => {

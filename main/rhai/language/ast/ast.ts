@@ -39,8 +39,8 @@ export type Node =
   | { k: 'map'; entries: [string, Node][]; pos: Position }
   | { k: 'unary'; op: string; e: Node; pos: Position }
   | { k: 'bin'; op: string; l: Node; r: Node; pos: Position }
-  | { k: 'prop'; obj: Node; name: string; safe: boolean; pos: Position }
-  | { k: 'index'; obj: Node; idx: Node; safe: boolean; pos: Position }
+  | ({ k: 'prop'; obj: Node; name: string; safe: boolean; pos: Position } & ChainLink)
+  | ({ k: 'index'; obj: Node; idx: Node; safe: boolean; pos: Position } & ChainLink)
   | {
       k: 'call';
       name: string;
@@ -54,7 +54,7 @@ export type Node =
       pos: Position;
     }
   | { k: 'nscall'; root: string; rootDecl?: VarDecl; path: string[]; name: string; args: Node[]; pos: Position }
-  | { k: 'method'; obj: Node; name: string; args: Node[]; safe: boolean; pos: Position }
+  | ({ k: 'method'; obj: Node; name: string; args: Node[]; safe: boolean; pos: Position } & ChainLink)
   | { k: 'closure'; fn: FnDef; captures: { outer: VarDecl; inner: VarDecl }[]; pos: Position }
   /** `hasEval`: variables that an `eval` in this block defines vanish when the block ends. */
   | { k: 'block'; body: Node[]; hasEval?: boolean; pos: Position }
@@ -82,6 +82,14 @@ export type Node =
   | { k: 'export'; decl: VarDecl; as: string; pos: Position }
   | { k: 'nop'; pos: Position };
 
+/** A property, index or method link of a chain; see eval/chain-short.ts. */
+export interface ChainLink {
+  /** A `?.`/`?[` link with more links after it: meeting `()` ends the whole chain. */
+  shortsChain?: boolean;
+  /** The last link of a chain holding a `shortsChain` link. */
+  endsShortChain?: boolean;
+}
+
 export interface FnDef {
   name: string;
   params: VarDecl[];
@@ -89,6 +97,8 @@ export interface FnDef {
   /** Number of frame slots needed: parameters, locals and closure captures. */
   slots: number;
   isPrivate: boolean;
+  /** `fn int.calc(x)`: a method callable only on values of this type (a `type_of` name). */
+  thisType?: string;
   doc?: string;
   pos: Position;
   end: Position;
@@ -108,4 +118,14 @@ export interface ScriptAst {
 
 export function fnKey(name: string, arity: number): string {
   return `${name}/${arity}`;
+}
+
+/** The key of a method defined for values of one type only. */
+export function typedMethodKey(type: string, name: string, arity: number): string {
+  return `${type}.${name}/${arity}`;
+}
+
+export function defKey(def: FnDef): string {
+  const arity = def.params.length;
+  return def.thisType === undefined ? fnKey(def.name, arity) : typedMethodKey(def.thisType, def.name, arity);
 }

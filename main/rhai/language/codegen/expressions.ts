@@ -58,7 +58,8 @@ export class ExpressionWriter {
       case 'bin':
         return this.binary(node) ?? this.embedded(node);
       case 'index':
-        return this.index(node);
+        // A chain a `?.` may end early is the closure compiler's: it catches the escape.
+        return node.endsShortChain ? this.embedded(node) : this.index(node);
       case 'unary':
         return this.unary(node) ?? this.embedded(node);
       default:

@@ -18,6 +18,7 @@ import { statementWeight, weightOf } from '../eval/op-weight.ts';
 import { binaryOp, comparisonOp } from '../eval/operators.ts';
 import { SharedCell, cloneValue, type Value } from '../types/values.ts';
 import { tagSource } from '../eval/variable-tags.ts';
+import { guardJumps, hasJumpOperand } from '../eval/jump-operand.ts';
 
 type ForNode = Node & { k: 'for' };
 type WhileNode = Node & { k: 'while' };
@@ -85,6 +86,8 @@ export function generateLoop(
   fallback?: ForFallback,
 ): Compiled | undefined {
   if (!generationAllowed) return undefined;
+  const head = node.k === 'for' ? node.iter : node.cond;
+  if (head && hasJumpOperand(head)) return undefined;
   const writer = new LoopWriter(cx);
   const loop =
     node.k === 'for'
@@ -167,6 +170,8 @@ if (rt.sizeLimited) rt.checkGrowing(V[${slot}], ${this.constant(node.pos)});`;
 
   /** One statement without its operation count (the caller counts it, as the closures do). */
   statement(node: Node): string {
+    // A jump operand escapes its statement by an exception only the closure path catches.
+    if (hasJumpOperand(node)) return `${this.constant(guardJumps(node, this.cx.compile(node)))}(f);`;
     switch (node.k) {
       case 'block':
         return node.hasEval ? `${this.embedded(node)};` : this.statements(node.body);

@@ -2,15 +2,25 @@
 // caller's scope (`eval`, `is_def_var`, `is_def_fn`).
 
 import type { FnDef, Node, VarDecl } from '../ast/ast.ts';
-import { fnKey } from '../ast/ast.ts';
+import { fnKey, typedMethodKey } from '../ast/ast.ts';
 import { evalVar, readDecl, writeDecl, compileOwned, ownedValue, type CompileContext } from './compile-context.ts';
 import { compileUpdater, isLvalue } from './compile-lvalue.ts';
+import { guardJumps } from './jump-operand.ts';
+import { safeMiss } from './chain-short.ts';
 import { RhaiError, type Position } from '../types/errors.ts';
 import { Signal, type Compiled, type Frame, type Library, type ScriptFunction } from '../func/functions.ts';
 import { Module } from '../func/module.ts';
 import { NativeCache, matchOverload } from '../func/native-cache.ts';
 import { signature, type Runtime } from './runtime.ts';
-import { FnPtr, SharedCell, cloneValue, type DynamicScope, type PrimitiveTag, type Value } from '../types/values.ts';
+import {
+  FnPtr,
+  SharedCell,
+  cloneValue,
+  typeOf,
+  type DynamicScope,
+  type PrimitiveTag,
+  type Value,
+} from '../types/values.ts';
 import { checkedTag, returnsTags, setVarTag, tagSource, varTag } from './variable-tags.ts';
 
 /** The expression whose value a function body yields when it does not `return`. */
@@ -29,7 +39,8 @@ function mayAlias(n: Node | undefined): boolean {
 }
 
 export function compileFunction(def: FnDef, lib: Library, compileBody: (n: Node) => Compiled): ScriptFunction {
-  const compiled = compileBody(def.body);
+  // A closure's body may be a single statement rather than a block.
+  const compiled = guardJumps(def.body, compileBody(def.body));
   // Rhai returns values, not references: a result reaching into `this` or shared state is copied.
   const body: Compiled = mayAlias(tailOf(def.body)) ? (f) => cloneValue(compiled(f)) : compiled;
   const capturedParams = def.params.filter((p) => p.captured).map((p) => p.slot);
@@ -104,7 +115,9 @@ function callMethod(
     if (isConst) rt.thisOut = recv;
     return r;
   }
-  const sf = lib.functions.get(site.scriptKey);
+  const sf =
+    (lib.typedMethods ? lib.functions.get(typedMethodKey(typeOf(recv), name, args.length)) : undefined) ??
+    lib.functions.get(site.scriptKey);
   if (sf) {
     const out = { v: recv };
     const r = rt.invokeMethod(sf, args, recv, pos, out);
@@ -162,6 +175,7 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
   const argFns = node.args.map((a) => compileOwned(cx, a));
   const site = methodSite(name, node.args.length);
   const lib = cx.lib;
+  const miss = safeMiss(node);
   const obj = node.obj;
   if (name === 'is_shared' && node.args.length === 0) {
     const shared = obj.k === 'var' && obj.decl?.captured === true;
@@ -175,7 +189,7 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
     const primitiveTagOp = obj.evalAware ? undefined : primitiveTagMethod(name, argFns, decl, pos);
     return (f) => {
       const recv = read(f);
-      if (safe && recv === undefined) return undefined;
+      if (safe && recv === undefined) return miss();
       if (primitiveTagOp !== undefined && typeof recv !== 'object') return primitiveTagOp(f);
       const rt = f.rt as Runtime;
       const r = callMethod(rt, lib, site, recv, evalArgs(argFns, f), pos, isConst);
@@ -186,7 +200,7 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
   if (obj.k === 'this') {
     return (f) => {
       const recv = f.thisV;
-      if (safe && recv === undefined) return undefined;
+      if (safe && recv === undefined) return miss();
       const rt = f.rt as Runtime;
       const r = callMethod(rt, lib, site, recv, evalArgs(argFns, f), pos, false);
       f.thisV = rt.thisOut;
@@ -209,7 +223,7 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
   const objFn = cx.compile(obj);
   return (f) => {
     const recv = objFn(f);
-    if (safe && recv === undefined) return undefined;
+    if (safe && recv === undefined) return miss();
     return callMethod(f.rt as Runtime, lib, site, recv, evalArgs(argFns, f), pos, false);
   };
 }

@@ -9,7 +9,7 @@ import { iteratorOf } from './iteration.ts';
 import { statementWeight, weightOf } from './op-weight.ts';
 import { switchKey } from '../syntax/parser.ts';
 import type { Runtime } from './runtime.ts';
-import { RRange, SharedCell, type Value } from '../types/values.ts';
+import { RFloat, RRange, SharedCell, type Value } from '../types/values.ts';
 
 export function compileIf(cx: CompileContext, node: Node & { k: 'if' }): Compiled {
   const cond = cx.compile(node.cond);
@@ -48,10 +48,12 @@ export function compileSwitch(cx: CompileContext, node: Node & { k: 'switch' }):
         if (!arm.cond || boolCondition(arm.cond(f), pos)) return arm.body(f);
       }
     }
-    if (ranges.length > 0 && (typeof v === 'number' || typeof v === 'bigint')) {
+    // As upstream, a FLOAT falls in an INT range case by value (`1.5` in `0..2`).
+    const n = v instanceof RFloat ? v.v : v;
+    if (ranges.length > 0 && (typeof n === 'number' || typeof n === 'bigint')) {
       for (const r of ranges) {
         const { start, end, inclusive } = r.range;
-        if (v >= start && (inclusive ? v <= end : v < end) && (!r.cond || boolCondition(r.cond(f), pos))) {
+        if (n >= start && (inclusive ? n <= end : n < end) && (!r.cond || boolCondition(r.cond(f), pos))) {
           return r.body(f);
         }
       }

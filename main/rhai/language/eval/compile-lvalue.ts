@@ -4,6 +4,7 @@
 
 import type { Node } from '../ast/ast.ts';
 import { getIndex, getProp, setIndex, setProp } from './access.ts';
+import { safeMiss } from './chain-short.ts';
 import {
   constantError,
   evalVar,
@@ -76,9 +77,10 @@ export function compileUpdater(cx: CompileContext, node: Node, allowReadOnly = f
     case 'prop': {
       const parent = compileUpdater(cx, node.obj, allowReadOnly);
       const { name, pos, safe } = node;
+      const miss = safeMiss(node);
       return (f, up) =>
         parent(f, (c, readOnly) => {
-          if (safe && c === undefined) return c;
+          if (safe && c === undefined) return miss();
           const rt = f.rt as Runtime;
           const inner = up(getProp(rt, c, name, pos), readOnly);
           return readOnly ? c : setProp(rt, c, name, inner, pos);
@@ -88,10 +90,11 @@ export function compileUpdater(cx: CompileContext, node: Node, allowReadOnly = f
       const parent = compileUpdater(cx, node.obj, allowReadOnly);
       const idx = cx.compile(node.idx);
       const { pos, safe } = node;
+      const miss = safeMiss(node);
       return (f, up) => {
         const i = idx(f);
         parent(f, (c, readOnly) => {
-          if (safe && c === undefined) return c;
+          if (safe && c === undefined) return miss();
           const rt = f.rt as Runtime;
           const inner = up(getIndex(rt, c, i, pos), readOnly);
           return readOnly ? c : setIndex(rt, c, i, inner, pos);

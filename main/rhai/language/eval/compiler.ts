@@ -31,6 +31,8 @@ import { compileSetter, compileUpdater } from './compile-lvalue.ts';
 import { compileBinary, compileUnary, compoundValue } from './compile-operators.ts';
 import { RhaiError, runtimeError } from '../types/errors.ts';
 import { displayValue } from '../types/format.ts';
+import { catchChainShort, safeMiss } from './chain-short.ts';
+import { compileJumpOperand, guardJumps, isJumpOperand } from './jump-operand.ts';
 import { Signal, type Compiled, type Frame, type Library } from '../func/functions.ts';
 import { ScriptLibrary } from '../func/library.ts';
 import { statementWeight } from './op-weight.ts';
@@ -75,6 +77,13 @@ class Compiler implements CompileContext {
   ) {}
 
   compile(node: Node): Compiled {
+    const compiled = this.compileNode(node);
+    return (node.k === 'prop' || node.k === 'index' || node.k === 'method') && node.endsShortChain
+      ? catchChainShort(compiled)
+      : compiled;
+  }
+
+  private compileNode(node: Node): Compiled {
     switch (node.k) {
       case 'lit': {
         const v = node.value;
@@ -136,21 +145,23 @@ class Compiler implements CompileContext {
       case 'unary':
         return compileUnary(node.op, this.compile(node.e), node.pos);
       case 'bin':
+        if (isJumpOperand(node)) return compileJumpOperand(this.compile(node.l), this.compile(node.r));
         return compileBinary(node, this.compile(node.l), this.compile(node.r));
       case 'prop': {
         const obj = this.compile(node.obj);
         const { name, pos, safe } = node;
+        const miss = safeMiss(node);
         const tagged = name === 'tag' ? tagSource(node.obj, this.lib) : undefined;
         if (tagged !== undefined && node.obj.k === 'var') {
           return (f) => {
             const o = obj(f);
-            if (safe && o === undefined) return undefined;
+            if (safe && o === undefined) return miss();
             return typeof o === 'object' ? getProp(f.rt as Runtime, o, name, pos) : tagged(f);
           };
         }
         return (f) => {
           const o = obj(f);
-          if (safe && o === undefined) return undefined;
+          if (safe && o === undefined) return miss();
           if (o instanceof Map && o.has(name)) return o.get(name);
           return getProp(f.rt as Runtime, o, name, pos);
         };
@@ -196,9 +207,10 @@ class Compiler implements CompileContext {
           };
         }
         const idx = this.compile(node.idx);
+        const miss = safeMiss(node);
         return (f) => {
           const o = obj(f);
-          if (safe && o === undefined) return undefined;
+          if (safe && o === undefined) return miss();
           const i = idx(f);
           if (Array.isArray(o) && typeof i === 'number' && i >= 0 && i < o.length) return o[i];
           return getIndex(f.rt as Runtime, o, i, pos);
@@ -237,8 +249,12 @@ class Compiler implements CompileContext {
         return compileFor(this, node);
       case 'let':
         return this.letNode(node);
-      case 'assign':
-        return this.assignNode(node);
+      case 'assign': {
+        // An assignment through `a?.b.c` meeting `()` does nothing, as upstream.
+        const t = node.target;
+        const shorts = (t.k === 'prop' || t.k === 'index') && t.endsShortChain;
+        return shorts ? catchChainShort(this.assignNode(node)) : this.assignNode(node);
+      }
       case 'break':
       case 'return': {
         const value = node.value ? compileOwned(this, node.value) : undefined;
@@ -282,7 +298,7 @@ class Compiler implements CompileContext {
   }
 
   compileStatements(nodes: Node[]): Compiled {
-    const stmts = nodes.map((n) => this.compile(n));
+    const stmts = nodes.map((n) => guardJumps(n, this.compile(n)));
     const positions = nodes.map((n) => n.pos);
     const weights = nodes.map(statementWeight);
     const n = stmts.length;
@@ -480,7 +496,9 @@ class Compiler implements CompileContext {
         const outer = f.caught;
         f.caught = err;
         try {
-          return handler(f);
+          // As upstream, the catch block's value is discarded: a caught `try` is worth `()`.
+          handler(f);
+          return undefined;
         } finally {
           f.caught = outer;
         }

@@ -1,6 +1,7 @@
 // Built-in operator semantics for the standard types. Compiled nodes try their own fast paths
 // first and fall back to these; unknown type combinations go to host-registered operator functions.
 
+import { floatCompare } from './float-compare.ts';
 import { RhaiError, type Position } from '../types/errors.ts';
 import { displayValue, type CustomFormatter } from '../types/format.ts';
 import {
@@ -207,6 +208,11 @@ const BUILTIN_EQUALITY = new Set([
 ]);
 
 export function comparisonOp(op: string, a: Value, b: Value, fb: OperatorFallback, pos: Position): Value {
+  if (a instanceof RFloat || b instanceof RFloat) {
+    const x = floatOf(a);
+    const y = floatOf(b);
+    if (x !== undefined && y !== undefined) return floatCompare(op, x, y);
+  }
   if (op === '==' || op === '!=') {
     const ta = typeOf(a);
     const tb = typeOf(b);

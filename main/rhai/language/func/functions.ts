@@ -58,6 +58,8 @@ export interface Library {
   functions: Map<string, ScriptFunction>;
   /** Names defined with any arity, for `is_def_fn` and function-pointer lookups. */
   hasName(name: string): boolean;
+  /** Whether any function is a typed method (`fn int.calc(x)`), looked up by receiver type. */
+  typedMethods: boolean;
 }
 
 /**

@@ -4,7 +4,7 @@ import { RhaiError } from '../types/errors.ts';
 import type { NativeContext } from '../func/functions.ts';
 import { compareValues } from '../eval/operators.ts';
 import { FnPtr, RRange, cloneValue, typeOf, valuesEqual, type Value } from '../types/values.ts';
-import { arr, count, fnptr } from '../func/arg.ts';
+import { arr, count, fnptr, str } from '../func/arg.ts';
 import { REPORTS_SIZES, type Define } from './define.ts';
 
 /**
@@ -12,6 +12,19 @@ import { REPORTS_SIZES, type Define } from './define.ts';
  * as it declares, with `this` bound to the item so `|| this > 2` works; a named function gets
  * (item) or, failing that, (item, index).
  */
+/** Where a search from `start` begins: negative counts from the end, past the end finds nothing. */
+function indexStart(start: number, len: number): number {
+  if (start < 0) return Math.max(0, len + start);
+  return Math.min(start, len);
+}
+
+/** A function named by a string, as upstream's `FnPtr::new`. */
+function namedFn(name: Value): FnPtr {
+  const n = str(name);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(n)) throw new RhaiError('ErrorFunctionNotFound', `Function not found: ${n}`);
+  return new FnPtr(n);
+}
+
 function callItem(ctx: NativeContext, fp: FnPtr, item: Value, index: number): Value {
   if (fp.closure) {
     const arity = fp.closure.fn.def.params.length - fp.curry.length;
@@ -212,10 +225,26 @@ export function registerArray(def: Define): void {
     true,
   );
   def('contains', ['array', '?'], ([a, x]) => arr(a).some((y) => valuesEqual(y, x)));
-  def('index_of', ['array', 'Fn'], ([a, fp], ctx) =>
-    arr(a).findIndex((x, i) => truthy(callItem(ctx, fnptr(fp), x, i))),
-  );
-  def('index_of', ['array', '?'], ([a, x]) => arr(a).findIndex((y) => valuesEqual(y, x)));
+  // As upstream's array_basic.rs: by value or by predicate (a function pointer or a function's
+  // name), from an optional start position.
+  const byValue = (a: Value, x: Value, start: number): number => {
+    const list = arr(a);
+    for (let i = indexStart(start, list.length); i < list.length; i++) if (valuesEqual(list[i], x)) return i;
+    return -1;
+  };
+  const byPredicate = (ctx: NativeContext, a: Value, fp: FnPtr, start: number): number => {
+    const list = arr(a);
+    for (let i = indexStart(start, list.length); i < list.length; i++) {
+      if (truthy(callItem(ctx, fp, list[i], i))) return i;
+    }
+    return -1;
+  };
+  def('index_of', ['array', 'Fn'], ([a, fp], ctx) => byPredicate(ctx, a, fnptr(fp), 0));
+  def('index_of', ['array', 'Fn', 'i64'], ([a, fp, i], ctx) => byPredicate(ctx, a, fnptr(fp), count(i)));
+  def('index_of', ['array', 'string'], ([a, name], ctx) => byPredicate(ctx, a, namedFn(name), 0));
+  def('index_of', ['array', 'string', 'i64'], ([a, name, i], ctx) => byPredicate(ctx, a, namedFn(name), count(i)));
+  def('index_of', ['array', '?'], ([a, x]) => byValue(a, x, 0));
+  def('index_of', ['array', '?', 'i64'], ([a, x, i]) => byValue(a, x, count(i)));
   def('get', ['array', 'i64'], ([a, i]) => {
     const list = arr(a);
     const n = count(i) < 0 ? list.length + count(i) : count(i);

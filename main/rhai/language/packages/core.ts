@@ -30,6 +30,10 @@ export function registerCore(def: Define): void {
     if (!IDENT.test(n)) throw new RhaiError('ErrorFunctionNotFound', `Function not found: ${n}`);
     return new FnPtr(n);
   });
+  // As upstream, a function pointer is made from a name only; anything else is a type error.
+  def('Fn', ['?'], ([v]) => {
+    throw new RhaiError('ErrorMismatchDataType', `Data type incorrect: ${typeOf(v)} (expecting string)`);
+  });
   def('call', -1, (args, ctx) => {
     const [fp, ...rest] = args;
     return ctx.callFnPtr(fnptr(fp), rest, ctx.callPos);

@@ -30,8 +30,14 @@ function rangeBounds(r: RRange, len: number): [number, number] {
   return [start, end];
 }
 
+/**
+ * As upstream's string_more.rs: an empty string finds nothing, a negative start counts from the
+ * end (from the beginning when it reaches past it), and a start at or past the end finds nothing.
+ */
 function indexOf(s: string, needle: string, start: number): number {
+  if (s.length === 0) return -1;
   const cs = chars(s);
+  if (start >= cs.length && start > 0) return -1;
   const from = charIndex(start, cs.length);
   const prefix = cs.slice(0, from).join('');
   const i = s.indexOf(needle, prefix.length);

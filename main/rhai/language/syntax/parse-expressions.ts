@@ -38,6 +38,21 @@ export const BINARY_PRECEDENCE: Record<string, number> = {
 
 const INT_MAX = 2n ** 63n - 1n;
 
+/** Marks the safe links of a chain that have links after them, and the chain's last link. */
+function markShortChain(top: Node): void {
+  let shorts = false;
+  for (let n = top; n.k === 'prop' || n.k === 'index' || n.k === 'method'; n = n.obj) {
+    if (n !== top && n.safe) {
+      n.shortsChain = true;
+      shorts = true;
+    }
+  }
+  if (shorts && (top.k === 'prop' || top.k === 'index' || top.k === 'method')) top.endsShortChain = true;
+}
+
+/** Statements that may stand as the right operand of `??`. */
+const JUMP_KEYWORDS = new Set(['break', 'continue', 'return', 'throw']);
+
 export abstract class ExpressionParser extends ParserBase {
   protected abstract block(depthErrorAt: Token): Node;
   protected abstract standaloneBlock(open: Token): Node;
@@ -76,13 +91,22 @@ export abstract class ExpressionParser extends ParserBase {
     let errorAt = lhsStart;
     for (;;) {
       const t = this.peek();
+      this.rejectReservedOperator(t);
       const op = this.kindOf(t);
       const prec = t.kind === 'ident' && op !== 'in' ? undefined : BINARY_PRECEDENCE[op];
       if (prec === undefined || prec < parentPrec || (prec === parentPrec && op !== '**')) break;
       this.advance();
       const rhsStart = this.peek();
+      if (op === '??' && JUMP_KEYWORDS.has(this.kindOf(rhsStart))) {
+        // As upstream, `x ?? break 42` (or continue, return, throw) takes the whole statement.
+        this.levelUp(errorAt);
+        errorAt = t;
+        root = { k: 'bin', op, l: root, r: this.statement(false), pos: t.pos };
+        continue;
+      }
       let rhs: Node =
         (op === '..' || op === '..=') && this.atRangeEnd() ? { k: 'lit', value: INT_MAX, pos: t.pos } : this.unary();
+      this.rejectReservedOperator(this.peek());
       const next = this.precedenceOf(this.peek());
       // `**` binds to the right, every other operator to the left.
       if (next !== undefined && (prec < next || (prec === next && op === '**'))) {
@@ -97,6 +121,12 @@ export abstract class ExpressionParser extends ParserBase {
     }
     this.depth = level;
     return root;
+  }
+
+  /** Where an operator may follow, upstream rejects a reserved or disabled symbol as unknown. */
+  protected rejectReservedOperator(t: Token): void {
+    const reserved = t.kind === '--' || t.kind === '++' || (t.kind === 'disabled' && !KEYWORDS.has(t.text));
+    if (reserved) this.fail('UnknownOperator', `Unknown operator: '${t.text}'`, t);
   }
 
   /** Open range ends: `..x`, `x..`, `..` stand for 0 and INT's maximum. */
@@ -123,11 +153,11 @@ export abstract class ExpressionParser extends ParserBase {
     return e;
   }
 
-  /** Upstream's tokenizer rejects a string literal longer than the string size limit. */
-  private checkStringLiteral(t: Token): void {
+  /** Upstream's tokenizer rejects a string literal, or a text part of one, longer than the limit. */
+  private checkStringLiteral(text: string, t: Token): void {
     const max = this.opts.maxStringSize;
-    if (max > 0 && t.text.length * 3 > max && utf8Length(t.text) > max) {
-      this.fail('BadInput', `Length of string literal exceeds the maximum limit (${max})`, t);
+    if (max > 0 && text.length * 3 > max && utf8Length(text) > max) {
+      this.fail('LiteralTooLarge', `Length of string exceeds the maximum limit (${max})`, t);
     }
   }
 
@@ -191,6 +221,7 @@ export abstract class ExpressionParser extends ParserBase {
       } else break;
     }
     this.depth = start;
+    markShortChain(e);
     return e;
   }
 
@@ -241,7 +272,7 @@ export abstract class ExpressionParser extends ParserBase {
         return this.numberLiteral(t, false);
       case 'string':
         this.advance();
-        this.checkStringLiteral(t);
+        this.checkStringLiteral(t.text, t);
         return { k: 'lit', value: t.text, pos };
       case 'char':
         this.advance();
@@ -313,6 +344,10 @@ export abstract class ExpressionParser extends ParserBase {
         return this.standaloneBlock(t);
       case 'ident':
         return this.identifierExpr();
+      case '--':
+      case '++':
+        this.fail('Reserved', `'${t.text}' is a reserved symbol`);
+      // falls through (fail never returns)
       case 'fn':
         this.fail('WrongFnDefinition', 'Function definitions must be at global level');
       // falls through (fail never returns)
@@ -336,6 +371,7 @@ export abstract class ExpressionParser extends ParserBase {
     const segmentLevel = this.depth;
     for (const p of t.parts ?? []) {
       if (typeof p === 'string') {
+        this.checkStringLiteral(p, t);
         parts.push({ k: 'lit', value: p, pos: t.pos });
         continue;
       }
@@ -365,7 +401,13 @@ export abstract class ExpressionParser extends ParserBase {
     const level = this.depth;
     this.levelUp(open);
     const itemLevel = this.depth;
-    while (!this.is(']')) {
+    for (;;) {
+      // As upstream, the size limit is checked before each item and before the closing bracket.
+      const max = this.opts.maxArraySize;
+      if (max > 0 && items.length >= max) {
+        this.fail('LiteralTooLarge', `Size of array literal exceeds the maximum limit (${max})`);
+      }
+      if (this.is(']')) break;
       this.levelUp(open);
       items.push(this.expr());
       this.depth = itemLevel;
@@ -401,6 +443,10 @@ export abstract class ExpressionParser extends ParserBase {
       }
       seen.add(keyTok.text);
       this.expect(':', `to follow the property '${keyTok.text}' in this object map literal`);
+      const max = this.opts.maxMapSize;
+      if (max > 0 && entries.length >= max) {
+        this.fail('LiteralTooLarge', `Number of properties in object map literal exceeds the maximum limit (${max})`);
+      }
       this.levelUp(open);
       entries.push([keyTok.text, this.expr()]);
       this.depth = valueLevel;

@@ -15,6 +15,9 @@ export interface ParseOptions {
   maxFunctions: number;
   /** Longest string literal in UTF-8 bytes; 0 means unlimited. */
   maxStringSize: number;
+  /** Most items of an array literal and entries of a map literal; 0 means unlimited. */
+  maxArraySize: number;
+  maxMapSize: number;
   disabledSymbols: ReadonlySet<string>;
   /** Names the host scope provides; with strictVariables these are not undefined. */
   externalNames: ReadonlySet<string>;
@@ -35,6 +38,8 @@ export const DEFAULT_PARSE_OPTIONS: ParseOptions = {
   maxFnExprDepth: 32,
   maxFunctions: 0,
   maxStringSize: 0,
+  maxArraySize: 0,
+  maxMapSize: 0,
   disabledSymbols: new Set(),
   externalNames: new Set(),
   moduleNames: new Set(),

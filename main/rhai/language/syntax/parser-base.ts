@@ -107,12 +107,13 @@ export abstract class ParserBase {
     const t = this.peek();
     if (t.kind === 'eof') this.fail('UnexpectedEOF', 'Script is incomplete');
     if (t.kind === 'lexerror') this.failLex(t);
-    if (t.kind === 'disabled') {
-      // A disabled keyword acts as reserved; any other disabled symbol is improper input.
-      if (KEYWORDS.has(t.text)) this.fail('Reserved', `'${t.text}' is a reserved keyword`);
-      this.fail('BadInput', `Improper symbol: ${t.text}`);
-    }
+    if (t.kind === 'disabled') this.failDisabled(t);
     this.fail('MissingToken', `Expecting ${context}`);
+  }
+
+  /** As upstream's tokenizer, a disabled keyword or symbol is a reserved one. */
+  protected failDisabled(t: Token): never {
+    this.fail('Reserved', `'${t.text}' is a reserved ${KEYWORDS.has(t.text) ? 'keyword' : 'symbol'}`, t);
   }
 
   protected expect(kind: string, desc: string): Token {
@@ -131,6 +132,7 @@ export abstract class ParserBase {
     }
     if (t.kind === 'lexerror') this.failLex(t);
     if (t.kind === 'eof') this.fail('UnexpectedEOF', 'Script is incomplete');
+    if (t.kind === 'disabled' && KEYWORDS.has(t.text)) this.failDisabled(t);
     this.fail(kind, message);
   }
 

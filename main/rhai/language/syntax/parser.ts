@@ -2,7 +2,7 @@
 // resynchronises at the next statement boundary (see ParserBase.recover) and carries on.
 
 import type { FnDef, Node, ScriptAst, SwitchArm, SwitchRangeArm, VarDecl } from '../ast/ast.ts';
-import { fnKey } from '../ast/ast.ts';
+import { fnKey, typedMethodKey } from '../ast/ast.ts';
 import { ParseError, isStackExhaustion } from '../types/errors.ts';
 import { debugValue } from '../types/format.ts';
 import { BINARY_PRECEDENCE, ExpressionParser } from './parse-expressions.ts';
@@ -117,6 +117,7 @@ class Parser extends ExpressionParser {
     if (this.inFunction || this.scope.parent || this.depth > 0) {
       this.fail('WrongFnDefinition', 'Function definitions must be at global level', start);
     }
+    const thisType = this.methodType();
     const nameTok = this.peek();
     if (nameTok.kind !== 'ident' || KEYWORDS.has(nameTok.text)) {
       this.fail('FnMissingName', 'Expecting function name in function declaration');
@@ -143,7 +144,7 @@ class Parser extends ExpressionParser {
     }
     this.advance();
     if (!this.is('{')) this.fail('FnMissingBody', `Expecting body statement block for function '${name}'`);
-    const key = fnKey(name, params.length);
+    const key = thisType === undefined ? fnKey(name, params.length) : typedMethodKey(thisType, name, params.length);
     if (this.functions.has(key)) {
       this.fail(
         'FnDuplicatedDefinition',
@@ -170,6 +171,7 @@ class Parser extends ExpressionParser {
       def.end = this.tokens[this.i - 1]!.end;
       def.slots = fnScope.slots;
       if (doc !== undefined) def.doc = doc;
+      if (thisType !== undefined) def.thisType = thisType;
       this.functions.set(key, def);
     } finally {
       this.scope = outerScope;
@@ -178,6 +180,21 @@ class Parser extends ExpressionParser {
       this.maxDepth = savedMaxDepth;
       this.blockDepth = savedBlockDepth;
     }
+  }
+
+  /**
+   * The `int.` of `fn int.calc(x)`: as upstream, a name or string and a period before the function
+   * name make a method for that type only; `int` and `float` stand for INT and FLOAT.
+   */
+  protected methodType(): string | undefined {
+    const t = this.peek();
+    if ((t.kind !== 'ident' && t.kind !== 'string') || this.peek(1).kind !== '.') {
+      if (t.kind === 'string') this.fail('MissingToken', "Expecting '.' after the type name for 'this'", this.peek(1));
+      return undefined;
+    }
+    this.advance();
+    this.advance();
+    return t.text === 'int' ? 'i64' : t.text === 'float' ? 'f64' : t.text;
   }
 
   protected statement(topLevel: boolean): Node {
@@ -209,14 +226,14 @@ class Parser extends ExpressionParser {
         if (this.scope.loopDepth === 0) this.fail('LoopBreak', `'${t.text}' not inside a loop`, t);
         if (t.text === 'continue') return { k: 'continue', pos };
         this.levelUp(t);
-        if (this.atStatementEnd()) return { k: 'break', pos };
-        return { k: 'break', value: this.expr(), pos };
+        const value = this.optionalExpr();
+        return value ? { k: 'break', value, pos } : { k: 'break', pos };
       }
       case 'return':
       case 'throw': {
         this.advance();
         this.levelUp(t);
-        const value = this.atStatementEnd() ? undefined : this.expr();
+        const value = this.optionalExpr();
         return t.text === 'return' ? { k: 'return', value, pos } : { k: 'throw', value, pos };
       }
       case 'if':
@@ -251,9 +268,20 @@ class Parser extends ExpressionParser {
     }
   }
 
-  protected atStatementEnd(): boolean {
-    const k = this.peek().kind;
-    return k === ';' || k === '}' || k === 'eof';
+  /**
+   * The value of `break`, `return` or `throw`: as upstream, whatever does not start an
+   * expression (`;`, `}`, the `,` after a switch arm, ...) leaves the statement without one.
+   */
+  protected optionalExpr(): Node | undefined {
+    const start = this.i;
+    const level = this.depth;
+    try {
+      return this.expr();
+    } catch (e) {
+      if (!(e instanceof ParseError) || this.i !== start) throw e;
+      this.depth = level;
+      return undefined;
+    }
   }
 
   protected checkAssignable(e: Node, opTok: Token): void {

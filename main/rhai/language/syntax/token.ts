@@ -86,6 +86,9 @@ export const SYMBOLS = [
   '...',
   '+=',
   '-=',
+  // Reserved by upstream: never an operator, `--1` and `x--` are errors rather than `-(-1)`.
+  '--',
+  '++',
   '*=',
   '/=',
   '%=',

@@ -21,6 +21,15 @@ function isIdentPart(c: number): boolean {
   return isIdentStart(c) || (c >= 48 && c <= 57);
 }
 
+/** As upstream's is_valid_identifier: leading underscores, then a letter before any digit. */
+function isValidIdentifier(name: string): boolean {
+  for (let k = 0; k < name.length; k++) {
+    const c = name.charCodeAt(k);
+    if (c !== 95) return !isDigit(c);
+  }
+  return false;
+}
+
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
@@ -145,7 +154,9 @@ export class Tokenizer {
     if (isIdentStart(c)) {
       const start = this.i;
       while (this.i < this.src.length && isIdentPart(this.peek())) this.advance();
-      return this.make('ident', this.src.slice(start, this.i), pos);
+      const name = this.src.slice(start, this.i);
+      if (name !== '_' && !isValidIdentifier(name)) return this.error(`Variable name is not proper: '${name}'`, pos);
+      return this.make('ident', name, pos);
     }
     if (c === 34) return this.quoted(pos);
     if (c === 39) return this.charLiteral(pos);
@@ -340,6 +351,12 @@ export class Tokenizer {
       const c = this.peek();
       if (c === 34) {
         this.advance();
+        // As upstream, a doubled quote inside the literal stands for one quote.
+        if (this.peek() === 34) {
+          this.advance();
+          out += '"';
+          continue;
+        }
         return this.make('string', out, pos);
       }
       if (c === 10) return this.error('Unterminated string literal', pos);
