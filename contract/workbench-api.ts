@@ -15,6 +15,7 @@ import {
   type ComponentView,
   type Diagnostic,
   type OpenSourceView,
+  type SaveResult,
   type TestCaseResult,
   type ToolingDescription,
   type WorkspaceView,
@@ -31,6 +32,8 @@ function parameter<T extends z.ZodType>(name: string, schema: T): T {
 /** A file or folder: absolute, or relative to the workspace root. */
 const path = parameter('path', z.string());
 const text = parameter('text', z.string());
+/** The version on disk an edited text started from (a `readFile` or `writeFile` answer's mtime); null for none. */
+const editedFrom = parameter('editedFrom', z.number().nullable());
 const agent = parameter('agent', z.string());
 /** A tooling back-end, by its name in the config. */
 const tooling = parameter('tooling', z.string());
@@ -55,8 +58,11 @@ export const WORKBENCH_API = {
   workspace: { params: z.tuple([]), result: answer<WorkspaceView>() },
   openWorkspace: { params: z.tuple([path]), result: answer<WorkspaceView>() },
   readFile: { params: z.tuple([path]), result: answer<{ text: string; mtimeMs: number }>() },
-  /** Atomic: written to a temporary file, then renamed over the original. */
-  writeFile: { params: z.tuple([path, text]), result: answer<{ mtimeMs: number }>() },
+  /**
+   * Atomic: written to a temporary file, then renamed over the original. Not saved when the file
+   * on disk is another version than `editedFrom` (null saves over whatever is there).
+   */
+  writeFile: { params: z.tuple([path, text, editedFrom]), result: answer<SaveResult>() },
   checkConfig: { params: z.tuple([text]), result: answer<Diagnostic[]>() },
   /** The brain's problems from its runtime kind's check on the host (`hostCheck` kinds). */
   checkBrain: { params: z.tuple([path, text]), result: answer<Diagnostic[]>() },

@@ -1,15 +1,10 @@
 import type { AgentStatus } from '../../contract/agent-status.ts';
 import type { IterationResult } from '../../contract/iteration-result.ts';
 import type { AgentSpawner } from './agent-spawner.ts';
-import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
-import { locatedError } from '../config/located-error.ts';
-import type { OmwConfig } from '../config/config-types.ts';
-import { parseParams } from '../config/params/parse-params.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { Host } from '../host/host.ts';
 import type { CheckResult } from '../runtimes/engine.ts';
-import { RUNTIME_KINDS, runtimeDescriptor } from '../runtimes/runtimes.ts';
-import { withResolvedPaths } from '../runtimes/wasm/runtime-paths.ts';
+import { agentInit } from './agent-init.ts';
 import { AgentRunner } from './agent-runner.ts';
 
 export interface SupervisorOptions {
@@ -22,33 +17,6 @@ export type StatusListener = (status: AgentStatus) => void;
 
 /** Breakpoints that hold every agent, rather than one. */
 export const ALL_AGENTS = '*';
-
-function agentInit(config: OmwConfig, agent: string): AgentInit {
-  const runtimeName = config.agents[agent]!.runtime;
-  const impl = config.runtime[runtimeName]!;
-  const descriptor = runtimeDescriptor(impl.kind);
-  if (!descriptor) {
-    const supported = RUNTIME_KINDS.join(', ');
-    throw locatedError(
-      config,
-      ['runtime', runtimeName, 'kind'],
-      `runtime kind "${impl.kind}" is not supported; supported kinds: ${supported}`,
-    );
-  }
-  const params = parseParams(descriptor.params, impl, config, ['runtime', runtimeName]);
-  return {
-    agent,
-    runtime: { kind: impl.kind, params: withResolvedPaths(params, config, ['runtime', runtimeName]) },
-    limits: {
-      maxBusyMs: params.max_busy_ms,
-      maxMemoryBytes: params.max_memory_mb * 1024 * 1024,
-      maxStackBytes: params.max_stack_kb * 1024,
-      deadlineMs: params.deadline_ms,
-    },
-    deadlineMs: params.deadline_ms,
-    interruptBudgetMs: config.tunables.interrupt_budget_ms,
-  };
-}
 
 /**
  * Runs every agent of a config: omw's run and loop modes, Brainbench's step mode, host-call

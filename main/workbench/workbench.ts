@@ -15,6 +15,7 @@ import {
   type OpenSourceView,
   type RegistryName,
   type RuntimeKindView,
+  type SaveResult,
   type TestCaseResult,
   type ToolingDescription,
   type WorkspaceView,
@@ -23,7 +24,6 @@ import type { WorkbenchEvent } from '../../contract/workbench-event.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { OmwConfig } from '../config/config-types.ts';
-import { loadConfig } from '../config/load-config.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { OmwEvent } from '../host-api/wit-types.generated.ts';
 import { Host } from '../host/host.ts';
@@ -42,6 +42,7 @@ import { isTemporaryFile, writeFileDurably } from './durable-write.ts';
 import { TraceBatcher } from './trace-batcher.ts';
 import { realPathOf, WorkspaceBoundary } from './workspace-boundary.ts';
 import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
+import { isTestConfig, loadWorkspaceConfig, testSuiteRoot } from './workspace-config.ts';
 import { locateWorkspace, type OpenOptions } from './workspace-location.ts';
 
 const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(({ kind, title, brain, check }) => ({
@@ -67,6 +68,8 @@ interface OpenWorkspace {
   /** The workspace folder's real path. */
   root: string;
   configFile: string;
+  /** The files the config was layered from (a test config's bases, then itself). */
+  configLayers: string[];
   boundary: WorkspaceBoundary;
   config?: OmwConfig;
   configError?: ConfigError | Error;
@@ -107,6 +110,7 @@ export class Workbench {
     this.workspaceState = {
       root,
       configFile,
+      configLayers: [configFile],
       boundary: new WorkspaceBoundary(root),
       stopWatching: this.watchFiles(root),
     };
@@ -165,11 +169,19 @@ export class Workbench {
     return { text: readFileSync(file, 'utf8'), mtimeMs: statSync(file).mtimeMs };
   }
 
-  async writeFile(path: string, text: string): Promise<{ mtimeMs: number }> {
-    const { file } = this.state().boundary.fileToWrite(path);
+  /**
+   * Saves `text`; with `editedFrom`, only over that version (its mtime): a file changed on disk
+   * since, by another program or by the workbench itself (New agent, Assign), is kept.
+   */
+  async writeFile(path: string, text: string, editedFrom: number | null = null): Promise<SaveResult> {
+    const { file, exists } = this.state().boundary.fileToWrite(path);
+    if (editedFrom !== null && exists) {
+      const onDisk = statSync(file).mtimeMs;
+      if (onDisk !== editedFrom) return { saved: false, mtimeMs: onDisk };
+    }
     const mtimeMs = await this.save(file, text);
     if (this.isConfigFile(file)) await this.restartAgents();
-    return { mtimeMs };
+    return { saved: true, mtimeMs };
   }
 
   /** A file the user picked in a native dialog may be inspected and assigned wherever it is. */
@@ -314,12 +326,13 @@ export class Workbench {
   }
 
   async runTests(): Promise<TestCaseResult[]> {
-    const { root } = this.state();
+    const { root, configFile } = this.state();
     const tests = discoverTests(root);
     const results = await runTests(tests, {
       spawner: this.options.spawner,
       entry: this.options.entry,
-      root,
+      // A test workspace's tests layer the bases its own config does.
+      root: isTestConfig(configFile) ? testSuiteRoot(configFile) : root,
       all: true,
       env: this.options.env ?? process.env,
     });
@@ -362,7 +375,9 @@ export class Workbench {
   private async startAgents(): Promise<void> {
     const state = this.state();
     try {
-      state.config = loadConfig(state.configFile, { env: this.options.env ?? process.env });
+      const config = loadWorkspaceConfig(state.configFile, { env: this.options.env ?? process.env });
+      state.config = config;
+      state.configLayers = config.layers;
       state.host = new Host(state.config, { traceSeqAfter: this.lastSeq });
       state.supervisor = new Supervisor(state.host, { spawner: this.options.spawner, entry: this.options.entry });
       state.configError = undefined;
@@ -461,16 +476,18 @@ export class Workbench {
     try {
       const mtimeMs = await writeFileDurably(file, data);
       this.ownWrites.set(file, mtimeMs);
+      // Every renderer holding the file learns of the new version, as of any change on disk.
+      this.emit({ type: 'file-changed', path: toWorkspacePath(this.state().root, file), mtimeMs });
       return mtimeMs;
     } finally {
       this.saving.delete(file);
     }
   }
 
-  /** By real path: the config may be reached through a link, and saved through one. */
+  /** The config or one of its bases, by real path: it may be reached through a link, and saved through one. */
   private isConfigFile(file: string): boolean {
-    const configFile = this.workspaceState?.configFile;
-    return configFile !== undefined && realPathOf(file) === realPathOf(configFile);
+    const real = realPathOf(file);
+    return (this.workspaceState?.configLayers ?? []).some((layer) => realPathOf(layer) === real);
   }
 
   private displayPath(file: string): string {
