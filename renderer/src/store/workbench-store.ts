@@ -131,14 +131,36 @@ function applyWorkspace(workspace: WorkspaceView): void {
   }
 }
 
+/**
+ * Status changes arrive one event each, hundreds a second while agents loop: they are applied
+ * once a frame (the newest per agent), and before any other event, which keeps their order.
+ */
+let pendingStatuses: Record<string, AgentStatus> | undefined;
+
+function queueStatus(status: AgentStatus): void {
+  if (!pendingStatuses) {
+    pendingStatuses = {};
+    setTimeout(applyStatuses, 16);
+  }
+  pendingStatuses[status.agent] = status;
+}
+
+function applyStatuses(): void {
+  const statuses = pendingStatuses;
+  pendingStatuses = undefined;
+  if (statuses) set((s) => ({ statuses: { ...s.statuses, ...statuses } }));
+}
+
 function onEvent(event: WorkbenchEvent): void {
+  if (event.type === 'status') {
+    queueStatus(event.status);
+    return;
+  }
+  applyStatuses();
   switch (event.type) {
     case 'trace':
       traceLog.add(event.events);
       set((s) => ({ traceVersion: s.traceVersion + 1 }));
-      return;
-    case 'status':
-      set((s) => ({ statuses: { ...s.statuses, [event.status.agent]: event.status } }));
       return;
     case 'workspace':
       applyWorkspace(event.workspace);
