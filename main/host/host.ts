@@ -168,6 +168,14 @@ export class Host implements HostServices {
   }
 
   /**
+   * Rewinds the back ends that keep scripted state (the mocks, shared by every agent as in omw)
+   * to the state they were built in.
+   */
+  rewindBackends(): void {
+    for (const backend of [...this.providers.values(), ...this.tooling.values()]) backend.rewind?.();
+  }
+
+  /**
    * Ends server processes and connections, and the endpoint's sessions; the host is not used
    * afterwards. Idempotent: the supervisor's shutdown and the commands both close it.
    */

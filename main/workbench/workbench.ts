@@ -243,8 +243,11 @@ export class Workbench {
     return this.supervisor().stop(agent);
   }
 
-  /** A fresh agent process: stops the agent, ends its process, and starts a new one. */
-  /** As a fresh start would find it: a new process, an empty inbox, nothing left open. */
+  /**
+   * As a fresh start would find it: a new process, an empty inbox, nothing left open, and the
+   * mock back ends at their first scripted answer (they are shared: the other agents' next
+   * calls start there too).
+   */
   async restart(agent: string): Promise<void> {
     const runner = this.supervisor().runner(agent);
     await runner.stop('stop');
@@ -252,6 +255,7 @@ export class Workbench {
     const host = this.host();
     host.cancelAll(agent);
     host.bus.inbox(agent).clear();
+    host.rewindBackends();
     await runner.process.start();
   }
 
@@ -318,10 +322,18 @@ export class Workbench {
     }
   }
 
+  /** Try a tool call: what agents observe stays as it was (a mock's scripts are not used up). */
   async callTool(name: string, tool: string, args: string): Promise<string> {
     const tooling = this.host().tooling.get(name);
     if (!tooling) throw new Error(`no tooling named "${name}"`);
-    const result = await tooling.callTool(tool, args, AbortSignal.timeout(30_000));
+    try {
+      JSON.parse(args);
+    } catch (error) {
+      throw new Error(`the arguments are not JSON: ${(error as Error).message}`, { cause: error });
+    }
+    const result = tooling.tryCall
+      ? await tooling.tryCall(tool, args)
+      : await tooling.callTool(tool, args, AbortSignal.timeout(30_000));
     return JSON.stringify(result, null, 2);
   }
 

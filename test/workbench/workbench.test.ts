@@ -1,6 +1,6 @@
 // The Workbench as the renderer uses it, with real agent processes: saving (atomically, never
 // outside the workspace), config errors and their recovery, new agents from templates, inject,
-// cancel through the registries, external changes.
+// cancel through the registries, external changes, trying a tool.
 
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -172,5 +172,21 @@ describe('Workbench', () => {
     assert.equal(current.saved, true);
     assert.equal((await workbench.writeFile('omw.toml', CONFIG, mtimeMs)).saved, false);
     assert.equal((await workbench.writeFile('omw.toml', CONFIG, null)).saved, true, 'null saves over anything');
+  });
+
+  it('tries a mock tool without using up its one scripted answer, and refuses arguments that are not JSON', async () => {
+    const tooling = `
+[tooling.library]
+kind = "mock"
+tools = [ { name = "search", input_schema = { type = "object" } } ]
+tool_calls = [ { name = "search", result = "found it" } ]
+`;
+    await workbench.writeFile('omw.toml', CONFIG + tooling, null);
+    await assert.rejects(workbench.callTool('library', 'search', '{query: 1}'), {
+      message: /^the arguments are not JSON: .+/,
+    });
+    const tried = await workbench.callTool('library', 'search', '{"query": 1}');
+    assert.match(tried, /found it/);
+    assert.equal(await workbench.callTool('library', 'search', '{"query": 1}'), tried);
   });
 });
