@@ -71,8 +71,10 @@ export const WORKBENCH_API = {
   assignScript: { params: z.tuple([agent, path]), result: answer<WorkspaceView>() },
   step: { params: z.tuple([agent]), result: answer<IterationResult>() },
   loop: { params: z.tuple([agent]), result: answer<void>() },
-  /** Holds the agent at its next host call. */
+  /** Holds the agent at its next host call; pending until then (`AgentStatus.pausePending`). */
   pause: { params: z.tuple([agent]), result: answer<void>() },
+  /** Withdraws a pending pause; false when there was none. */
+  cancelPause: { params: z.tuple([agent]), result: answer<boolean>() },
   stop: { params: z.tuple([agent]), result: answer<void>() },
   restart: { params: z.tuple([agent]), result: answer<void>() },
   setBreakpoints: { params: z.tuple([agent, hostOps]), result: answer<void>() },

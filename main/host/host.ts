@@ -104,14 +104,19 @@ export class Host implements HostServices {
     const handler = HOST_CALL_HANDLERS[op] as UntypedHandler | undefined;
     if (!handler) throw new Error(`host op ${op} is not implemented`);
     let callSeq: number | undefined;
+    let omittedArguments: { [key: string]: Json } | undefined;
     const started = performance.now();
     const scope: CallScope = {
       host: this,
       ctx,
       signal: ctx.signal,
-      record: (name, detail, uuid = null) => {
+      record: (name, detail, uuid = null, omitted) => {
         callSeq = this.trace.record({ type: 'call', agent, iteration: ctx.iteration, op: name, uuid, detail }).seq;
+        omittedArguments = omitted;
         this.injections.flush();
+      },
+      recordUntraced: (name) => {
+        callSeq = this.trace.record({ type: 'host-call', agent, iteration: ctx.iteration, op: name }).seq;
       },
       opened: (source, uuid) => this.traceOpened(ctx, source, uuid),
       closed: (source, uuid, reason) => this.traceClosed(ctx, source, uuid, reason),
@@ -120,11 +125,13 @@ export class Host implements HostServices {
       const value = await handler(scope, args);
       // The call's own queued deliveries (a ready tool result) land before it returns.
       this.injections.flush();
-      if (callSeq !== undefined) this.traceResult(ctx, callSeq, started, { ok: true, value });
+      if (callSeq !== undefined) this.traceResult(ctx, callSeq, started, { ok: true, value }, omittedArguments);
       return value;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (callSeq !== undefined) this.traceResult(ctx, callSeq, started, { ok: false, error: message });
+      if (callSeq !== undefined) {
+        this.traceResult(ctx, callSeq, started, { ok: false, error: message }, omittedArguments);
+      }
       if (!canFail(op)) throw error;
       throw error instanceof HostCallError ? error : new HostCallError(message);
     }
@@ -251,9 +258,17 @@ export class Host implements HostServices {
     callSeq: number,
     started: number,
     result: { ok: true; value: unknown } | { ok: false; error: string },
+    omitted: { [key: string]: Json } | undefined,
   ): void {
     const durationMs = performance.now() - started;
-    const base = { type: 'result' as const, agent: ctx.name, iteration: ctx.iteration, callSeq, durationMs };
+    const base = {
+      type: 'result' as const,
+      agent: ctx.name,
+      iteration: ctx.iteration,
+      callSeq,
+      durationMs,
+      ...(omitted ? { omitted } : {}),
+    };
     if (result.ok) this.trace.record({ ...base, ok: true, value: toJson(result.value) });
     else this.trace.record({ ...base, ok: false, error: result.error });
   }

@@ -39,6 +39,7 @@ export class Supervisor {
         entry: options.entry,
         init: agentInit(host.config, agent),
         onStatus: (status) => this.listeners.forEach((listener) => listener(status)),
+        onPauseRequest: () => this.updateForwarding(),
       });
       this.runners.set(agent, runner);
     }
@@ -153,8 +154,20 @@ export class Supervisor {
   resume(agent: string, how: 'continue' | 'step-call' = 'continue'): boolean {
     const runner = this.runner(agent);
     runner.pauseAtNextCall = how === 'step-call';
-    this.updateForwarding();
     return runner.resume();
+  }
+
+  /** Holds the agent at its next host call (AgentStatus.pausePending says until when). */
+  requestPause(agent: string): void {
+    this.runner(agent).pauseAtNextCall = true;
+  }
+
+  /** Withdraws a pause that has not held the agent yet; false when there was none. */
+  cancelPause(agent: string): boolean {
+    const runner = this.runner(agent);
+    if (!runner.pauseAtNextCall) return false;
+    runner.pauseAtNextCall = false;
+    return true;
   }
 
   private async beforeCall(agent: string, op: HostOp, args: readonly unknown[]): Promise<(() => void) | undefined> {

@@ -28,6 +28,7 @@ const HANDLERS: Handlers = {
   step: (w, agent) => w.step(agent),
   loop: (w, agent) => w.loop(agent),
   pause: (w, agent) => w.pause(agent),
+  cancelPause: (w, agent) => w.cancelPause(agent),
   stop: (w, agent) => w.stop(agent),
   restart: (w, agent) => w.restart(agent),
   setBreakpoints: (w, agent, ops) => w.setBreakpoints(agent, ops),

@@ -233,10 +233,11 @@ export class Workbench {
   }
 
   pause(agent: string): void {
-    const supervisor = this.supervisor();
-    const runner = supervisor.runner(agent);
-    runner.pauseAtNextCall = true;
-    supervisor.setBreakpoints(agent, this.breakpoints.get(agent) ?? []);
+    this.supervisor().requestPause(agent);
+  }
+
+  cancelPause(agent: string): boolean {
+    return this.supervisor().cancelPause(agent);
   }
 
   stop(agent: string): Promise<void> {
@@ -256,6 +257,7 @@ export class Workbench {
     host.cancelAll(agent);
     host.bus.inbox(agent).clear();
     host.rewindBackends();
+    host.trace.record({ type: 'restart', agent, iteration: host.context(agent).iteration, cause: 'agent' });
     await runner.process.start();
   }
 
@@ -384,7 +386,8 @@ export class Workbench {
     return [...host.agents.keys()].flatMap((agent) => host.trace.events(agent)).sort((a, b) => a.seq - b.seq);
   }
 
-  private async startAgents(): Promise<void> {
+  /** `restarted`: on a saved config, which the trace marks for each agent before its first iteration. */
+  private async startAgents(restarted = false): Promise<void> {
     const state = this.state();
     try {
       const config = loadWorkspaceConfig(state.configFile, { env: this.options.env ?? process.env });
@@ -402,6 +405,10 @@ export class Workbench {
     }
     const { host, supervisor } = state;
     host.trace.subscribe((event) => this.batcher.add(event));
+    if (restarted) {
+      for (const agent of host.agents.keys())
+        host.trace.record({ type: 'restart', agent, iteration: 0, cause: 'workspace' });
+    }
     supervisor.onStatus((status) => this.emit({ type: 'status', status }));
     for (const [agent, ops] of this.breakpoints) {
       if (agent === ALL_AGENTS || supervisor.runners.has(agent)) supervisor.setBreakpoints(agent, ops);
@@ -432,7 +439,7 @@ export class Workbench {
       state.stopWatching();
       await this.stopAgents();
       state.stopWatching = this.watchFiles(state.root);
-      await this.startAgents();
+      await this.startAgents(true);
       this.emit({ type: 'workspace', workspace: this.workspace() });
     });
     // Restarts run one after another; a failed one must not stop the ones after it.

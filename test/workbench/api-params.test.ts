@@ -52,6 +52,7 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   ],
   loop: [[[true], 'loop: agent: expected a string, got true']],
   pause: [[[null], 'pause: agent: expected a string, got null']],
+  cancelPause: [[[], 'cancelPause takes 1 parameter (agent), got 0']],
   stop: [[['a', 'b'], 'stop takes 1 parameter (agent), got 2']],
   restart: [[[{ name: 'a' }], 'restart: agent: expected a string, got an object']],
   setBreakpoints: [
