@@ -149,7 +149,7 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     // The time held is shown beside the iteration's own, and where it was spent.
     await iteration
       .getByTestId('iteration-duration')
-      .getByText(/ms \(\+[\d.]+ (ms|s) held\)$/)
+      .getByText(/^[\d.]+ (ms|s) \(\+[\d.]+ (ms|s) held\)$/)
       .waitFor();
     await iteration
       .getByTestId('event-held')
