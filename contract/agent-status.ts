@@ -32,5 +32,11 @@ export interface AgentStatus {
   mode: RunMode | undefined;
   iteration: number;
   pausedAt?: PausedCall;
+  /**
+   * A pause (or a step over a call) waits for the agent's next host call: one blocked in `recv`
+   * holds once its next call comes. It applies to the running iteration (in loop mode, or to the
+   * next) and lapses when the iteration ends first.
+   */
+  pausePending?: boolean;
   last?: IterationResult;
 }

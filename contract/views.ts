@@ -15,6 +15,12 @@ export interface Diagnostic {
   endColumn: number;
 }
 
+/**
+ * A save's answer: `saved`, with the new version's mtime; or not, because the file on disk is
+ * another version than the text was edited from (its mtime given), which would be lost.
+ */
+export type SaveResult = { saved: true; mtimeMs: number } | { saved: false; mtimeMs: number };
+
 export type FileKind = 'config' | 'brain' | 'wasm' | 'test' | 'other';
 
 export interface WorkspaceFile {

@@ -15,6 +15,7 @@ import {
   type ComponentView,
   type Diagnostic,
   type OpenSourceView,
+  type SaveResult,
   type TestCaseResult,
   type ToolingDescription,
   type WorkspaceView,
@@ -31,6 +32,8 @@ function parameter<T extends z.ZodType>(name: string, schema: T): T {
 /** A file or folder: absolute, or relative to the workspace root. */
 const path = parameter('path', z.string());
 const text = parameter('text', z.string());
+/** The version on disk an edited text started from (a `readFile` or `writeFile` answer's mtime); null for none. */
+const editedFrom = parameter('editedFrom', z.number().nullable());
 const agent = parameter('agent', z.string());
 /** A tooling back-end, by its name in the config. */
 const tooling = parameter('tooling', z.string());
@@ -55,8 +58,11 @@ export const WORKBENCH_API = {
   workspace: { params: z.tuple([]), result: answer<WorkspaceView>() },
   openWorkspace: { params: z.tuple([path]), result: answer<WorkspaceView>() },
   readFile: { params: z.tuple([path]), result: answer<{ text: string; mtimeMs: number }>() },
-  /** Atomic: written to a temporary file, then renamed over the original. */
-  writeFile: { params: z.tuple([path, text]), result: answer<{ mtimeMs: number }>() },
+  /**
+   * Atomic: written to a temporary file, then renamed over the original. Not saved when the file
+   * on disk is another version than `editedFrom` (null saves over whatever is there).
+   */
+  writeFile: { params: z.tuple([path, text, editedFrom]), result: answer<SaveResult>() },
   checkConfig: { params: z.tuple([text]), result: answer<Diagnostic[]>() },
   /** The brain's problems from its runtime kind's check on the host (`hostCheck` kinds). */
   checkBrain: { params: z.tuple([path, text]), result: answer<Diagnostic[]>() },
@@ -65,8 +71,10 @@ export const WORKBENCH_API = {
   assignScript: { params: z.tuple([agent, path]), result: answer<WorkspaceView>() },
   step: { params: z.tuple([agent]), result: answer<IterationResult>() },
   loop: { params: z.tuple([agent]), result: answer<void>() },
-  /** Holds the agent at its next host call. */
+  /** Holds the agent at its next host call; pending until then (`AgentStatus.pausePending`). */
   pause: { params: z.tuple([agent]), result: answer<void>() },
+  /** Withdraws a pending pause; false when there was none. */
+  cancelPause: { params: z.tuple([agent]), result: answer<boolean>() },
   stop: { params: z.tuple([agent]), result: answer<void>() },
   restart: { params: z.tuple([agent]), result: answer<void>() },
   setBreakpoints: { params: z.tuple([agent, hostOps]), result: answer<void>() },

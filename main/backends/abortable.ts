@@ -26,7 +26,12 @@ export const untilAborted = (signal: AbortSignal): Promise<never> =>
  * when `work` settles: an iteration's signal outlives thousands of calls.
  */
 export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) {
+    // Given up on before it started: its own failure (a stream that sees the same signal) would
+    // reject with no one to hear it, which ends the host.
+    work.catch(() => undefined);
+    return Promise.reject(signal.reason);
+  }
   let onAbort!: () => void;
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(signal.reason);

@@ -50,9 +50,25 @@ export const secretMap = (value: unknown): string[] =>
 export const secretKey = (value: unknown): string[] => (typeof value === 'string' ? [value] : []);
 
 /**
- * Builds the back end an implementation table names; an unknown kind or bad params are a
- * ConfigError located at the offending key.
+ * The params of the back end an implementation table names, checked by its kind's schema; an
+ * unknown kind or bad params are a ConfigError located at the offending key. What building the
+ * back end checks, without building it (the workbench's config markers).
  */
+export function checkedBackend<Built, Env>(
+  kinds: Readonly<Record<string, BackendKind<Built, Env>>>,
+  impl: ImplConfig,
+  config: OmwConfig,
+  at: KeyPath,
+): { kind: BackendKind<Built, Env>; params: unknown } {
+  const kind = Object.hasOwn(kinds, impl.kind) ? kinds[impl.kind] : undefined;
+  if (!kind) {
+    const known = Object.keys(kinds).sort().join(', ');
+    throw locatedError(config, [...at, 'kind'], `unknown kind "${impl.kind}"; registered kinds: ${known}`);
+  }
+  return { kind, params: parseParams(kind.params, impl, config, at) };
+}
+
+/** Builds the back end an implementation table names, once `checkedBackend` accepts it. */
 export function buildBackend<Built, Env>(
   kinds: Readonly<Record<string, BackendKind<Built, Env>>>,
   name: string,
@@ -61,10 +77,6 @@ export function buildBackend<Built, Env>(
   env: Env,
   at: KeyPath,
 ): Built {
-  const kind = Object.hasOwn(kinds, impl.kind) ? kinds[impl.kind] : undefined;
-  if (!kind) {
-    const known = Object.keys(kinds).sort().join(', ');
-    throw locatedError(config, [...at, 'kind'], `unknown kind "${impl.kind}"; registered kinds: ${known}`);
-  }
-  return kind.build(name, parseParams(kind.params, impl, config, at) as never, config, env, at);
+  const { kind, params } = checkedBackend(kinds, impl, config, at);
+  return kind.build(name, params as never, config, env, at);
 }

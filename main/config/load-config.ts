@@ -30,6 +30,8 @@ export interface TestLoadOptions {
   env?: Record<string, string | undefined>;
   /** Defaults to `OMW_TEST__`. */
   envPrefix?: string;
+  /** The test file's contents, instead of reading it (an editor's unsaved buffer); bases are read. */
+  text?: string;
 }
 
 export type TestConfig = OmwConfig & {
@@ -57,7 +59,7 @@ export function loadTestConfig(testFile: string, options: TestLoadOptions = {}):
   const test = resolve(testFile);
   const layers = [...baseFilesFor(test, resolve(options.root ?? dirname(test))), test];
   const environment = environmentOverlay(options.env ?? process.env, options.envPrefix ?? 'OMW_TEST__');
-  const documents = layers.map((layer) => readConfigDocument(layer));
+  const documents = layers.map((layer) => readConfigDocument(layer, layer === test ? { text: options.text } : {}));
   return { ...buildOmwConfig(layerDocuments(documents, environment)), layers };
 }
 

@@ -114,14 +114,19 @@ export class Host implements HostServices {
     const handler = HOST_CALL_HANDLERS[op] as UntypedHandler | undefined;
     if (!handler) throw new Error(`host op ${op} is not implemented`);
     let callSeq: number | undefined;
+    let omittedArguments: { [key: string]: Json } | undefined;
     const started = performance.now();
     const scope: CallScope = {
       host: this,
       ctx,
       signal: ctx.signal,
-      record: (name, detail, uuid = null) => {
+      record: (name, detail, uuid = null, omitted) => {
         callSeq = this.trace.record({ type: 'call', agent, iteration: ctx.iteration, op: name, uuid, detail }).seq;
+        omittedArguments = omitted;
         this.injections.flush();
+      },
+      recordUntraced: (name) => {
+        callSeq = this.trace.record({ type: 'host-call', agent, iteration: ctx.iteration, op: name }).seq;
       },
       opened: (source, uuid) => this.traceOpened(ctx, source, uuid),
       closed: (source, uuid, reason) => this.traceClosed(ctx, source, uuid, reason),
@@ -130,11 +135,13 @@ export class Host implements HostServices {
       const value = await handler(scope, args);
       // The call's own queued deliveries (a ready tool result) land before it returns.
       this.injections.flush();
-      if (callSeq !== undefined) this.traceResult(ctx, callSeq, started, { ok: true, value });
+      if (callSeq !== undefined) this.traceResult(ctx, callSeq, started, { ok: true, value }, omittedArguments);
       return value;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (callSeq !== undefined) this.traceResult(ctx, callSeq, started, { ok: false, error: message });
+      if (callSeq !== undefined) {
+        this.traceResult(ctx, callSeq, started, { ok: false, error: message }, omittedArguments);
+      }
       if (!canFail(op)) throw error;
       throw error instanceof HostCallError ? error : new HostCallError(message);
     }
@@ -196,6 +203,14 @@ export class Host implements HostServices {
     const backend = section === 'providers' ? this.providers.get(name) : this.tooling.get(name);
     if (!backend) throw new Error(`no such ${section === 'providers' ? 'provider' : 'tooling'} "${name}"`);
     await backend.restart?.();
+  }
+
+  /**
+   * Rewinds the back ends that keep scripted state (the mocks, shared by every agent as in omw)
+   * to the state they were built in.
+   */
+  rewindBackends(): void {
+    for (const backend of [...this.providers.values(), ...this.tooling.values()]) backend.rewind?.();
   }
 
   /**
@@ -274,9 +289,17 @@ export class Host implements HostServices {
     callSeq: number,
     started: number,
     result: { ok: true; value: unknown } | { ok: false; error: string },
+    omitted?: { [key: string]: Json },
   ): void {
     const durationMs = performance.now() - started;
-    const base = { type: 'result' as const, agent: ctx.name, iteration: ctx.iteration, callSeq, durationMs };
+    const base = {
+      type: 'result' as const,
+      agent: ctx.name,
+      iteration: ctx.iteration,
+      callSeq,
+      durationMs,
+      ...(omitted ? { omitted } : {}),
+    };
     if (result.ok) this.trace.record({ ...base, ok: true, value: toJson(result.value) });
     else this.trace.record({ ...base, ok: false, error: result.error });
   }

@@ -47,6 +47,11 @@ export class MockProvider implements Provider {
     };
   }
 
+  rewind(): void {
+    this.cursor = 0;
+    this.calls.length = 0;
+  }
+
   async listModels(): Promise<string[]> {
     return this.params.models.length > 0 ? [...this.params.models] : ['mock-model'];
   }

@@ -21,6 +21,8 @@ export interface Provider {
   status?(): BackendStatus;
   /** Aborts what is in flight and starts afresh. */
   restart?(): Promise<void>;
+  /** Back to its state as built (a mock's turns from the first), as a fresh start finds it. */
+  rewind?(): void;
   /** Releases connections when the host closes. */
   close?(): Promise<void>;
 }

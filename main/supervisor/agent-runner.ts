@@ -17,6 +17,8 @@ export interface RunnerSettings {
   entry: string;
   init: AgentInit;
   onStatus: (status: AgentStatus) => void;
+  /** A pause was requested or withdrawn: which calls the agent process forwards changes. */
+  onPauseRequest: () => void;
 }
 
 /** Resolves true when `work` settles within `ms`. */
@@ -41,8 +43,9 @@ export class AgentRunner {
   private loopController: AbortController | undefined;
   private lastGoodSource: string | undefined;
   private releasePause: (() => void) | undefined;
-  /** Pause at the next host call, whatever its op (step over a call). */
-  pauseAtNextCall = false;
+  private pauseRequested = false;
+  /** Time the running iteration spent held at host calls, which is not its own. */
+  private heldMs = 0;
   /** How often the agent was stopped, and why last; lets a run that is still starting give up. */
   stops = 0;
   lastStop: AbortCause | undefined;
@@ -79,6 +82,18 @@ export class AgentRunner {
    */
   brainRestored(): void {
     if (!this.current && !this.looping && this.statusValue.state === 'failed') this.update({ state: 'idle' });
+  }
+
+  /** Pause at the next host call, whatever its op (Pause, or a step over a call); shown as pending. */
+  get pauseAtNextCall(): boolean {
+    return this.pauseRequested;
+  }
+
+  set pauseAtNextCall(requested: boolean) {
+    if (requested === this.pauseRequested) return;
+    this.pauseRequested = requested;
+    this.update({ pausePending: requested || undefined });
+    this.settings.onPauseRequest();
   }
 
   /** Parses the brain without running it (omw's startup and pre-reload validation). */
@@ -153,6 +168,7 @@ export class AgentRunner {
       this.stops++;
       this.lastStop = cause;
       this.loopController?.abort();
+      this.pauseAtNextCall = false;
     }
     const current = this.current;
     if (current) {
@@ -172,14 +188,20 @@ export class AgentRunner {
     this.update({ state: 'stopped' });
   }
 
-  /** Holds the agent before a host call until `resume`. */
+  /** Holds the agent before a host call until `resume`; the time held is traced, and not the iteration's. */
   async pause(call: PausedCall): Promise<void> {
     const previous = this.statusValue.state;
+    const started = performance.now();
     await new Promise<void>((resolve) => {
       this.releasePause = resolve;
       this.update({ state: 'paused', pausedAt: call });
     });
     this.releasePause = undefined;
+    const heldMs = performance.now() - started;
+    this.heldMs += heldMs;
+    const { host } = this.settings;
+    const ctx = host.context(this.name);
+    host.trace.record({ type: 'held', agent: this.name, iteration: ctx.iteration, op: call.op, heldMs });
     this.update({ state: previous === 'paused' ? 'running' : previous, pausedAt: undefined });
   }
 
@@ -214,11 +236,17 @@ export class AgentRunner {
     this.update({ state: 'running', mode, iteration });
     host.trace.record({ type: 'iteration-start', agent: this.name, iteration, trigger });
     const started = performance.now();
+    this.heldMs = 0;
     const source = this.readScript();
     // An error may quote a secret (an SDK's message, say); the result goes to the CLI and the workbench.
     const answer: RunResult = host.trace.redactor.value(
       source.ok ? await this.process.run(source.text, this.script) : source,
     );
+    // A pause applies to its iteration; a loop's goes on to the next one.
+    if (this.pauseAtNextCall && mode !== 'loop') {
+      this.pauseAtNextCall = false;
+      host.traceLog(ctx, 'info', `the pause lapsed: iteration ${iteration} ended before another host call`);
+    }
     const result: IterationResult = answer.ok
       ? { kind: 'outcome', outcome: answer.outcome }
       : ctx.abortCause
@@ -230,8 +258,15 @@ export class AgentRunner {
             ...(answer.column !== undefined ? { column: answer.column } : {}),
           };
     ctx.endIteration();
-    const durationMs = performance.now() - started;
-    const end = { type: 'iteration-end' as const, agent: this.name, iteration, durationMs };
+    const heldMs = this.heldMs;
+    const durationMs = performance.now() - started - heldMs;
+    const end = {
+      type: 'iteration-end' as const,
+      agent: this.name,
+      iteration,
+      durationMs,
+      ...(heldMs > 0 ? { heldMs } : {}),
+    };
     if (result.kind === 'outcome') {
       host.trace.record({ ...end, outcome: result.outcome });
       host.trace.record({ type: 'outcome', agent: this.name, iteration, outcome: result.outcome });

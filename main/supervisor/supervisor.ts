@@ -1,15 +1,10 @@
 import type { AgentStatus } from '../../contract/agent-status.ts';
 import type { IterationResult } from '../../contract/iteration-result.ts';
 import type { AgentSpawner } from './agent-spawner.ts';
-import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
-import { locatedError } from '../config/located-error.ts';
-import type { OmwConfig } from '../config/config-types.ts';
-import { parseParams } from '../config/params/parse-params.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { Host } from '../host/host.ts';
 import type { CheckResult } from '../runtimes/engine.ts';
-import { RUNTIME_KINDS, runtimeDescriptor } from '../runtimes/runtimes.ts';
-import { withResolvedPaths } from '../runtimes/wasm/runtime-paths.ts';
+import { agentInit } from './agent-init.ts';
 import { AgentRunner } from './agent-runner.ts';
 
 export interface SupervisorOptions {
@@ -22,33 +17,6 @@ export type StatusListener = (status: AgentStatus) => void;
 
 /** Breakpoints that hold every agent, rather than one. */
 export const ALL_AGENTS = '*';
-
-function agentInit(config: OmwConfig, agent: string): AgentInit {
-  const runtimeName = config.agents[agent]!.runtime;
-  const impl = config.runtime[runtimeName]!;
-  const descriptor = runtimeDescriptor(impl.kind);
-  if (!descriptor) {
-    const supported = RUNTIME_KINDS.join(', ');
-    throw locatedError(
-      config,
-      ['runtime', runtimeName, 'kind'],
-      `runtime kind "${impl.kind}" is not supported; supported kinds: ${supported}`,
-    );
-  }
-  const params = parseParams(descriptor.params, impl, config, ['runtime', runtimeName]);
-  return {
-    agent,
-    runtime: { kind: impl.kind, params: withResolvedPaths(params, config, ['runtime', runtimeName]) },
-    limits: {
-      maxBusyMs: params.max_busy_ms,
-      maxMemoryBytes: params.max_memory_mb * 1024 * 1024,
-      maxStackBytes: params.max_stack_kb * 1024,
-      deadlineMs: params.deadline_ms,
-    },
-    deadlineMs: params.deadline_ms,
-    interruptBudgetMs: config.tunables.interrupt_budget_ms,
-  };
-}
 
 /**
  * Runs every agent of a config: omw's run and loop modes, Brainbench's step mode, host-call
@@ -71,6 +39,7 @@ export class Supervisor {
         entry: options.entry,
         init: agentInit(host.config, agent),
         onStatus: (status) => this.listeners.forEach((listener) => listener(status)),
+        onPauseRequest: () => this.updateForwarding(),
       });
       this.runners.set(agent, runner);
     }
@@ -187,8 +156,20 @@ export class Supervisor {
   resume(agent: string, how: 'continue' | 'step-call' = 'continue'): boolean {
     const runner = this.runner(agent);
     runner.pauseAtNextCall = how === 'step-call';
-    this.updateForwarding();
     return runner.resume();
+  }
+
+  /** Holds the agent at its next host call (AgentStatus.pausePending says until when). */
+  requestPause(agent: string): void {
+    this.runner(agent).pauseAtNextCall = true;
+  }
+
+  /** Withdraws a pause that has not held the agent yet; false when there was none. */
+  cancelPause(agent: string): boolean {
+    const runner = this.runner(agent);
+    if (!runner.pauseAtNextCall) return false;
+    runner.pauseAtNextCall = false;
+    return true;
   }
 
   private async beforeCall(agent: string, op: HostOp, args: readonly unknown[]): Promise<(() => void) | undefined> {

@@ -87,6 +87,26 @@ export class MockTooling implements Tooling {
     return this.answer(step, args);
   }
 
+  /** The next scripted answer for `name`, as a call now would get it, without consuming it or waiting for its gate. */
+  async tryCall(name: string, args: string): Promise<ToolResult> {
+    if (this.toolCalls.length === 0) throw new HostCallError(`mock has no scripted result for tool "${name}"`);
+    const { step } = this.next(name);
+    if (step.pending) throw new HostCallError(`the next scripted call of "${name}" is pending: it never answers`);
+    return this.result(step, args);
+  }
+
+  /**
+   * The scripts from their start, the resources as configured. `after` gates stay as they are:
+   * they follow the trace, which a restart of one agent does not erase.
+   */
+  rewind(): void {
+    this.cursor = 0;
+    this.calls.length = 0;
+    this.resources = this.params.initial_resource_list.map((r) => ({ ...r }));
+    this.contents.clear();
+    for (const [uri, content] of Object.entries(this.params.initial_resource_contents)) this.contents.set(uri, content);
+  }
+
   startToolCall(name: string, args: string, delivery: Delivery): void {
     let scripted: Gated<ScriptedCall> | undefined;
     let failure: string | undefined;
@@ -164,27 +184,42 @@ export class MockTooling implements Tooling {
     };
   }
 
-  /** Consumes the next scripted call, checking it is for `name`. */
-  private take(name: string): Gated<ScriptedCall> {
+  /** The next scripted call, checked to be for `name`. */
+  private next(name: string): Gated<ScriptedCall> {
     const next = this.toolCalls[this.cursor];
     if (!next) throw new HostCallError(`mock tool calls exhausted at "${name}"`);
     if (next.step.name !== name) throw new HostCallError(`mock expected tool "${next.step.name}", got "${name}"`);
+    return next;
+  }
+
+  /** Consumes the next scripted call, checking it is for `name`. */
+  private take(name: string): Gated<ScriptedCall> {
+    const next = this.next(name);
     this.cursor++;
     return next;
   }
 
+  /** Answers a consumed step, recording the call for snapshots. */
   private answer(step: ScriptedCall, args: string): ToolResult {
-    if (step.error !== undefined) {
+    try {
+      const result = this.result(step, args);
+      const { content, structured_content } = result;
+      this.calls.push({
+        name: step.name,
+        arguments: args,
+        result: { content, ...(structured_content !== undefined ? { structured_content } : {}) },
+      });
+      return result;
+    } catch (error) {
       this.calls.push({ name: step.name, arguments: args, result: null });
-      throw new HostCallError(step.error);
+      throw error;
     }
+  }
+
+  private result(step: ScriptedCall, args: string): ToolResult {
+    if (step.error !== undefined) throw new HostCallError(step.error);
     const content = JSON.stringify([{ type: 'text', text: step.result }]);
     const structured = step.structured_content !== undefined ? jsonText(step.structured_content) : undefined;
-    this.calls.push({
-      name: step.name,
-      arguments: args,
-      result: { content, ...(structured !== undefined ? { structured_content: structured } : {}) },
-    });
     return {
       name: step.name,
       arguments: args,

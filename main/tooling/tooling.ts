@@ -30,6 +30,14 @@ export interface Tooling {
   subscribeResource(uri: string, delivery: Delivery): void | Promise<void>;
   /** Stops a subscription's or queued call's deliveries. */
   stop(uuid: string): void;
+  /**
+   * A call on the workbench's behalf (Try a tool call), which must not change what agents
+   * observe: a back end with scripted answers shows its next one without using it up. Without
+   * it, the workbench makes a real `callTool`.
+   */
+  tryCall?(name: string, args: string): Promise<ToolResult>;
+  /** Back to its state as built (a mock's scripts from their start), as a fresh start finds it. */
+  rewind?(): void;
   /** Live state, for back ends that do I/O. */
   status?(): BackendStatus;
   /** Drops the connection (ending a server process) and connects again. */

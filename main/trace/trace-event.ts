@@ -58,7 +58,7 @@ export interface OutcomeTrace extends TraceBase {
   outcome: RunOutcome;
 }
 
-/** The answer of a traced call, recorded when the call returns. */
+/** The answer of a traced call (a `call` or a `host-call`), recorded when the call returns. */
 export interface ResultTrace extends TraceBase {
   type: 'result';
   callSeq: number;
@@ -67,6 +67,35 @@ export interface ResultTrace extends TraceBase {
   value?: Json;
   error?: string;
   durationMs: number;
+  /**
+   * What the brain passed that omw's `detail` leaves out (memory_set's value, send_agent's
+   * payload), for the timeline. Here rather than on the `call`, which assertions match and test
+   * dumps show exactly as omw traces it.
+   */
+  omitted?: { [key: string]: Json };
+}
+
+/**
+ * A host call omw does not trace (`recv`: omw traces only the `inbound` it returns), recorded for
+ * the timeline; its `result` follows, with how long it blocked.
+ */
+export interface HostCallTrace extends TraceBase {
+  type: 'host-call';
+  /** snake_case, as omw names ops. */
+  op: string;
+}
+
+/** How long the agent was held before a host call (a breakpoint, Pause, Step over call). */
+export interface HeldTrace extends TraceBase {
+  type: 'held';
+  op: string;
+  heldMs: number;
+}
+
+/** The agent starts afresh: Restart (`agent`), or all agents on a saved config (`workspace`). */
+export interface RestartTrace extends TraceBase {
+  type: 'restart';
+  cause: 'agent' | 'workspace';
 }
 
 export interface IterationStartTrace extends TraceBase {
@@ -76,7 +105,10 @@ export interface IterationStartTrace extends TraceBase {
 
 export interface IterationEndTrace extends TraceBase {
   type: 'iteration-end';
+  /** The iteration's own time: without `heldMs`. */
   durationMs: number;
+  /** Time held at host calls (breakpoints, Pause), when it was. */
+  heldMs?: number;
   outcome?: RunOutcome;
   error?: string;
   /** Where the error happened in the brain source, when the engine knows. */
@@ -100,7 +132,10 @@ export type TraceEvent =
   | ResultTrace
   | IterationStartTrace
   | IterationEndTrace
-  | LogTrace;
+  | LogTrace
+  | HostCallTrace
+  | HeldTrace
+  | RestartTrace;
 
 /** The events omw itself traces, the only ones assertions and `after` gates look at. */
 export type OmwTraceEvent = InboundTrace | CallTrace | OpenedTrace | ClosedTrace | OutcomeTrace;

@@ -11,15 +11,26 @@ import { basename, dirname, join } from 'node:path';
  * loss can leave the renamed file empty; without the second, the old name pointing at the old
  * content. `path` must not be a symbolic link: the rename would replace the link (the workspace
  * boundary hands over a link's real target). Asynchronous, because a flush can take long on a
- * busy or slow disk, and the host keeps serving agents meanwhile. Returns the new mtime.
+ * busy or slow disk, and the host keeps serving agents meanwhile. Returns the new mtime, always
+ * later than the file's last one.
  */
 export async function writeFileDurably(path: string, data: string | Uint8Array): Promise<number> {
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const previous = await stat(path).then(
+    (stats) => stats.mtimeMs,
+    () => undefined,
+  );
   try {
     // Exclusive: a link someone planted at the temporary name is never followed.
     const file = await open(temporary, 'wx');
     try {
       await file.writeFile(data);
+      // A save's mtime names the version it made (writeFile's `editedFrom`). File systems stamp
+      // times by a coarse clock (ext4: a tick of a few ms), which two saves may share.
+      if (previous !== undefined && (await file.stat()).mtimeMs <= previous) {
+        const later = new Date(Math.floor(previous) + 1);
+        await file.utimes(later, later);
+      }
       await file.sync();
     } finally {
       await file.close();

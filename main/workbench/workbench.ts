@@ -15,6 +15,7 @@ import {
   type OpenSourceView,
   type RegistryName,
   type RuntimeKindView,
+  type SaveResult,
   type TestCaseResult,
   type ToolingDescription,
   type WorkspaceView,
@@ -23,7 +24,6 @@ import type { WorkbenchEvent } from '../../contract/workbench-event.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { OmwConfig } from '../config/config-types.ts';
-import { loadConfig } from '../config/load-config.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { OmwEvent } from '../host-api/wit-types.generated.ts';
 import { Host } from '../host/host.ts';
@@ -42,6 +42,7 @@ import { isTemporaryFile, writeFileDurably } from './durable-write.ts';
 import { TraceBatcher } from './trace-batcher.ts';
 import { realPathOf, WorkspaceBoundary } from './workspace-boundary.ts';
 import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
+import { isTestConfig, loadWorkspaceConfig, testSuiteRoot } from './workspace-config.ts';
 import { locateWorkspace, type OpenOptions } from './workspace-location.ts';
 
 const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(({ kind, title, brain, check }) => ({
@@ -67,6 +68,8 @@ interface OpenWorkspace {
   /** The workspace folder's real path. */
   root: string;
   configFile: string;
+  /** The files the config was layered from (a test config's bases, then itself). */
+  configLayers: string[];
   boundary: WorkspaceBoundary;
   config?: OmwConfig;
   configError?: ConfigError | Error;
@@ -107,6 +110,7 @@ export class Workbench {
     this.workspaceState = {
       root,
       configFile,
+      configLayers: [configFile],
       boundary: new WorkspaceBoundary(root),
       stopWatching: this.watchFiles(root),
     };
@@ -165,11 +169,19 @@ export class Workbench {
     return { text: readFileSync(file, 'utf8'), mtimeMs: statSync(file).mtimeMs };
   }
 
-  async writeFile(path: string, text: string): Promise<{ mtimeMs: number }> {
-    const { file } = this.state().boundary.fileToWrite(path);
+  /**
+   * Saves `text`; with `editedFrom`, only over that version (its mtime): a file changed on disk
+   * since, by another program or by the workbench itself (New agent, Assign), is kept.
+   */
+  async writeFile(path: string, text: string, editedFrom: number | null = null): Promise<SaveResult> {
+    const { file, exists } = this.state().boundary.fileToWrite(path);
+    if (editedFrom !== null && exists) {
+      const onDisk = statSync(file).mtimeMs;
+      if (onDisk !== editedFrom) return { saved: false, mtimeMs: onDisk };
+    }
     const mtimeMs = await this.save(file, text);
     if (this.isConfigFile(file)) await this.restartAgents();
-    return { mtimeMs };
+    return { saved: true, mtimeMs };
   }
 
   /** A file the user picked in a native dialog may be inspected and assigned wherever it is. */
@@ -221,18 +233,22 @@ export class Workbench {
   }
 
   pause(agent: string): void {
-    const supervisor = this.supervisor();
-    const runner = supervisor.runner(agent);
-    runner.pauseAtNextCall = true;
-    supervisor.setBreakpoints(agent, this.breakpoints.get(agent) ?? []);
+    this.supervisor().requestPause(agent);
+  }
+
+  cancelPause(agent: string): boolean {
+    return this.supervisor().cancelPause(agent);
   }
 
   stop(agent: string): Promise<void> {
     return this.supervisor().stop(agent);
   }
 
-  /** A fresh agent process: stops the agent, ends its process, and starts a new one. */
-  /** As a fresh start would find it: a new process, an empty inbox, nothing left open. */
+  /**
+   * As a fresh start would find it: a new process, an empty inbox, nothing left open, and the
+   * mock back ends at their first scripted answer (they are shared: the other agents' next
+   * calls start there too).
+   */
   async restart(agent: string): Promise<void> {
     const runner = this.supervisor().runner(agent);
     await runner.stop('stop');
@@ -240,6 +256,8 @@ export class Workbench {
     const host = this.host();
     host.cancelAll(agent);
     host.bus.inbox(agent).clear();
+    host.rewindBackends();
+    host.trace.record({ type: 'restart', agent, iteration: host.context(agent).iteration, cause: 'agent' });
     await runner.process.start();
   }
 
@@ -306,20 +324,29 @@ export class Workbench {
     }
   }
 
+  /** Try a tool call: what agents observe stays as it was (a mock's scripts are not used up). */
   async callTool(name: string, tool: string, args: string): Promise<string> {
     const tooling = this.host().tooling.get(name);
     if (!tooling) throw new Error(`no tooling named "${name}"`);
-    const result = await tooling.callTool(tool, args, AbortSignal.timeout(30_000));
+    try {
+      JSON.parse(args);
+    } catch (error) {
+      throw new Error(`the arguments are not JSON: ${(error as Error).message}`, { cause: error });
+    }
+    const result = tooling.tryCall
+      ? await tooling.tryCall(tool, args)
+      : await tooling.callTool(tool, args, AbortSignal.timeout(30_000));
     return JSON.stringify(result, null, 2);
   }
 
   async runTests(): Promise<TestCaseResult[]> {
-    const { root } = this.state();
+    const { root, configFile } = this.state();
     const tests = discoverTests(root);
     const results = await runTests(tests, {
       spawner: this.options.spawner,
       entry: this.options.entry,
-      root,
+      // A test workspace's tests layer the bases its own config does.
+      root: isTestConfig(configFile) ? testSuiteRoot(configFile) : root,
       all: true,
       env: this.options.env ?? process.env,
     });
@@ -359,10 +386,13 @@ export class Workbench {
     return [...host.agents.keys()].flatMap((agent) => host.trace.events(agent)).sort((a, b) => a.seq - b.seq);
   }
 
-  private async startAgents(): Promise<void> {
+  /** `restarted`: on a saved config, which the trace marks for each agent before its first iteration. */
+  private async startAgents(restarted = false): Promise<void> {
     const state = this.state();
     try {
-      state.config = loadConfig(state.configFile, { env: this.options.env ?? process.env });
+      const config = loadWorkspaceConfig(state.configFile, { env: this.options.env ?? process.env });
+      state.config = config;
+      state.configLayers = config.layers;
       state.host = new Host(state.config, { traceSeqAfter: this.lastSeq });
       state.supervisor = new Supervisor(state.host, { spawner: this.options.spawner, entry: this.options.entry });
       state.configError = undefined;
@@ -375,6 +405,10 @@ export class Workbench {
     }
     const { host, supervisor } = state;
     host.trace.subscribe((event) => this.batcher.add(event));
+    if (restarted) {
+      for (const agent of host.agents.keys())
+        host.trace.record({ type: 'restart', agent, iteration: 0, cause: 'workspace' });
+    }
     supervisor.onStatus((status) => this.emit({ type: 'status', status }));
     for (const [agent, ops] of this.breakpoints) {
       if (agent === ALL_AGENTS || supervisor.runners.has(agent)) supervisor.setBreakpoints(agent, ops);
@@ -405,7 +439,7 @@ export class Workbench {
       state.stopWatching();
       await this.stopAgents();
       state.stopWatching = this.watchFiles(state.root);
-      await this.startAgents();
+      await this.startAgents(true);
       this.emit({ type: 'workspace', workspace: this.workspace() });
     });
     // Restarts run one after another; a failed one must not stop the ones after it.
@@ -461,16 +495,18 @@ export class Workbench {
     try {
       const mtimeMs = await writeFileDurably(file, data);
       this.ownWrites.set(file, mtimeMs);
+      // Every renderer holding the file learns of the new version, as of any change on disk.
+      this.emit({ type: 'file-changed', path: toWorkspacePath(this.state().root, file), mtimeMs });
       return mtimeMs;
     } finally {
       this.saving.delete(file);
     }
   }
 
-  /** By real path: the config may be reached through a link, and saved through one. */
+  /** The config or one of its bases, by real path: it may be reached through a link, and saved through one. */
   private isConfigFile(file: string): boolean {
-    const configFile = this.workspaceState?.configFile;
-    return configFile !== undefined && realPathOf(file) === realPathOf(configFile);
+    const real = realPathOf(file);
+    return (this.workspaceState?.configLayers ?? []).some((layer) => realPathOf(layer) === real);
   }
 
   private displayPath(file: string): string {

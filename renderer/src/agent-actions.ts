@@ -9,6 +9,7 @@ export async function stepAgent(agent: string): Promise<void> {
 
 export const loopAgent = (agent: string) => void attempt('loop', agent);
 export const pauseAgent = (agent: string) => void attempt('pause', agent);
+export const cancelPause = (agent: string) => void attempt('cancelPause', agent);
 export const stopAgent = (agent: string) => void attempt('stop', agent);
 export const restartAgent = (agent: string) => void attempt('restart', agent);
 export const continueAgent = (agent: string) => void attempt('resume', agent, 'continue');

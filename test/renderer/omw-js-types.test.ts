@@ -1,11 +1,13 @@
 // The `omw` type definitions the editor gives JavaScript brains: every example brain must
-// type-check against them (so users do not see false errors), and a wrong call must not.
+// type-check against them, all open together as in the editor (so users do not see false
+// errors), and a wrong call must not.
 
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import ts from 'typescript';
+import { JS_BRAIN_COMPILER_OPTIONS } from '../../renderer/src/editor/js-brain-compiler-options.ts';
 import { OMW_JS_TYPES } from '../../renderer/src/editor/omw-api.ts';
 
 const EXAMPLES = join(import.meta.dirname, '../../examples');
@@ -18,22 +20,22 @@ function jsBrains(dir: string): string[] {
   });
 }
 
-/** Type errors of one brain, checked as the editor checks it: a global script with checkJs. */
-function typeErrors(source: string): string[] {
-  const files = new Map([
-    ['/omw.d.ts', OMW_JS_TYPES],
-    ['/brain.js', source],
-  ]);
-  const options: ts.CompilerOptions = {
-    allowJs: true,
-    checkJs: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2020,
-    lib: ['lib.es2020.d.ts'],
-    types: [],
-    strict: false,
-  };
-  const host = ts.createCompilerHost(options);
+/** The editor's own compiler options, as the TypeScript compiler API takes them. */
+const EDITOR_OPTIONS: ts.CompilerOptions = {
+  ...JS_BRAIN_COMPILER_OPTIONS,
+  lib: JS_BRAIN_COMPILER_OPTIONS.lib.map((lib) => `lib.${lib}.d.ts`),
+  allowJs: true,
+  noEmit: true,
+  types: [],
+};
+
+/**
+ * Type errors of brains checked as the editor checks them: every open brain in one program
+ * beside the omw typings, with the editor's options; by brain, `file: message`.
+ */
+function typeErrors(brains: ReadonlyMap<string, string>): string[] {
+  const files = new Map([['/omw.d.ts', OMW_JS_TYPES], ...brains]);
+  const host = ts.createCompilerHost(EDITOR_OPTIONS);
   const readFile = host.readFile.bind(host);
   host.readFile = (name) => files.get(name) ?? readFile(name);
   const exists = host.fileExists.bind(host);
@@ -43,21 +45,31 @@ function typeErrors(source: string): string[] {
     const text = files.get(name);
     return text !== undefined ? ts.createSourceFile(name, text, version) : getSourceFile(name, version);
   };
-  const program = ts.createProgram(['/omw.d.ts', '/brain.js'], options, host);
-  return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const program = ts.createProgram([...files.keys()], EDITOR_OPTIONS, host);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
 
-it('every example JS brain type-checks against the editor’s omw types', () => {
+const oneBrain = (source: string) => typeErrors(new Map([['/brain.js', source]]));
+
+it('the editor’s options name TypeScript’s ES2020 target and module detection by their values', () => {
+  assert.equal(JS_BRAIN_COMPILER_OPTIONS.target, ts.ScriptTarget.ES2020);
+  assert.equal(JS_BRAIN_COMPILER_OPTIONS.moduleDetection, ts.ModuleDetectionKind.Force);
+});
+
+it('every example JS brain type-checks against the editor’s omw types, all of them open at once', () => {
   const brains = jsBrains(EXAMPLES);
   assert.ok(brains.length >= 12, `found ${brains.length} brains`);
-  for (const brain of brains) assert.deepEqual(typeErrors(readFileSync(brain, 'utf8')), [], brain);
+  // Several brains declare the same names (`llm`, `library`): each is its own script.
+  assert.deepEqual(typeErrors(new Map(brains.map((brain) => [brain, readFileSync(brain, 'utf8')]))), []);
 });
 
 it('a wrong call against the omw API is a type error', () => {
-  assert.match(typeErrors('omw.host.timeNow(1);').join('\n'), /Expected 0 arguments, but got 1/);
-  assert.match(typeErrors("omw.provider.get('p').chatStrem('m', []);").join('\n'), /chatStrem/);
+  assert.match(oneBrain('omw.host.timeNow(1);').join('\n'), /Expected 0 arguments, but got 1/);
+  assert.match(oneBrain("omw.provider.get('p').chatStrem('m', []);").join('\n'), /chatStrem/);
   assert.deepEqual(
-    typeErrors("const p = omw.provider.get('p'); p.chat('m', [{ role: 'user', content: 'hi' }], []).content;"),
+    oneBrain("const p = omw.provider.get('p'); p.chat('m', [{ role: 'user', content: 'hi' }], []).content;"),
     [],
   );
 });

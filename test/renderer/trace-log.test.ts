@@ -40,6 +40,7 @@ describe('TraceLog', () => {
     const log = new TraceLog();
     log.add([
       { ...at('b'), type: 'call', op: 'subscribe_agent', uuid: 'sub-1', detail: { agent: 'a' } },
+      { ...at('b'), type: 'opened', source: 'agent', uuid: 'sub-1' },
       { ...at('b'), type: 'inbound', id: 'sub-1', event: { kind: 'message', data: 'hello' } },
       { ...at('b'), type: 'inbound', id: 'unknown', event: { kind: 'timer' } },
     ]);

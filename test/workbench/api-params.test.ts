@@ -37,8 +37,9 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   ],
   readFile: [[[null], 'readFile: path: expected a string, got null']],
   writeFile: [
-    [['a.rhai'], 'writeFile takes 2 parameters (path, text), got 1'],
-    [['a.rhai', 5], 'writeFile: text: expected a string, got 5'],
+    [['a.rhai', 'x'], 'writeFile takes 3 parameters (path, text, editedFrom), got 2'],
+    [['a.rhai', 5, null], 'writeFile: text: expected a string, got 5'],
+    [['a.rhai', 'x', '12'], 'writeFile: editedFrom: expected a number, got "12"'],
   ],
   checkConfig: [[[{}], 'checkConfig: text: expected a string, got an object']],
   checkBrain: [[['a.rhai', ['x']], 'checkBrain: text: expected a string, got a list']],
@@ -51,6 +52,7 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   ],
   loop: [[[true], 'loop: agent: expected a string, got true']],
   pause: [[[null], 'pause: agent: expected a string, got null']],
+  cancelPause: [[[], 'cancelPause takes 1 parameter (agent), got 0']],
   stop: [[['a', 'b'], 'stop takes 1 parameter (agent), got 2']],
   restart: [[[{ name: 'a' }], 'restart: agent: expected a string, got an object']],
   setBreakpoints: [

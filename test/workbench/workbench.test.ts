@@ -1,6 +1,6 @@
 // The Workbench as the renderer uses it, with real agent processes: saving (atomically, never
 // outside the workspace), config errors and their recovery, new agents from templates, inject,
-// cancel through the registries, external changes.
+// cancel through the registries, external changes, trying a tool.
 
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -149,14 +149,44 @@ describe('Workbench', () => {
     assert.deepEqual(await workbench.step('waiter'), { kind: 'outcome', outcome: { exited: 'other' } });
   });
 
-  it('reports a file changed by someone else, but not its own saves', async () => {
-    await workbench.writeFile('waiter.rhai', WAITER + '\n');
+  it('reports a file changed by someone else, and each of its own saves once, with the saved version', async () => {
+    const saved = await workbench.writeFile('waiter.rhai', WAITER + '\n');
     mkdirSync(join(dir, 'notes'));
     writeFileSync(join(dir, 'notes/todo.txt'), 'x');
     await until('the change event', () => events.some((e) => e.type === 'file-changed' && e.path === 'notes/todo.txt'));
-    assert.equal(
-      events.some((e) => e.type === 'file-changed' && e.path === 'waiter.rhai'),
-      false,
+    assert.deepEqual(
+      events.filter((e) => e.type === 'file-changed' && e.path === 'waiter.rhai'),
+      [{ type: 'file-changed', path: 'waiter.rhai', mtimeMs: saved.mtimeMs }],
     );
+  });
+
+  it('saves over the version a text was edited from, and over no other', async () => {
+    const { mtimeMs } = workbench.readFile('omw.toml');
+    await workbench.createAgent('helper', 'rhai');
+    const withHelper = readFileSync(join(dir, 'omw.toml'), 'utf8');
+    assert.match(withHelper, /\[agents\.helper\]/);
+    const stale = await workbench.writeFile('omw.toml', CONFIG, mtimeMs);
+    assert.deepEqual(stale, { saved: false, mtimeMs: workbench.readFile('omw.toml').mtimeMs });
+    assert.equal(readFileSync(join(dir, 'omw.toml'), 'utf8'), withHelper, 'the new agent is kept');
+    const current = await workbench.writeFile('omw.toml', withHelper + '\n', stale.mtimeMs);
+    assert.equal(current.saved, true);
+    assert.equal((await workbench.writeFile('omw.toml', CONFIG, mtimeMs)).saved, false);
+    assert.equal((await workbench.writeFile('omw.toml', CONFIG, null)).saved, true, 'null saves over anything');
+  });
+
+  it('tries a mock tool without using up its one scripted answer, and refuses arguments that are not JSON', async () => {
+    const tooling = `
+[tooling.library]
+kind = "mock"
+tools = [ { name = "search", input_schema = { type = "object" } } ]
+tool_calls = [ { name = "search", result = "found it" } ]
+`;
+    await workbench.writeFile('omw.toml', CONFIG + tooling, null);
+    await assert.rejects(workbench.callTool('library', 'search', '{query: 1}'), {
+      message: /^the arguments are not JSON: .+/,
+    });
+    const tried = await workbench.callTool('library', 'search', '{"query": 1}');
+    assert.match(tried, /found it/);
+    assert.equal(await workbench.callTool('library', 'search', '{"query": 1}'), tried);
   });
 });

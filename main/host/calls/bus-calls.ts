@@ -40,10 +40,11 @@ export const busCalls: CallHandlers = {
     if (scope.host.bus.clearLifecycle(scope.ctx.name, uuid)) scope.closed('lifecycle', uuid, 'cancelled');
   },
   'host.send-agent': (scope, [agent, payload]) => {
-    scope.record('send_agent', { agent: agent });
+    scope.record('send_agent', { agent: agent }, null, { payload });
     scope.host.sendAgent(scope.ctx, agent, payload);
   },
   'host.recv': async (scope) => {
+    scope.recordUntraced('recv');
     const timeoutMs = scope.host.config.tunables.recv_timeout_secs * 1000;
     const envelope = await scope.host.bus.inbox(scope.ctx.name).take(timeoutMs, scope.signal);
     return received(scope, envelope);

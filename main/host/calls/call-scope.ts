@@ -32,8 +32,13 @@ export interface CallScope {
   readonly host: HostServices;
   readonly ctx: AgentContext;
   readonly signal: AbortSignal;
-  /** Records omw's `call` event, then flushes call-boundary injections. */
-  record(op: string, detail: Json, uuid?: string | null): void;
+  /**
+   * Records omw's `call` event, then flushes call-boundary injections. `omitted`: what the call
+   * was given that omw's detail leaves out, kept on Brainbench's `result` for the timeline.
+   */
+  record(op: string, detail: Json, uuid?: string | null, omitted?: { [key: string]: Json }): void;
+  /** Records a call omw does not trace (Brainbench's `host-call`), and its result; flushes nothing. */
+  recordUntraced(op: string): void;
   opened(source: SourceKind, uuid: string): void;
   closed(source: SourceKind, uuid: string, reason: CloseReason): void;
 }

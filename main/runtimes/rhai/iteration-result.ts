@@ -29,19 +29,17 @@ function innermostPosition(error: RhaiError): SourcePosition | undefined {
 /** Line 0 is the language's "no position": an error about the whole script. */
 const hasPosition = (diagnostic: Diagnostic): boolean => diagnostic.start.line > 0;
 
-const located = (diagnostic: Diagnostic): string =>
-  hasPosition(diagnostic)
-    ? `line ${diagnostic.start.line}, column ${diagnostic.start.column}: ${diagnostic.message}`
-    : diagnostic.message;
-
 /**
- * A brain that does not parse: the first error with its position, and the others the parser found
- * after it appended to the message, so one report shows them all.
+ * A brain that does not parse: the first error, with its position. Whoever shows the failure
+ * puts the position after the message (`… (line 3, column 18)`), so the message is the first
+ * error's alone, with how many there are: the others listed after it would read as being there.
+ * The editor marks every one of them.
  */
 export function parseFailure(diagnostics: readonly Diagnostic[]): Failure {
-  const [first, ...rest] = diagnostics;
+  const [first] = diagnostics;
   if (first === undefined) return { ok: false, error: 'the brain does not parse' };
-  const error = [first.message, ...rest.map(located)].join('; ');
+  const error =
+    diagnostics.length > 1 ? `${diagnostics.length} syntax errors, the first: ${first.message}` : first.message;
   return hasPosition(first) ? { ok: false, error, ...first.start } : { ok: false, error };
 }
 

@@ -5,9 +5,10 @@ import { loader } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor/editor';
 import 'monaco-editor/features/register.all';
 import 'monaco-editor/languages/definitions/javascript/register';
-import { javascriptDefaults, ScriptTarget } from 'monaco-editor/languages/features/typescript/register';
+import { javascriptDefaults } from 'monaco-editor/languages/features/typescript/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import TypeScriptWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';
+import { JS_BRAIN_COMPILER_OPTIONS } from './js-brain-compiler-options.ts';
 import { OMW_JS_TYPES } from './omw-api.ts';
 import { registerRhai } from './rhai-language.ts';
 import { registerToml } from './toml-language.ts';
@@ -17,14 +18,7 @@ self.MonacoEnvironment = {
     label === 'typescript' || label === 'javascript' ? new TypeScriptWorker() : new EditorWorker(),
 };
 
-// Brains are global scripts on QuickJS: no DOM, no Node, and the omw global is typed.
-javascriptDefaults.setCompilerOptions({
-  target: ScriptTarget.ES2020,
-  allowNonTsExtensions: true,
-  checkJs: true,
-  noLib: false,
-  lib: ['es2020'],
-});
+javascriptDefaults.setCompilerOptions(JS_BRAIN_COMPILER_OPTIONS);
 // Syntax errors come from QuickJS on the host (the `js` kind's check), as the runtime reports them.
 javascriptDefaults.setDiagnosticsOptions({ noSemanticValidation: false, noSyntaxValidation: true });
 javascriptDefaults.addExtraLib(OMW_JS_TYPES, 'file:///omw.d.ts');

@@ -10,10 +10,14 @@ export const TRACE_CAPACITY = 200_000;
 export interface Iteration {
   agent: string;
   iteration: number;
+  /** The sequence number of its start, which orders it among restarts. */
+  seq: number;
   trigger: string;
   start: number;
   end?: number;
+  /** Its own time, without the time it was held at host calls. */
   durationMs?: number;
+  heldMs?: number;
   outcome?: string;
   error?: string;
   line?: number;
@@ -37,6 +41,13 @@ export interface BusRow {
   payload: unknown;
 }
 
+/** Where an agent started afresh, between its iterations. */
+export interface RestartMark {
+  seq: number;
+  time: number;
+  cause: 'agent' | 'workspace';
+}
+
 /** A chat stream as the chat panel shows it, assembled from its deltas as they arrive. */
 export interface ChatStream {
   agent: string;
@@ -58,6 +69,7 @@ export class TraceLog {
   /** Capture is paused: events still reach the timeline, not the bus table. */
   busPaused = false;
   readonly iterations = new Map<string, Iteration[]>();
+  readonly restarts = new Map<string, RestartMark[]>();
   /** Newest last; the oldest closed ones are forgotten beyond a few hundred. */
   readonly chats = new Map<string, ChatStream>();
   private readonly chatFolds = new Map<string, ChatResultAssembler>();
@@ -100,11 +112,21 @@ export class TraceLog {
     return this.iterations.get(agent) ?? [];
   }
 
+  restartsOf(agent: string): RestartMark[] {
+    return this.restarts.get(agent) ?? [];
+  }
+
   private index(event: TraceEvent): void {
-    if (event.type === 'iteration-start') {
+    if (event.type === 'restart') {
+      const marks = this.restarts.get(event.agent) ?? [];
+      marks.push({ seq: event.seq, time: event.time, cause: event.cause });
+      if (marks.length > 5000) marks.shift();
+      this.restarts.set(event.agent, marks);
+    } else if (event.type === 'iteration-start') {
       const iteration: Iteration = {
         agent: event.agent,
         iteration: event.iteration,
+        seq: event.seq,
         trigger: event.trigger,
         start: event.time,
         events: [],
@@ -120,6 +142,7 @@ export class TraceLog {
         Object.assign(iteration, {
           end: event.time,
           durationMs: event.durationMs,
+          ...(event.heldMs !== undefined ? { heldMs: event.heldMs } : {}),
           ...(event.outcome
             ? { outcome: event.outcome === 'completed' ? 'completed' : `exited: ${event.outcome.exited}` }
             : {}),
@@ -130,7 +153,8 @@ export class TraceLog {
         iteration.events.push(event);
       }
     }
-    if (event.type === 'opened') this.origins.set(event.uuid, event.source);
+    // A subscription's call names the sending agent; its `opened` (recorded after it) only says `agent`.
+    if (event.type === 'opened' && !this.origins.has(event.uuid)) this.origins.set(event.uuid, event.source);
     this.indexChat(event);
     if (event.type === 'call') {
       if (event.op === 'subscribe_agent' && event.uuid)

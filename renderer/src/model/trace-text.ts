@@ -11,11 +11,22 @@ export function compactJson(value: unknown, max = 160): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+/** `850 ms`, `12.4 s`: a span as people read it. */
+export function duration(ms: number): string {
+  return ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
 /** One line for a trace event, as the timeline lists it. */
 export function describeEvent(event: TraceEvent): string {
   switch (event.type) {
     case 'call':
       return `${event.op}(${compactJson(event.detail)})${event.uuid ? ` → ${event.uuid.slice(0, 8)}` : ''}`;
+    case 'host-call':
+      return `${event.op}()`;
+    case 'held':
+      return `held before ${event.op} for ${duration(event.heldMs)}`;
+    case 'restart':
+      return event.cause === 'agent' ? 'restarted' : 'restarted with the saved config';
     case 'result':
       return event.ok
         ? `↳ ${compactJson(event.value ?? null)} (${event.durationMs.toFixed(1)} ms)`

@@ -2,6 +2,7 @@ import type { AgentStatus } from '../../../contract/agent-status.ts';
 import type { AgentView } from '../../../contract/views.ts';
 import type { HostOp } from '../../../main/host-api/host-ops.generated.ts';
 import {
+  cancelPause,
   continueAgent,
   loopAgent,
   pauseAgent,
@@ -51,7 +52,7 @@ function Controls({ agent, status }: { agent: string; status: AgentStatus }) {
         title={`Pause at the next host call (${SHORTCUTS.pause})`}
         aria-label="Pause"
         onClick={() => pauseAgent(agent)}
-        disabled={!busy || status.state === 'paused'}
+        disabled={!busy || status.state === 'paused' || status.pausePending === true}
       >
         ❙❙
       </button>
@@ -65,6 +66,17 @@ function Controls({ agent, status }: { agent: string; status: AgentStatus }) {
       >
         ↻
       </button>
+    </div>
+  );
+}
+
+/** A pause that waits for the agent's next host call: one blocked in recv holds once recv returns. */
+function PausePending({ agent, status }: { agent: string; status: AgentStatus }) {
+  if (!status.pausePending || status.state === 'paused') return null;
+  return (
+    <div className="pause-pending" data-testid="pause-pending">
+      Pause pending: holds at the next host call{status.state === 'waiting' ? ', once recv returns' : ''}.{' '}
+      <button onClick={() => cancelPause(agent)}>Cancel pause</button>
     </div>
   );
 }
@@ -123,6 +135,7 @@ function AgentRow({ agent, selected }: { agent: AgentView; selected: boolean }) 
         ) : null}
       </div>
       <Controls agent={agent.name} status={status} />
+      <PausePending agent={agent.name} status={status} />
       <PausedCall agent={agent.name} status={status} />
     </li>
   );

@@ -1,6 +1,7 @@
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import type { Diagnostic } from '../../../contract/views.ts';
+import { modelOf, useProblems } from '../editor/model-markers.ts';
 import { monaco } from '../editor/monaco-setup.ts';
 import { rhaiDiagnostics } from '../editor/rhai-language.ts';
 import { editorLanguageOf } from '../model/editor-language.ts';
@@ -12,7 +13,6 @@ import {
   reloadFile,
   request,
   saveFile,
-  setDiagnostics,
   useWorkbench,
   type OpenFile,
 } from '../store/workbench-store.ts';
@@ -63,9 +63,8 @@ function useDiagnostics(file: OpenFile | undefined, isConfig: boolean) {
       async () => {
         const diagnostics = await source(text);
         if (!live) return;
-        const model = monaco.editor.getModels().find((m) => m.uri.path.endsWith(`/${path}`) || m.uri.path === path);
+        const model = modelOf(path);
         if (model) monaco.editor.setModelMarkers(model, 'brainbench', toMarkers(diagnostics));
-        setDiagnostics(path, diagnostics);
       },
       languageOf(path) === 'rhai' ? 100 : 300,
     );
@@ -99,18 +98,24 @@ function useRuntimeErrors(path: string | undefined) {
           },
         ];
       });
-    const model = monaco.editor.getModels().find((m) => m.uri.path.endsWith(`/${path}`) || m.uri.path === path);
+    const model = modelOf(path);
     if (model) monaco.editor.setModelMarkers(model, 'brainbench-runtime', markers);
   }, [path, agents, statuses]);
 }
 
-function Problems({ file, onJump }: { file: OpenFile; onJump: (d: Diagnostic) => void }) {
-  if (file.diagnostics.length === 0) return null;
+/** Every problem of the file under the editor, whoever found it (JavaScript's types too). */
+function Problems({ path, onJump }: { path: string; onJump: (line: number, column: number) => void }) {
+  const problems = useProblems(path);
+  if (problems.length === 0) return null;
   return (
     <ul className="problems-list" data-testid="problems">
-      {file.diagnostics.map((d, i) => (
-        <li key={i} className="error-text" onClick={() => onJump(d)}>
-          {d.line}:{d.column} {d.message}
+      {problems.map((p, i) => (
+        <li
+          key={i}
+          className={p.severity === monaco.MarkerSeverity.Error ? 'error-text' : 'warn-text'}
+          onClick={() => onJump(p.startLineNumber, p.startColumn)}
+        >
+          {p.startLineNumber}:{p.startColumn} {p.message}
         </li>
       ))}
     </ul>
@@ -135,9 +140,9 @@ export function EditorArea() {
       if (path) void saveFile(path);
     });
   };
-  const jump = (d: Diagnostic) => {
-    editorRef.current?.revealLineInCenter(d.line);
-    editorRef.current?.setPosition({ lineNumber: d.line, column: d.column });
+  const jump = (line: number, column: number) => {
+    editorRef.current?.revealLineInCenter(line);
+    editorRef.current?.setPosition({ lineNumber: line, column });
     editorRef.current?.focus();
   };
 
@@ -195,7 +200,7 @@ export function EditorArea() {
         <div className="banner" data-testid="external-change">
           {file.path} changed on disk, and you have unsaved edits.
           <button onClick={() => void reloadFile(file.path)}>Reload from disk</button>
-          <button onClick={() => void saveFile(file.path)}>Keep mine (save)</button>
+          <button onClick={() => void saveFile(file.path, { overwrite: true })}>Keep mine (save over it)</button>
         </div>
       ) : null}
       {file ? (
@@ -215,7 +220,7 @@ export function EditorArea() {
               tabSize: 2,
             }}
           />
-          <Problems file={file} onJump={jump} />
+          <Problems path={file.path} onJump={jump} />
         </div>
       ) : null}
     </div>

@@ -1,23 +1,70 @@
 import { useShallow } from 'zustand/react/shallow';
-import { useEffect, useMemo, useState } from 'react';
-import { traceLog, type Iteration } from '../model/trace-log.ts';
-import { clock, describeEvent } from '../model/trace-text.ts';
+import { memo, useEffect, useMemo, useState } from 'react';
+import type { AgentStatus } from '../../../contract/agent-status.ts';
+import type { ResultTrace, TraceEvent } from '../../../main/trace/trace-event.ts';
+import { traceLog, type Iteration, type RestartMark } from '../model/trace-log.ts';
+import { clock, compactJson, describeEvent, duration } from '../model/trace-text.ts';
 import { useWorkbench } from '../store/workbench-store.ts';
 
-function IterationRow({ iteration, focusSeq }: { iteration: Iteration; focusSeq: number | undefined }) {
+/** What a running iteration is doing now, from its agent's live status. */
+function runningText(status: AgentStatus | undefined): string {
+  if (status?.state === 'paused' && status.pausedAt) return `paused before ${status.pausedAt.op}`;
+  if (status?.state === 'waiting') return 'waiting in recv';
+  return 'running…';
+}
+
+/** A call's arguments that omw's trace leaves out (memory_set's value), beside its detail. */
+function Omitted({ result }: { result: ResultTrace | undefined }) {
+  if (!result?.omitted) return null;
+  return (
+    <span className="omitted" title="Not in omw's trace: assertions cannot match it">
+      {Object.entries(result.omitted).map(([key, value]) => ` ${key}: ${compactJson(JSON.stringify(value))}`)}
+    </span>
+  );
+}
+
+function EventLine({ event, result, focused }: { event: TraceEvent; result?: ResultTrace; focused: boolean }) {
+  return (
+    <li className={`event type-${event.type} ${focused ? 'focused' : ''}`} data-testid={`event-${event.type}`}>
+      <span className="time">{clock(event.time)}</span> {describeEvent(event)}
+      {event.type === 'call' ? <Omitted result={result} /> : null}
+    </li>
+  );
+}
+
+interface IterationRowProps {
+  iteration: Iteration;
+  /** The iteration grows in place: its rendering changes with these. */
+  events: number;
+  ended: boolean;
+  focusSeq: number | undefined;
+  /** The agent's live status, for the iteration it is running. */
+  status: AgentStatus | undefined;
+}
+
+/** Rows re-render only when their iteration changed: a looping agent adds dozens a second. */
+const IterationRow = memo(IterationRowView);
+
+function IterationRowView({ iteration, focusSeq, status }: IterationRowProps) {
   const holdsFocus = focusSeq !== undefined && iteration.events.some((e) => e.seq === focusSeq);
   const [open, setOpen] = useState(holdsFocus);
   useEffect(() => {
     if (holdsFocus) setOpen(true);
   }, [holdsFocus]);
+  const results = useMemo(
+    () => new Map(iteration.events.flatMap((e) => (e.type === 'result' ? [[e.callSeq, e] as const] : []))),
+    [iteration.events.length, iteration],
+  );
+  const ended = iteration.end !== undefined;
   const result = iteration.error ? (
     <span className="error-text">
       {iteration.error}
       {iteration.line !== undefined ? ` (line ${iteration.line}, column ${iteration.column ?? 1})` : ''}
     </span>
   ) : (
-    <span className="ok-text">{iteration.outcome ?? 'running…'}</span>
+    <span className="ok-text">{iteration.outcome ?? (ended ? 'ended' : runningText(status))}</span>
   );
+  const calls = iteration.events.filter((e) => e.type === 'call' || e.type === 'host-call').length;
   return (
     <li className="iteration" data-testid="iteration-row" data-iteration={iteration.iteration}>
       <div className="iteration-head" onClick={() => setOpen(!open)} role="button" aria-expanded={open}>
@@ -25,25 +72,39 @@ function IterationRow({ iteration, focusSeq }: { iteration: Iteration; focusSeq:
         <span className="num">#{iteration.iteration}</span>
         <span className="trigger">{iteration.trigger}</span>
         <span className="time">{clock(iteration.start)}</span>
-        <span className="duration">
-          {iteration.durationMs !== undefined ? `${iteration.durationMs.toFixed(1)} ms` : '…'}
+        <span className="duration" data-testid="iteration-duration">
+          {iteration.durationMs !== undefined ? duration(iteration.durationMs) : '…'}
+          {iteration.heldMs !== undefined ? ` (+${duration(iteration.heldMs)} held)` : ''}
         </span>
-        <span className="calls">{iteration.events.filter((e) => e.type === 'call').length} calls</span>
+        <span className="calls">{calls} calls</span>
         {result}
       </div>
       {open ? (
         <ol className="iteration-events">
           {iteration.events.map((event) => (
-            <li
+            <EventLine
               key={event.seq}
-              className={`event type-${event.type} ${event.seq === focusSeq ? 'focused' : ''}`}
-              data-testid={`event-${event.type}`}
-            >
-              <span className="time">{clock(event.time)}</span> {describeEvent(event)}
-            </li>
+              event={event}
+              result={event.type === 'call' ? results.get(event.seq) : undefined}
+              focused={event.seq === focusSeq}
+            />
           ))}
         </ol>
       ) : null}
+    </li>
+  );
+}
+
+type TimelineRow =
+  { seq: number; iteration: Iteration; mark?: undefined } | { seq: number; iteration?: undefined; mark: RestartMark };
+
+function RestartDivider({ mark }: { mark: RestartMark }) {
+  return (
+    <li className="restart-divider" data-testid="restart-divider">
+      <span>
+        {mark.cause === 'agent' ? 'Restarted' : 'Restarted with the saved config'} at {clock(mark.time)}
+        {mark.cause === 'workspace' ? ': iterations count from 1 again' : ''}
+      </span>
     </li>
   );
 }
@@ -92,7 +153,19 @@ export function TimelinePanel() {
   const version = useWorkbench((s) => s.traceVersion);
   const focusSeq = useWorkbench((s) => s.focusSeq);
   const [axis, setAxis] = useState(false);
-  const iterations = useMemo(() => (agent ? traceLog.iterationsOf(agent).slice(-300).reverse() : []), [agent, version]);
+  const status = useWorkbench((s) => (agent ? s.statuses[agent] : undefined));
+  // Newest first, restarts between the iterations they separate.
+  const rows = useMemo((): TimelineRow[] => {
+    if (!agent) return [];
+    const iterations = traceLog.iterationsOf(agent).slice(-300);
+    const oldest = iterations[0]?.seq ?? 0;
+    const restarts = traceLog.restartsOf(agent).filter((mark) => mark.seq > oldest);
+    return [
+      ...iterations.map((iteration) => ({ seq: iteration.seq, iteration })),
+      ...restarts.map((mark) => ({ seq: mark.seq, mark })),
+    ].sort((a, b) => b.seq - a.seq);
+  }, [agent, version]);
+  const latest = rows.find((row) => row.iteration)?.iteration;
   return (
     <div className="timeline" data-testid="timeline">
       <div className="panel-toolbar">
@@ -103,13 +176,24 @@ export function TimelinePanel() {
       </div>
       {axis ? (
         <TimeAxis agents={agents} />
-      ) : iterations.length === 0 ? (
+      ) : rows.length === 0 ? (
         <div className="empty">No iterations of {agent ?? 'this agent'} yet. Press Step (F10) or Run (F5).</div>
       ) : (
         <ul className="iterations">
-          {iterations.map((i) => (
-            <IterationRow key={`${i.agent}-${i.iteration}-${i.start}`} iteration={i} focusSeq={focusSeq} />
-          ))}
+          {rows.map(({ seq, iteration, mark }) =>
+            iteration ? (
+              <IterationRow
+                key={seq}
+                iteration={iteration}
+                events={iteration.events.length}
+                ended={iteration.end !== undefined}
+                focusSeq={focusSeq}
+                status={iteration === latest ? status : undefined}
+              />
+            ) : (
+              <RestartDivider key={seq} mark={mark} />
+            ),
+          )}
         </ul>
       )}
     </div>

@@ -3,7 +3,7 @@
 
 import { create } from 'zustand';
 import type { AgentStatus } from '../../../contract/agent-status.ts';
-import type { Diagnostic, TestCaseResult, WorkspaceView } from '../../../contract/views.ts';
+import type { TestCaseResult, WorkspaceView } from '../../../contract/views.ts';
 import type { ApiMethod, ApiParams, ApiResult } from '../../../contract/workbench-api.ts';
 import type { WorkbenchEvent } from '../../../contract/workbench-event.ts';
 import type { WorkbenchTransport } from '../../../contract/workbench-transport.ts';
@@ -20,7 +20,6 @@ export interface OpenFile {
   mtimeMs: number;
   /** Changed on disk while the buffer had unsaved edits: the user chooses. */
   externalChange?: boolean;
-  diagnostics: Diagnostic[];
 }
 
 export interface Notice {
@@ -132,14 +131,36 @@ function applyWorkspace(workspace: WorkspaceView): void {
   }
 }
 
+/**
+ * Status changes arrive one event each, hundreds a second while agents loop: they are applied
+ * once a frame (the newest per agent), and before any other event, which keeps their order.
+ */
+let pendingStatuses: Record<string, AgentStatus> | undefined;
+
+function queueStatus(status: AgentStatus): void {
+  if (!pendingStatuses) {
+    pendingStatuses = {};
+    setTimeout(applyStatuses, 16);
+  }
+  pendingStatuses[status.agent] = status;
+}
+
+function applyStatuses(): void {
+  const statuses = pendingStatuses;
+  pendingStatuses = undefined;
+  if (statuses) set((s) => ({ statuses: { ...s.statuses, ...statuses } }));
+}
+
 function onEvent(event: WorkbenchEvent): void {
+  if (event.type === 'status') {
+    queueStatus(event.status);
+    return;
+  }
+  applyStatuses();
   switch (event.type) {
     case 'trace':
       traceLog.add(event.events);
       set((s) => ({ traceVersion: s.traceVersion + 1 }));
-      return;
-    case 'status':
-      set((s) => ({ statuses: { ...s.statuses, [event.status.agent]: event.status } }));
       return;
     case 'workspace':
       applyWorkspace(event.workspace);
@@ -150,7 +171,11 @@ function onEvent(event: WorkbenchEvent): void {
   }
 }
 
+/** Saves under way, by path: a change they cause is not another program's. */
+const savesInFlight = new Map<string, Promise<unknown>>();
+
 async function onExternalChange(path: string, mtimeMs: number): Promise<void> {
+  await savesInFlight.get(path);
   const file = get().files[path];
   if (!file || file.mtimeMs >= mtimeMs) return;
   if (file.text === file.saved) {
@@ -176,7 +201,7 @@ export async function openFile(path: string): Promise<void> {
   const read = await attempt('readFile', path);
   if (!read) return;
   set((s) => ({
-    files: { ...s.files, [path]: { path, text: read.text, saved: read.text, mtimeMs: read.mtimeMs, diagnostics: [] } },
+    files: { ...s.files, [path]: { path, text: read.text, saved: read.text, mtimeMs: read.mtimeMs } },
     fileOrder: [...s.fileOrder, path],
     activeFile: path,
   }));
@@ -186,16 +211,26 @@ export function editFile(path: string, text: string): void {
   updateFile(path, { text });
 }
 
-export function setDiagnostics(path: string, diagnostics: Diagnostic[]): void {
-  updateFile(path, { diagnostics });
-}
-
-export async function saveFile(path: string): Promise<boolean> {
+/**
+ * Saves the buffer over the version it was edited from; when the file on disk is another one
+ * (changed by New agent, Assign or another program), nothing is written and the banner asks.
+ * `overwrite` is the user's answer: save over whatever is on disk.
+ */
+export async function saveFile(path: string, { overwrite = false } = {}): Promise<boolean> {
   const file = get().files[path];
   if (!file) return false;
   const text = file.text;
-  const written = await attempt('writeFile', path, text);
+  const saving = attempt('writeFile', path, text, overwrite ? null : file.mtimeMs);
+  savesInFlight.set(path, saving);
+  const written = await saving.finally(() => {
+    if (savesInFlight.get(path) === saving) savesInFlight.delete(path);
+  });
   if (!written) return false;
+  if (!written.saved) {
+    updateFile(path, { externalChange: true });
+    notify('error', `${path} was not saved: it changed on disk since you opened it`);
+    return false;
+  }
   // Edits typed while the save was in flight stay unsaved.
   updateFile(path, { saved: text, mtimeMs: written.mtimeMs, externalChange: false });
   return true;

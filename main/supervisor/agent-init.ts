@@ -1,0 +1,36 @@
+// What an agent's process is started with, from the config: its runtime kind and checked params,
+// and its limits. A config error found here (an unknown runtime kind, bad params) is located.
+
+import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
+import type { OmwConfig } from '../config/config-types.ts';
+import { locatedError } from '../config/located-error.ts';
+import { parseParams } from '../config/params/parse-params.ts';
+import { RUNTIME_KINDS, runtimeDescriptor } from '../runtimes/runtimes.ts';
+import { withResolvedPaths } from '../runtimes/wasm/runtime-paths.ts';
+
+export function agentInit(config: OmwConfig, agent: string): AgentInit {
+  const runtimeName = config.agents[agent]!.runtime;
+  const impl = config.runtime[runtimeName]!;
+  const descriptor = runtimeDescriptor(impl.kind);
+  if (!descriptor) {
+    const supported = RUNTIME_KINDS.join(', ');
+    throw locatedError(
+      config,
+      ['runtime', runtimeName, 'kind'],
+      `runtime kind "${impl.kind}" is not supported; supported kinds: ${supported}`,
+    );
+  }
+  const params = parseParams(descriptor.params, impl, config, ['runtime', runtimeName]);
+  return {
+    agent,
+    runtime: { kind: impl.kind, params: withResolvedPaths(params, config, ['runtime', runtimeName]) },
+    limits: {
+      maxBusyMs: params.max_busy_ms,
+      maxMemoryBytes: params.max_memory_mb * 1024 * 1024,
+      maxStackBytes: params.max_stack_kb * 1024,
+      deadlineMs: params.deadline_ms,
+    },
+    deadlineMs: params.deadline_ms,
+    interruptBudgetMs: config.tunables.interrupt_budget_ms,
+  };
+}

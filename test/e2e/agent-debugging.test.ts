@@ -1,0 +1,207 @@
+// Stepping, pausing and inspecting agents in Chromium against web mode with real agent processes,
+// on the example workspace: trying a tool beside the agents that use it, Restart, a pause while
+// an agent waits in recv, what the timeline shows of an iteration and of restarts, and the bus
+// between agents.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { agentRow, openInEditor, selectAgent, typeInEditor, waitForState } from './page-actions.ts';
+import { startWorkbench, type WorkbenchFixture } from './workbench-fixture.ts';
+
+let fx: WorkbenchFixture;
+let page: Page;
+
+/** The newest timeline row of the selected agent, opened. */
+async function openIteration(n: number): Promise<Locator> {
+  await page.getByTestId('tab-timeline').click();
+  const row = page.locator(`[data-testid="iteration-row"][data-iteration="${n}"]`).first();
+  const head = row.locator('.iteration-head');
+  if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+  return row;
+}
+
+/** Steps the reporter, which waits for the researcher's finding, then the researcher. */
+async function exchangeFinding(): Promise<void> {
+  await agentRow(page, 'reporter').getByRole('button', { name: 'Step' }).click();
+  await waitForState(page, 'reporter', 'waiting');
+  await agentRow(page, 'researcher').getByRole('button', { name: 'Step' }).click();
+  await waitForState(page, 'reporter', 'exited');
+  await waitForState(page, 'researcher', 'completed');
+}
+
+async function injectMessage(agent: string, text: string): Promise<void> {
+  await page.getByTestId('tab-bus').click();
+  await page.getByTestId('bus-inject').click();
+  const form = page.getByTestId('inject-form');
+  await form.getByLabel('inject into agent').selectOption(agent);
+  await form.getByLabel('event kind').selectOption('message');
+  await form.getByTestId('inject-payload').fill(text);
+  await form.getByTestId('inject-submit').click();
+  await form.waitFor({ state: 'detached' });
+}
+
+describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
+  before(async () => {
+    fx = await startWorkbench();
+    page = fx.page;
+    page.setDefaultTimeout(20_000);
+    await page.goto(fx.server.url);
+    await page.getByTestId('workbench').waitFor();
+  });
+  after(async () => {
+    await fx?.close();
+  });
+
+  it('tries a tool call without using up the mock’s answer, and refuses arguments that are not JSON', async () => {
+    await page.getByTestId('tab-backends').click();
+    const library = page.getByTestId('backend-library');
+    await library.getByRole('button', { name: 'Tools & resources' }).click();
+    const form = page.getByTestId('tool-try-library');
+    await form.getByLabel('tool arguments (JSON)').fill('{query: omw}');
+    await form
+      .getByTestId('tool-arguments-problem')
+      .getByText(/^The arguments are not JSON: .+/)
+      .waitFor();
+    assert.equal(await form.getByTestId('call-tool').isDisabled(), true);
+    await form.getByLabel('tool arguments (JSON)').fill('{"query": "omw"}');
+    await form.getByTestId('call-tool').click();
+    await form
+      .getByTestId('tool-result')
+      .getByText(/omw: an agent runtime with WIT brains/)
+      .waitFor();
+
+    // The researcher's own call still gets the scripted result the try showed.
+    await selectAgent(page, 'researcher');
+    await exchangeFinding();
+    const iteration = await openIteration(1);
+    await iteration.getByTestId('event-call').filter({ hasText: 'call_tool_blocking' }).waitFor();
+    await iteration.getByTestId('event-log').filter({ hasText: 'search({"query":"omw"}) answered' }).waitFor();
+  });
+
+  it('draws the agents’ exchange in the sequence diagram, each message from its sender', async () => {
+    await page.getByTestId('tab-bus').click();
+    const fromResearcher = page.getByTestId('bus-row').filter({ hasText: 'omw runs agent brains' }).first();
+    await fromResearcher.click();
+    await page.getByTestId('bus-detail').filter({ hasText: 'message from researcher to reporter' }).waitFor();
+    await page.getByTestId('bus-view').click();
+    const diagram = page.getByTestId('sequence-diagram');
+    await diagram.waitFor();
+    // The finding one way, the ack the other.
+    assert.ok((await diagram.locator('.message-arrow').count()) >= 2);
+    await diagram.locator('title', { hasText: 'researcher → reporter: omw runs agent brains' }).first().waitFor({
+      state: 'attached',
+    });
+    await diagram.locator('title', { hasText: 'reporter → researcher: ack' }).first().waitFor({ state: 'attached' });
+    await page.getByTestId('bus-view').click();
+  });
+
+  it('restarts an agent as a fresh start would: the mocks from their first answer, a divider in the timeline', async () => {
+    // A second exchange: the planner's last turn repeats, which answers without a tool.
+    await selectAgent(page, 'researcher');
+    await exchangeFinding();
+    const second = await openIteration(2);
+    await second.getByText('completed').waitFor();
+    assert.equal(await second.getByTestId('event-call').filter({ hasText: 'call_tool_blocking' }).count(), 0);
+
+    await agentRow(page, 'researcher').getByRole('button', { name: 'Restart' }).click();
+    await page
+      .getByTestId('restart-divider')
+      .filter({ hasText: /^Restarted at / })
+      .waitFor();
+    await exchangeFinding();
+    const third = await openIteration(3);
+    await third.getByText('completed').waitFor();
+    await third.getByTestId('event-call').filter({ hasText: 'call_tool_blocking' }).waitFor();
+    // Newest first: the divider sits between the iteration after the restart and those before.
+    const order = await page
+      .locator('[data-testid="iteration-row"] .num, [data-testid="restart-divider"]')
+      .allTextContents();
+    assert.deepEqual(
+      order.slice(0, 3).map((text) => (text.startsWith('Restarted') ? 'restart' : text)),
+      ['#3', 'restart', '#2'],
+    );
+  });
+
+  it('shows a pause of an agent waiting in recv as pending, cancels it, and holds in the same iteration', async () => {
+    const row = await selectAgent(page, 'watcher');
+    await row.getByRole('button', { name: 'Step' }).click();
+    await waitForState(page, 'watcher', 'waiting');
+    await row.getByRole('button', { name: 'Pause' }).click();
+    const pending = row.getByTestId('pause-pending');
+    await pending.getByText(/Pause pending: holds at the next host call, once recv returns/).waitFor();
+    await pending.getByRole('button', { name: 'Cancel pause' }).click();
+    await pending.waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: 'Pause' }).click();
+    await pending.waitFor();
+    await injectMessage('watcher', 'wake up');
+    await waitForState(page, 'watcher', 'paused');
+    assert.match((await row.getByTestId('paused-call').textContent()) ?? '', /held before host\.cancel-timer/);
+    assert.equal(await row.getByTestId('iteration-count').textContent(), '#1');
+    // The iteration is held, not running.
+    const iteration = await openIteration(1);
+    await iteration.locator('.iteration-head').getByText('paused before host.cancel-timer').waitFor();
+
+    await row.getByRole('button', { name: 'Continue' }).click();
+    await waitForState(page, 'watcher', 'exited');
+    await iteration.getByText('exited: got wake up').waitFor();
+    // The time held is shown beside the iteration's own, and where it was spent.
+    await iteration
+      .getByTestId('iteration-duration')
+      .getByText(/^[\d.]+ (ms|s) \(\+[\d.]+ (ms|s) held\)$/)
+      .waitFor();
+    await iteration
+      .getByTestId('event-held')
+      .filter({ hasText: /held before host\.cancel-timer for / })
+      .waitFor();
+    await iteration.getByTestId('event-host-call').filter({ hasText: 'recv()' }).first().waitFor();
+  });
+
+  it('lists recv calls and the values memory_set stores in the timeline', async () => {
+    const row = await selectAgent(page, 'ticker');
+    await row.getByRole('button', { name: 'Step' }).click();
+    await waitForState(page, 'ticker', 'completed');
+    const iteration = await openIteration(1);
+    await iteration.getByText('completed').waitFor();
+    assert.equal(
+      await iteration
+        .getByTestId('event-host-call')
+        .filter({ hasText: /^\S+ recv\(\)$/ })
+        .count(),
+      3,
+    );
+    const sets = iteration.getByTestId('event-call').filter({ hasText: 'memory_set({"key":"ticks"})' });
+    assert.deepEqual(
+      (await sets.locator('.omitted').allTextContents()).map((text) => text.trim()),
+      ['value: "1"', 'value: "2"', 'value: "3"'],
+    );
+  });
+
+  it('marks where a saved config restarted the agents, whose iterations count from 1 again', async () => {
+    const row = await selectAgent(page, 'ticker');
+    await openInEditor(page, 'omw.toml');
+    await typeInEditor(page, '\n# restarts every agent');
+    await page.keyboard.press('Control+s');
+    await page.locator('[data-testid="tab-omw.toml"][data-dirty="false"]').waitFor();
+    await page
+      .getByTestId('restart-divider')
+      .filter({ hasText: /^Restarted with the saved config at .+: iterations count from 1 again$/ })
+      .waitFor();
+    await row.getByRole('button', { name: 'Step' }).click();
+    await waitForState(page, 'ticker', 'completed');
+    await page.getByTestId('tab-timeline').click();
+    await page.locator('[data-testid="iteration-row"]').first().getByText('completed').waitFor();
+    const order = await page
+      .locator('[data-testid="iteration-row"] .num, [data-testid="restart-divider"]')
+      .allTextContents();
+    assert.deepEqual(
+      order.map((text) => (text.startsWith('Restarted') ? 'restart' : text)),
+      ['#1', 'restart', '#1'],
+    );
+  });
+
+  it('logged no errors in the page', () => {
+    assert.deepEqual(fx.errors, []);
+  });
+});
