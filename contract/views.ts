@@ -61,6 +61,8 @@ export interface BackendView {
   kind: string;
   state: string;
   detail?: string;
+  /** The protocol revision a connected tool server negotiated. */
+  protocolRevision?: string;
 }
 
 export const REGISTRY_NAMES = ['streams', 'timers', 'resources', 'toolCalls'] as const;

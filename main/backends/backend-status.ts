@@ -13,6 +13,8 @@ export interface BackendStatus {
   inFlight: number;
   /** The server process, for a stdio tool server that is running. */
   pid?: number;
+  /** The protocol revision a connected tool server negotiated (MCP: `2026-07-28`, `2025-11-25`, ...). */
+  protocolRevision?: string;
 }
 
 /** One configured back end as the host lists it. */

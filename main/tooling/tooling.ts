@@ -25,7 +25,8 @@ export interface Tooling {
   startToolCall(name: string, args: string, delivery: Delivery): void;
   listResources(signal: AbortSignal): Promise<ResourceInfo[]>;
   readResource(uri: string, signal: AbortSignal): Promise<ResourceContent>;
-  subscribeResourceList(delivery: Delivery): void;
+  /** A back end that must ask its server first resolves once the server agreed, or rejects. */
+  subscribeResourceList(delivery: Delivery): void | Promise<void>;
   /** A back end that must ask its server first resolves once the server agreed, or rejects. */
   subscribeResource(uri: string, delivery: Delivery): void | Promise<void>;
   /** Stops a subscription's or queued call's deliveries. */

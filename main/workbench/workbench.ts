@@ -148,6 +148,7 @@ export class Workbench {
       kind: b.kind,
       state: b.status?.state ?? 'ready',
       ...(b.status?.detail ? { detail: b.status.detail } : {}),
+      ...(b.status?.protocolRevision ? { protocolRevision: b.status.protocolRevision } : {}),
     }));
     return {
       root: state.root,

@@ -1,12 +1,19 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import { McpTooling } from '../../main/tooling/mcp/mcp-tooling.ts';
-import { EVERYTHING_SERVER, FILESYSTEM_SERVER, RecordingDelivery, TEST_BACKOFF, freePort } from './mcp-servers.ts';
+import {
+  EVERYTHING_SERVER,
+  FILESYSTEM_SERVER,
+  RecordingDelivery,
+  TEST_BACKOFF,
+  freePort,
+  startHttpServer,
+} from './mcp-servers.ts';
 
 const signal = () => AbortSignal.timeout(10_000);
 const text = (content: string): string => JSON.parse(content)[0].text;
@@ -47,6 +54,7 @@ describe('mcp tooling against server-filesystem on a temporary folder', () => {
       /\[FILE\] notes\.txt[\s\S]*\[FILE\] todo\.txt/,
     );
     assert.equal(delivery.closed, 'ended');
+    assert.equal(tooling.status().protocolRevision, '2025-11-25');
   });
 
   it('refuses a path outside the folder with the server message', async () => {
@@ -57,21 +65,13 @@ describe('mcp tooling against server-filesystem on a temporary folder', () => {
   });
 
   it('a server without resources fails resource calls rather than inventing an empty list', async () => {
-    await assert.rejects(tooling.listResources(signal()), /Method not found|not supported/i);
+    await assert.rejects(tooling.listResources(signal()), /does not support resources/);
   });
 });
 
 /** server-everything over Streamable HTTP on `port`, once it listens. */
-async function httpServer(port: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [EVERYTHING_SERVER, 'streamableHttp'], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.stderr!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return server;
+function httpServer(port: number): Promise<ChildProcess> {
+  return startHttpServer([EVERYTHING_SERVER, 'streamableHttp'], { PORT: String(port) });
 }
 
 describe('mcp tooling over Streamable HTTP', () => {

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -11,6 +12,35 @@ const bin = (pkg: string) => fileURLToPath(new URL(`../../node_modules/${pkg}/di
 
 export const EVERYTHING_SERVER = bin('@modelcontextprotocol/server-everything');
 export const FILESYSTEM_SERVER = bin('@modelcontextprotocol/server-filesystem');
+
+// Servers written here on the official 2.x server SDK, run through tsx like the tests.
+const fixture = (file: string) => ['--import', 'tsx', fileURLToPath(new URL(`fixtures/${file}`, import.meta.url))];
+
+/** Serves 2026-07-28 (and 2025-era clients): add `stdio`, or `http <port>`. */
+export const CURRENT_SERVER_ARGS = fixture('current-mcp-server.ts');
+/** Serves only the 2025-era handshake, answering with the revisions added as arguments. */
+export const DATED_SERVER_ARGS = fixture('dated-mcp-server.ts');
+
+/** Starts a Streamable HTTP server process (`node ...args`), once it says it is listening. */
+export async function startHttpServer(args: string[], env: Record<string, string> = {}): Promise<ChildProcess> {
+  const server = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.stderr!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
+    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return server;
+}
+
+/** Ends a server process and waits until it is gone. */
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const gone = new Promise((resolve) => server.once('exit', resolve));
+  server.kill();
+  await gone;
+}
 
 /** Fast reconnects, so crash tests do not wait on omw's default backoff. */
 export const TEST_BACKOFF = { startMs: 50, capMs: 400 };

@@ -91,12 +91,17 @@ export const toolingCalls: CallHandlers = {
     scope.record('read_resource', { uri: uri });
     return raceAbort(server.readResource(uri, scope.signal), scope.signal);
   },
-  'tooling.subscribe-resource-list': (scope, [name]) => {
+  'tooling.subscribe-resource-list': async (scope, [name]) => {
     const server = tooling(scope, name);
     const delivery = openHandle(scope, scope.ctx.resources, 'resource-list', server, {});
     scope.record('subscribe_resource_list', {}, delivery.uuid);
     scope.opened('resource-list', delivery.uuid);
-    server.subscribeResourceList(delivery);
+    try {
+      await raceAbort(Promise.resolve(server.subscribeResourceList(delivery)), scope.signal);
+    } catch (error) {
+      delivery.close('failed');
+      throw error;
+    }
     return delivery.uuid;
   },
   'tooling.subscribe-resource': async (scope, [name, uri]) => {

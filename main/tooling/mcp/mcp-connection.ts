@@ -1,10 +1,10 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, SdkHttpError } from '@modelcontextprotocol/client';
 
 import type { McpToolingParams } from './mcp-tooling-params.ts';
 import { HostCallError } from '../../host-api/host-call-error.ts';
 import { BackendStatusTracker, type BackendStatus } from '../../backends/backend-status.ts';
 import { openMcpTransport, type McpTransport } from './mcp-transport.ts';
+import { isRevisionMismatch, REVISION_NEGOTIATION, revisionMismatchMessage } from './mcp-revisions.ts';
 
 /** How much of a server's stderr is kept to explain a crash. */
 const STDERR_TAIL_CHARS = 2000;
@@ -52,7 +52,16 @@ export class McpConnection {
   }
 
   status(inFlight: number): BackendStatus {
-    return this.tracker.snapshot(inFlight, this.live?.transport.pid());
+    const revision = this.live?.client.getNegotiatedProtocolVersion();
+    return {
+      ...this.tracker.snapshot(inFlight, this.live?.transport.pid()),
+      ...(revision !== undefined ? { protocolRevision: revision } : {}),
+    };
+  }
+
+  /** Whether `client` is the live session's (not one a reconnect replaced). */
+  isCurrent(client: Client): boolean {
+    return this.live?.client === client;
   }
 
   /** Runs one request on the connected client; a failure caused by the server going away says so. */
@@ -126,14 +135,22 @@ export class McpConnection {
     transport.stderr?.on('data', (chunk: Buffer) => {
       stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
     });
-    const client = new Client({ name: 'brainbench', version: '0.1.0' });
+    // Strict capabilities: a server that offers no resources refuses resource calls rather than
+    // answering with an empty list the SDK would make up.
+    const client = new Client(
+      { name: 'brainbench', version: '0.1.0' },
+      { ...REVISION_NEGOTIATION, enforceStrictCapabilities: true },
+    );
     this.options.configure(client);
     try {
       await client.connect(transport.transport, requestTimeout(params));
       await this.options.onConnected(client);
     } catch (error) {
       await client.close().catch(() => undefined);
-      const reason = `MCP server "${name}" failed to start: ${(error as Error).message}${lastWords(stderrTail)}`;
+      const why = isRevisionMismatch(error)
+        ? revisionMismatchMessage(name, error as Error)
+        : `MCP server "${name}" failed to start: ${(error as Error).message}`;
+      const reason = `${why}${lastWords(stderrTail)}`;
       this.lost(reason);
       throw new HostCallError(reason);
     }
@@ -182,8 +199,8 @@ export class McpConnection {
  * some servers (the reference "everything" server among them) answer 400 and say so.
  */
 function isUnknownSession(error: unknown): boolean {
-  if (!(error instanceof StreamableHTTPError)) return false;
-  return error.code === 404 || (error.code === 400 && /session/i.test(error.message));
+  if (!(error instanceof SdkHttpError)) return false;
+  return error.status === 404 || (error.status === 400 && /session/i.test(error.message));
 }
 
 export function requestTimeout(params: McpToolingParams): { timeout?: number } {

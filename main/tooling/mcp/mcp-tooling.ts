@@ -1,11 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  CallToolResultSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  type CallToolResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CacheableRequestOptions, Client } from '@modelcontextprotocol/client';
 
 import type { McpToolingParams } from './mcp-tooling-params.ts';
 import type { ResourceContent, ResourceInfo, Tool, ToolResult } from '../../host-api/wit-types.generated.ts';
@@ -41,7 +34,7 @@ export class McpTooling implements Tooling {
       configure: (client) => this.listen(client),
       onConnected: (client) => this.subscriptions.resubscribe(client),
     });
-    this.subscriptions = new McpSubscriptions(this.connection, this);
+    this.subscriptions = new McpSubscriptions(this.connection, this, options.backoff);
     this.connection.start();
   }
 
@@ -61,12 +54,8 @@ export class McpTooling implements Tooling {
   callTool(name: string, args: string, signal: AbortSignal): Promise<ToolResult> {
     const toolArguments = argumentsObject(args);
     return this.request(signal, async (client, options) => {
-      const result = await client.callTool(
-        { name, ...(toolArguments ? { arguments: toolArguments } : {}) },
-        CallToolResultSchema,
-        options,
-      );
-      return witToolResult(name, args, result as CallToolResult);
+      const result = await client.callTool({ name, ...(toolArguments ? { arguments: toolArguments } : {}) }, options);
+      return witToolResult(name, args, result);
     });
   }
 
@@ -107,12 +96,12 @@ export class McpTooling implements Tooling {
     );
   }
 
-  subscribeResourceList(delivery: Delivery): void {
-    this.subscriptions.watchList(delivery);
+  subscribeResourceList(delivery: Delivery): Promise<void> {
+    return this.subscriptions.watchList(delivery);
   }
 
   subscribeResource(uri: string, delivery: Delivery): Promise<void> {
-    return this.subscriptions.watch(uri, delivery);
+    return this.subscriptions.watchResource(uri, delivery);
   }
 
   stop(uuid: string): void {
@@ -136,18 +125,21 @@ export class McpTooling implements Tooling {
   }
 
   /**
-   * Runs one request with a signal of its own: the SDK never removes its abort listener, and the
-   * caller's signal (an iteration's) outlives thousands of requests.
+   * Runs one request with a signal of its own, so the caller's signal (an iteration's, which
+   * outlives thousands of requests) holds one listener per request, removed when it ends, whatever
+   * the SDK does with the signal it is given. Lists and reads always go to
+   * the server: the brain sees what the server says now, whatever cache hints a 2026-07-28 server
+   * gives.
    */
   private async request<T>(
     signal: AbortSignal,
-    work: (client: Client, options: RequestOptions) => Promise<T>,
+    work: (client: Client, options: CacheableRequestOptions) => Promise<T>,
   ): Promise<T> {
     const own = new AbortController();
     const forward = () => own.abort(signal.reason);
     if (signal.aborted) forward();
     else signal.addEventListener('abort', forward, { once: true });
-    const options = { signal: own.signal, ...requestTimeout(this.params) };
+    const options = { signal: own.signal, cacheMode: 'refresh' as const, ...requestTimeout(this.params) };
     this.inFlight++;
     try {
       return await this.connection.request((client) => work(client, options));
@@ -158,8 +150,9 @@ export class McpTooling implements Tooling {
   }
 
   private listen(client: Client): void {
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.subscriptions.listChanged());
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) =>
+    // Either era: unasked on a 2025-era session, on a listen stream on 2026-07-28.
+    client.setNotificationHandler('notifications/resources/list_changed', () => this.subscriptions.listChanged());
+    client.setNotificationHandler('notifications/resources/updated', (notification) =>
       this.subscriptions.resourceUpdated(notification.params.uri),
     );
   }

@@ -1,9 +1,8 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 import type { KeyOrigins } from '../../config/config-types.ts';
 import type { KeyPath } from '../../config/key-path.ts';

@@ -1,6 +1,6 @@
 // MCP results in omw's WIT shapes (omw-compat 2.1).
 
-import type { CallToolResult, ReadResourceResult, Resource, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ReadResourceResult, Resource, Tool as McpTool } from '@modelcontextprotocol/client';
 
 import { HostCallError } from '../../host-api/host-call-error.ts';
 import type { ResourceContent, ResourceInfo, Tool, ToolResult } from '../../host-api/wit-types.generated.ts';

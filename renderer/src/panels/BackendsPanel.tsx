@@ -74,6 +74,18 @@ function Backend({ backend }: { backend: BackendView }) {
       <div>
         <strong>{backend.name}</strong> <span className="badge">{backend.kind}</span>{' '}
         <span className={`state-${backend.state}`}>{backend.state}</span>
+        {backend.protocolRevision ? (
+          <>
+            {' '}
+            <span
+              className="badge"
+              title="protocol revision negotiated with the server"
+              data-testid="protocol-revision"
+            >
+              {backend.kind.toUpperCase()} {backend.protocolRevision}
+            </span>
+          </>
+        ) : null}
         {backend.detail ? <span className="error-text"> — {backend.detail}</span> : null}
         {backend.section === 'tooling' ? (
           <button onClick={() => void describe()} disabled={loading}>
