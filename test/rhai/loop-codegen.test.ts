@@ -74,6 +74,16 @@ const SIZE_CASES: Record<string, string> = {
 };
 
 const CASES: Record<string, string> = {
+  'captured variables read in a loop': `
+let a = [1, 2, 3]; let n = 0; let f = || a;
+for i in 0..3 { n += a[i]; }
+let g = || { let s = 0; for x in a { s += x; } s };
+[n, g.call()]`,
+  'a loop reaching a captured variable its method call borrows': `
+let a = [1, 2, 3]; let g = |v| { let s = 0; for x in a { s += x; } s }; a.map(g)`,
+  'function-call style on variables in a loop': `
+let x = [1]; let y = [0]; let h = || { x = [5]; 5 };
+for i in 0..3 { push(y, i); if contains(x, h.call()) { y.push(9); } } y`,
   '?. and ?[ ending a whole chain': `
     let r = []; let m = #{a: [1, 2]}; let u = ();
     for i in 0..3 { r.push(u?[i][0]); r.push(m?.a[i % 2]); r.push(u?.a.len()); } r`,

@@ -207,3 +207,62 @@ describe('?. and ?[ after ()', () => {
     assert.equal(!r.ok && r.kind, 'ErrorDotExpr');
   });
 });
+
+function failure(script: string): { kind: string; inner?: string } {
+  const r = evalRhai(script);
+  assert.equal(r.ok, false, `expected a failure: ${script}`);
+  return r.ok ? { kind: '' } : { kind: r.kind, inner: r.error };
+}
+
+describe('a captured variable borrowed by a method call', () => {
+  it('is a data race when a closure reaches it during the call (tests/closures.rs)', () => {
+    const race = failure('let a = 20; let foo = |x| { this += a + x }; a.call(foo, 1); a');
+    assert.equal(race.kind, 'ErrorInFunctionCall');
+    assert.match(race.inner ?? '', /Data race detected on variable 'a'/);
+    assert.equal(value('let a = 1; let b = 40; let foo = |x| { this += a + x }; b.call(foo, 1); b'), 42n);
+    assert.match(failure('let a = [1, 2]; a.filter(|v| { a.push(v); true })').inner ?? '', /Data race/);
+  });
+
+  it('is not borrowed yet while the arguments are evaluated', () => {
+    const r = evalRhai('let x = [1]; let f = || { x = [7]; 2 }; x.push(f.call()); x');
+    assert.deepEqual(r.ok && r.value, [
+      { type: 'int', value: 7n },
+      { type: 'int', value: 2n },
+    ]);
+  });
+});
+
+describe('eval and call!', () => {
+  it('constants defined by eval leave global:: constants alone', () => {
+    assert.equal(value('const X = 1; fn f() { global::X } eval("const X = 2;"); f()'), 1n);
+    const r = evalRhai('const X = 1; eval("const X = 2;"); [global::X, X]');
+    assert.deepEqual(r.ok && r.value, [
+      { type: 'int', value: 1n },
+      { type: 'int', value: 2n },
+    ]);
+  });
+
+  it("call! runs the function in the caller's scope", () => {
+    assert.equal(value('fn add(n) { x += n; x } let x = 1; let fp = Fn("add"); call!(fp, 5) + x'), 12n);
+    assert.equal(value('fn add(a, n) { x += a + n } let x = 1; call!(Fn("add").curry(10), 5); x'), 16n);
+    assert.equal(failure('fn add(n) { x += n } let x = 1; call(Fn("add"), 5); x').kind, 'ErrorInFunctionCall');
+  });
+});
+
+describe('function-call style on a variable, as upstream make_function_call', () => {
+  it('evaluates the other arguments before reaching the variable', () => {
+    assert.equal(value('fn g(a, b) { a + b } let x = 1; let h = || { x = 10; 2 }; g(x, h.call())'), 12n);
+    assert.equal(value('let x = [1]; let f = || { x = [5]; 5 }; contains(x, f.call())'), true);
+  });
+
+  it('refuses a mutating function on a constant, as the method form does', () => {
+    assert.equal(failure('const a = [1]; push(a, 2); a').kind, 'ErrorNonPureMethodCallOnConstant');
+    assert.equal(failure('const a = [1]; a.push(2); a').kind, 'ErrorNonPureMethodCallOnConstant');
+  });
+
+  it('passes a captured (shared) variable as a copy', () => {
+    const r = evalRhai('let a = [1]; let f = || a; push(a, 2); a');
+    assert.deepEqual(r.ok && r.value, [{ type: 'int', value: 1n }]);
+    assert.equal(value('let a = [1]; let f = || a; a.push(2); a.len()'), 2n);
+  });
+});

@@ -27,6 +27,7 @@ export type LanguageOptions = Omit<
   | 'externalNames'
   | 'moduleNames'
   | 'disabledSymbols'
+  | 'globalConstants'
 > & { failOnInvalidMapProperty: boolean };
 
 /** What a module resolver returns: script source to compile, a ready module, or nothing. */
@@ -125,6 +126,7 @@ export class Engine implements EngineCore {
       disabledSymbols: this.disabledSymbols,
       externalNames: new Set(scope?.names() ?? []),
       moduleNames: new Set(this.staticModules.keys()),
+      globalConstants: true,
     };
   }
 
@@ -263,7 +265,7 @@ export class Engine implements EngineCore {
     define: (name: string, value: Value, isConst: boolean) => void,
   ): Value {
     try {
-      const { ast, errors } = parseScript(source, this.parseOptions(scope));
+      const { ast, errors } = parseScript(source, { ...this.parseOptions(scope), globalConstants: false });
       if (errors.length > 0) throw new ParseFailure(errors);
       const base = new ScriptLibrary();
       for (const sf of rt.mainLib.functions.values()) base.add(sf);

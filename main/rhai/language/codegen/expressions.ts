@@ -52,9 +52,10 @@ export class ExpressionWriter {
       case 'lit':
         return this.literal(node.value);
       case 'var':
-        if (!node.decl || node.evalAware) return this.embedded(node);
+        // A captured variable is read by the closure compiler, which checks its cell's lock.
+        if (!node.decl || node.evalAware || node.decl.captured) return this.embedded(node);
         if (node.decl === this.itemInRegister) return 'i';
-        return node.decl.captured ? `V[${node.decl.slot}].v` : `V[${node.decl.slot}]`;
+        return `V[${node.decl.slot}]`;
       case 'bin':
         return this.binary(node) ?? this.embedded(node);
       case 'index':

@@ -170,6 +170,17 @@ function evalArgs(fns: Compiled[], f: Frame): Value[] {
   return out;
 }
 
+/**
+ * `f(x, ...)` with a variable `x`: upstream evaluates the other arguments first and reaches the
+ * variable last, as it does a method's receiver.
+ */
+function evalArgsVariableLast(fns: Compiled[], f: Frame): Value[] {
+  const out = new Array<Value>(fns.length);
+  for (let i = 1; i < fns.length; i++) out[i] = fns[i]!(f);
+  out[0] = fns[0]!(f);
+  return out;
+}
+
 export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }): Compiled {
   const { name, pos, safe } = node;
   const argFns = node.args.map((a) => compileOwned(cx, a));
@@ -187,22 +198,26 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
     const write = writeDecl(decl);
     const isConst = decl.isConst;
     const primitiveTagOp = obj.evalAware ? undefined : primitiveTagMethod(name, argFns, decl, pos);
+    if (primitiveTagOp === undefined && decl.captured) return sharedReceiverMethod(lib, site, argFns, decl, miss, node);
+    // As upstream's chains: the arguments are evaluated before the receiver is reached.
     return (f) => {
+      if (primitiveTagOp !== undefined && typeof read(f) !== 'object') return primitiveTagOp(f);
+      const args = evalArgs(argFns, f);
       const recv = read(f);
       if (safe && recv === undefined) return miss();
-      if (primitiveTagOp !== undefined && typeof recv !== 'object') return primitiveTagOp(f);
       const rt = f.rt as Runtime;
-      const r = callMethod(rt, lib, site, recv, evalArgs(argFns, f), pos, isConst);
+      const r = callMethod(rt, lib, site, recv, args, pos, isConst);
       if (rt.thisOut !== recv) write(f, rt.thisOut);
       return r;
     };
   }
   if (obj.k === 'this') {
     return (f) => {
+      const args = evalArgs(argFns, f);
       const recv = f.thisV;
       if (safe && recv === undefined) return miss();
       const rt = f.rt as Runtime;
-      const r = callMethod(rt, lib, site, recv, evalArgs(argFns, f), pos, false);
+      const r = callMethod(rt, lib, site, recv, args, pos, false);
       f.thisV = rt.thisOut;
       return r;
     };
@@ -225,6 +240,42 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
     const recv = objFn(f);
     if (safe && recv === undefined) return miss();
     return callMethod(f.rt as Runtime, lib, site, recv, evalArgs(argFns, f), pos, false);
+  };
+}
+
+/**
+ * A method on a captured variable: the call holds the variable's shared cell locked, so that a
+ * closure reaching the same variable during the call is a data race, as upstream's locks make it.
+ */
+function sharedReceiverMethod(
+  lib: Library,
+  site: MethodSite,
+  argFns: Compiled[],
+  decl: VarDecl,
+  miss: () => Value,
+  node: Node & { k: 'method' },
+): Compiled {
+  const { slot, isConst } = decl;
+  const read = readDecl(decl);
+  const { pos, safe } = node;
+  return (f) => {
+    const args = evalArgs(argFns, f);
+    const recv = read(f);
+    if (safe && recv === undefined) return miss();
+    const rt = f.rt as Runtime;
+    const cell = f.vars[slot] as SharedCell;
+    cell.locked = true;
+    let r: Value;
+    try {
+      r = callMethod(rt, lib, site, recv, args, pos, isConst);
+    } finally {
+      cell.locked = false;
+    }
+    if (rt.thisOut !== recv) {
+      cell.v = rt.thisOut;
+      cell.primitiveTag = undefined;
+    }
+    return r;
   };
 }
 
@@ -354,6 +405,7 @@ function compileIntrinsic(cx: CompileContext, node: Node & { k: 'call' }, compil
 
 export function compileCall(cx: CompileContext, node: Node & { k: 'call' }): Compiled {
   const compiled = compileArgs(cx, node.args);
+  if (node.capture && node.name === 'call' && node.args.length > 0) return capturingFnPtrCall(node, compiled);
   const intrinsic = compileIntrinsic(cx, node, compiled);
   if (intrinsic) return intrinsic;
   const { name, pos } = node;
@@ -372,19 +424,44 @@ export function compileCall(cx: CompileContext, node: Node & { k: 'call' }): Com
   return compileNativeCall(node, compiled);
 }
 
+/**
+ * `call!(fp, ...)`: a script function named by `fp` runs in the caller's scope, as `f!(...)` does,
+ * seeing and changing the caller's variables. A closure or a native function is called as by `call`.
+ */
+function capturingFnPtrCall(node: Node & { k: 'call' }, compiled: CallArgs): Compiled {
+  const [fpFn, ...restFns] = compiled.owned as [Compiled, ...Compiled[]];
+  const { pos } = node;
+  const visible = node.visible ?? [];
+  return (f) => {
+    const fp = fpFn(f);
+    const rest = evalArgs(restFns, f);
+    const rt = f.rt as Runtime;
+    if (!(fp instanceof FnPtr)) throw notFound('call', [fp, ...rest], pos);
+    const all = fp.curry.length > 0 ? fp.curry.concat(rest) : rest;
+    const sf = fp.closure ? undefined : rt.mainLib.functions.get(fnKey(fp.name, all.length));
+    if (!sf) return rt.callFnPtr(fp, rest, pos);
+    const vars = new Array<Value>(sf.def.slots);
+    for (let i = 0; i < all.length; i++) vars[i] = all[i];
+    return rt.invokeScript(sf, vars, undefined, pos, { dyn: scopeOf(f, visible) });
+  };
+}
+
 /** A call that no script function of the library answers: natives, or a local function pointer. */
 function compileNativeCall(node: Node & { k: 'call' }, compiled: CallArgs): Compiled {
   const { name, pos } = node;
   const n = node.args.length;
   const first = node.args[0];
   const byRef = first && first.k === 'var' && first.decl ? first.decl : undefined;
-  // The first argument by reference, so a mutating native changes the variable itself.
-  const argFns = compiled.owned.map((c, i) => (i === 0 ? compiled.plain[0]! : c));
+  // The first argument by reference, so a mutating native changes the variable itself; upstream
+  // passes a captured (shared) variable as a copy instead.
+  const shared = byRef?.captured === true;
+  const argFns = compiled.owned.map((c, i) => (i === 0 && !shared ? compiled.plain[0]! : c));
   const cache = new NativeCache(name, n);
   const local = node.local ? readDecl(node.local) : undefined;
-  const writeFirst = byRef && !byRef.isConst ? writeDecl(byRef) : undefined;
+  const writeFirst = byRef && !byRef.isConst && !shared ? writeDecl(byRef) : undefined;
+  const evaluate = byRef ? evalArgsVariableLast : evalArgs;
   return (f) => {
-    const args = evalArgs(argFns, f);
+    const args = evaluate(argFns, f);
     const rt = f.rt as Runtime;
     const o = rt.findNative(cache, name, args);
     if (o) {
@@ -410,17 +487,20 @@ function compileScriptCall(
   argFns: Compiled[],
   pos: Position,
 ): Compiled {
-  const plain = plainScriptCall(sf, argFns, pos);
+  // As for natives (evalArgsVariableLast), a variable first argument is reached after the others.
+  const order = argFns.map((_, i) => i);
+  if (args[0]?.k === 'var' && args.length > 1) order.push(order.shift()!);
+  const plain = plainScriptCall(sf, argFns, order, pos);
   const tagSources = args.map((a) => tagSource(a, cx.lib));
   if (tagSources.every((t) => t === undefined)) return plain;
-  const tagged = taggedScriptCall(sf, argFns, tagSources, pos);
+  const tagged = taggedScriptCall(sf, argFns, order, tagSources, pos);
   // A plain local holds a tag only once its frame keeps tags, which few frames ever do.
   const onlyLocals = args.every((a, i) => tagSources[i] === undefined || (a.k === 'var' && !a.decl?.captured));
   return onlyLocals ? (f) => (f.tags === undefined ? plain(f) : tagged(f)) : tagged;
 }
 
-/** A call whose arguments carry no tags, specialised for the common arities. */
-function plainScriptCall(sf: ScriptFunction, argFns: Compiled[], pos: Position): Compiled {
+/** A call whose arguments carry no tags, evaluated in `order`, specialised for the common arities. */
+function plainScriptCall(sf: ScriptFunction, argFns: Compiled[], order: number[], pos: Position): Compiled {
   const slots = sf.def.slots;
   switch (argFns.length) {
     case 0:
@@ -434,19 +514,20 @@ function plainScriptCall(sf: ScriptFunction, argFns: Compiled[], pos: Position):
       };
     }
     case 2: {
-      const a0 = argFns[0]!;
-      const a1 = argFns[1]!;
+      const [i0, i1] = order as [number, number];
+      const a0 = argFns[i0]!;
+      const a1 = argFns[i1]!;
       return (f) => {
         const vars = new Array<Value>(slots);
-        vars[0] = a0(f);
-        vars[1] = a1(f);
+        vars[i0] = a0(f);
+        vars[i1] = a1(f);
         return (f.rt as Runtime).invokeScript(sf, vars, undefined, pos);
       };
     }
     default:
       return (f) => {
         const vars = new Array<Value>(slots);
-        for (let i = 0; i < argFns.length; i++) vars[i] = argFns[i]!(f);
+        for (const i of order) vars[i] = argFns[i]!(f);
         return (f.rt as Runtime).invokeScript(sf, vars, undefined, pos);
       };
   }
@@ -460,6 +541,7 @@ function plainScriptCall(sf: ScriptFunction, argFns: Compiled[], pos: Position):
 function taggedScriptCall(
   sf: ScriptFunction,
   argFns: Compiled[],
+  order: number[],
   tagSources: (((f: Frame) => number) | undefined)[],
   pos: Position,
 ): Compiled {
@@ -467,7 +549,7 @@ function taggedScriptCall(
   return (f) => {
     const vars = new Array<Value>(slots);
     let tags: PrimitiveTag[] | undefined;
-    for (let i = 0; i < argFns.length; i++) {
+    for (const i of order) {
       const v = argFns[i]!(f);
       vars[i] = v;
       const source = tagSources[i];
@@ -497,8 +579,10 @@ export function compileNsCall(cx: CompileContext, node: Node & { k: 'nscall' }):
   const argFns = node.args.map((a) => compileOwned(cx, a));
   const key = fnKey(name, argFns.length);
   const first = node.args[0];
-  // As with global natives, a variable first argument is passed by reference to a mutating native.
-  const byRef = first?.k === 'var' && first.decl && !first.decl.isConst ? first.decl : undefined;
+  // As with global natives, a variable first argument is passed by reference to a mutating native
+  // (a captured one as a copy).
+  const byRef =
+    first?.k === 'var' && first.decl && !first.decl.isConst && !first.decl.captured ? first.decl : undefined;
   const readFirst = byRef ? readDecl(byRef) : undefined;
   const writeFirst = byRef ? writeDecl(byRef) : undefined;
   return (f) => {

@@ -50,15 +50,24 @@ export function ownedValue(node: Node, compiled: Compiled): Compiled {
 
 export function readDecl(decl: VarDecl): Compiled {
   const slot = decl.slot;
-  if (decl.captured) return (f) => (f.vars[slot] as SharedCell).v;
+  if (decl.captured) {
+    const name = decl.name;
+    return (f) => {
+      const cell = f.vars[slot] as SharedCell;
+      if (cell.locked) throw dataRace(name);
+      return cell.v;
+    };
+  }
   return (f) => f.vars[slot];
 }
 
 export function writeDecl(decl: VarDecl): (f: Frame, v: Value) => void {
   const slot = decl.slot;
   if (decl.captured) {
+    const name = decl.name;
     return (f, v) => {
       const cell = f.vars[slot] as SharedCell;
+      if (cell.locked) throw dataRace(name);
       cell.v = v;
       cell.primitiveTag = undefined;
     };
@@ -81,6 +90,14 @@ export function bindDecl(decl: VarDecl): (f: Frame, v: Value) => void {
     f.vars[slot] = v;
     if (f.tags !== undefined) f.tags[slot] = undefined;
   };
+}
+
+/**
+ * Upstream's shared values are locks: a method call holds its receiver's lock, so a closure reaching
+ * the same captured variable meanwhile (`a.call(|| a + 1)`) is `ErrorDataRace`.
+ */
+export function dataRace(name: string): RhaiError {
+  return new RhaiError('ErrorDataRace', `Data race detected on variable '${name}'`, undefined);
 }
 
 export function variableNotFound(name: string, pos: Position): RhaiError {

@@ -23,6 +23,11 @@ export interface ParseOptions {
   externalNames: ReadonlySet<string>;
   /** Host static modules; with strictVariables other namespace roots must be imported. */
   moduleNames: ReadonlySet<string>;
+  /**
+   * Top-level constants are also `global::` constants. Not in `eval` code: upstream keeps its
+   * constants in the caller's scope, and `global::` goes on naming the script's own.
+   */
+  globalConstants: boolean;
 }
 
 export const DEFAULT_PARSE_OPTIONS: ParseOptions = {
@@ -43,4 +48,5 @@ export const DEFAULT_PARSE_OPTIONS: ParseOptions = {
   disabledSymbols: new Set(),
   externalNames: new Set(),
   moduleNames: new Set(),
+  globalConstants: true,
 };

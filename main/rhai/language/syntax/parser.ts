@@ -375,7 +375,7 @@ class Parser extends ExpressionParser {
     }
     // The initialiser cannot see the variable it defines, so declare afterwards.
     const decl = this.declareChecked(nameTok, isConst);
-    const global = isConst && !this.inFunction && this.blockDepth === 0;
+    const global = this.opts.globalConstants && isConst && !this.inFunction && this.blockDepth === 0;
     const node: Node = { k: 'let', decl, init, global, pos: kw.pos };
     if (this.scope.evalSeen) node.evalAware = true;
     return node;

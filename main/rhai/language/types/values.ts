@@ -31,6 +31,8 @@ export class Timestamp {
 export class SharedCell implements CustomValue {
   readonly rhaiTypeName = 'shared';
   primitiveTag: PrimitiveTag | undefined = undefined;
+  /** Set while a method call borrows the variable as its receiver: any other access is a data race. */
+  locked = false;
   constructor(public v: Value) {}
 }
 
