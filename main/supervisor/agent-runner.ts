@@ -44,6 +44,8 @@ export class AgentRunner {
   private lastGoodSource: string | undefined;
   private releasePause: (() => void) | undefined;
   private pauseRequested = false;
+  /** When the last iteration failed; undefined once one did not. */
+  private failedAt: number | undefined;
   /** Time the running iteration spent held at host calls, which is not its own. */
   private heldMs = 0;
   /** How often the agent was stopped, and why last; lets a run that is still starting give up. */
@@ -77,11 +79,14 @@ export class AgentRunner {
   }
 
   /**
-   * The brain changed on disk and now checks, while the agent rests after a failure (a brain
-   * that was missing has appeared, a syntax error is fixed): it is ready to run again.
+   * The brain changed on disk (the watcher saw it at `changedAtMs`) and now checks: an agent
+   * resting after a failure that came before the change (a brain that was missing has appeared,
+   * an error is fixed) is ready to run again. A change the failure already ran with leaves it
+   * failed.
    */
-  brainRestored(): void {
-    if (!this.current && !this.looping && this.statusValue.state === 'failed') this.update({ state: 'idle' });
+  brainRestored(changedAtMs: number): void {
+    if (this.current || this.looping || this.statusValue.state !== 'failed') return;
+    if (this.failedAt !== undefined && changedAtMs > this.failedAt) this.update({ state: 'idle' });
   }
 
   /** Pause at the next host call, whatever its op (Pause, or a step over a call); shown as pending. */
@@ -277,6 +282,7 @@ export class AgentRunner {
       host.trace.record({ ...end, error, ...position });
     }
     this.update({ state: stateAfter(result), last: result });
+    this.failedAt = result.kind === 'failed' ? Date.now() : undefined;
     return result;
   }
 

@@ -25,7 +25,9 @@ export function watchScripts(supervisor: Supervisor): () => void {
 
   const changed = (script: string) => {
     clearTimeout(timers.get(script));
-    const reload = () => agentsByScript.get(script)?.forEach((agent) => void supervisor.reload(agent));
+    // When the change was seen, not when the debounce ends: an iteration between the two ran with it.
+    const seenAt = Date.now();
+    const reload = () => agentsByScript.get(script)?.forEach((agent) => void supervisor.reload(agent, seenAt));
     timers.set(script, setTimeout(reload, debounceMs));
   };
   const poll = (script: string) => {

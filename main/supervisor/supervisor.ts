@@ -96,10 +96,11 @@ export class Supervisor {
    * omw's hot reload (omw-compat 3.7): checks the brain as it is now on disk while the old
    * iteration keeps going. A valid brain aborts the running iteration, which then restarts in
    * place; an invalid one leaves it alone and tells the brain through its lifecycle handle. An
-   * agent resting after a failure is ready again once its brain checks.
+   * agent resting after a failure that came before `changedAt` (when the change was seen) is
+   * ready again once its brain checks.
    * Reloads that arrive while one is under way collapse into it.
    */
-  async reload(agent: string): Promise<CheckResult> {
+  async reload(agent: string, changedAt = Date.now()): Promise<CheckResult> {
     const runner = this.runner(agent);
     const pending = this.reloads.get(agent);
     if (pending) return pending;
@@ -114,7 +115,7 @@ export class Supervisor {
         return check;
       }
       if (runner.running) await runner.stop('reload');
-      else runner.brainRestored();
+      else runner.brainRestored(changedAt);
       return check;
     })();
     this.reloads.set(agent, reloading);

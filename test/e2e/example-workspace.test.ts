@@ -67,10 +67,14 @@ describe('the example workspace', { timeout: 150_000 }, () => {
   });
 
   it('brainbench run says what the watcher waits for, while it waits', async () => {
-    const run = spawn(process.execPath, [join(REPO, 'bin/brainbench.mjs'), 'run', '--config', 'omw.toml'], {
-      cwd: fx.workspace,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const run = spawn(
+      process.execPath,
+      [join(REPO, 'bin/brainbench.mjs'), 'run', '--config', 'omw.toml', '--log-format', 'tty'],
+      {
+        cwd: fx.workspace,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     let exited = false;
     run.on('exit', () => (exited = true));
