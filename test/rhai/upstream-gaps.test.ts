@@ -63,6 +63,15 @@ describe('identifiers with leading underscores', () => {
     assert.equal(parseError('let _1 = 5;'), 'BadInput');
     assert.equal(parseError('let __ = 5;'), 'BadInput');
   });
+
+  it('a lone _ is no name, though it stays the default arm of a switch', () => {
+    assert.equal(parseError('let _ = 1;'), 'VariableExpected');
+    assert.equal(parseError('for _ in 0..2 {}'), 'VariableExpected');
+    assert.equal(parseError('fn f(_) { 1 }'), 'VariableExpected');
+    assert.equal(parseError('let f = |_| 1;'), 'VariableExpected');
+    assert.equal(parseError('let x = _;'), 'BadInput');
+    assert.equal(value('switch 3 { 1 => 1, _ => 9 }'), 9n);
+  });
 });
 
 describe('a doubled quote inside a string literal', () => {

@@ -343,6 +343,8 @@ export abstract class ExpressionParser extends ParserBase {
           this.fail('BadInput', 'Statement blocks are not allowed as expressions');
         return this.standaloneBlock(t);
       case 'ident':
+        // A lone `_` is upstream's underscore token, which is no variable.
+        if (t.text === '_') this.fail('BadInput', "Unexpected '_'");
         return this.identifierExpr();
       case '--':
       case '++':

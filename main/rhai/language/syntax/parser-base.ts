@@ -126,7 +126,8 @@ export abstract class ParserBase {
 
   protected ident(kind: ParseErrorKind, message: string): Token {
     const t = this.peek();
-    if (t.kind === 'ident' && !KEYWORDS.has(t.text)) {
+    // A lone `_` is upstream's underscore token, not a name (the Rhai book: a name needs a letter).
+    if (t.kind === 'ident' && !KEYWORDS.has(t.text) && t.text !== '_') {
       if (RESERVED.has(t.text)) this.fail('Reserved', `'${t.text}' is a reserved keyword`);
       return this.advance();
     }
