@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Engine } from '../../main/rhai/language/engine.ts';
+import { Engine, type OptimizationLevel } from '../../main/rhai/language/engine.ts';
 import { RhaiError } from '../../main/rhai/language/types/errors.ts';
+import { debugValue } from '../../main/rhai/language/types/format.ts';
 import { Tokenizer } from '../../main/rhai/language/syntax/tokenizer.ts';
 import { seededRandom } from './helpers.ts';
 
@@ -140,6 +141,43 @@ function generated(rand: () => number): string {
   return prelude + Array.from({ length: 1 + Math.floor(rand() * 5) }, () => stmt(3)).join('\n');
 }
 
+/**
+ * A pure closure over method-bearing captures, called through a random call form in a random loop
+ * shape. The program evaluates to `[v, r]`: one call's value, and the values of `iterations` more
+ * calls, which must all equal it. Errors and type mix-ups in any call form, in any position of a
+ * loop, show up as a mismatch.
+ */
+function closureCallProgram(rand: () => number): { src: string; iterations: number } {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
+  const term = (): string =>
+    pick(['a.len()', 's.len()', 'm.keys().len()', 'm.y.len()', 's.to_upper().len()', 'a[1]', 'k', 'a.index_of(3)']);
+  const body = Array.from({ length: 1 + Math.floor(rand() * 3) }, term).join(' + ');
+  const withParam = rand() < 0.3;
+  const closure = withParam ? `|p| p + ${body}` : `|| ${body}`;
+  const args = withParam ? ['1'] : [];
+  const form = (): string => {
+    const list = args.join(', ');
+    return pick([`f.call(${list})`, `call(${['f', ...args].join(', ')})`, `f(${list})`]);
+  };
+  const iterations = 1 + Math.floor(rand() * 4);
+  const defineInLoop = rand() < 0.3;
+  const define = `let f = ${closure};`;
+  let step = `${defineInLoop ? define : ''} r.push(${form()});`;
+  step = pick([step, `if true { ${step} }`, `switch 0 { 0 => { ${step} } _ => {} }`, `{ ${step} }`]);
+  const loop = pick([
+    `for i in 0..${iterations} { ${step} }`,
+    `for x in [${Array(iterations).fill('0').join(', ')}] { ${step} }`,
+    `let j = 0; while j < ${iterations} { ${step} j += 1; }`,
+    `let j = 0; do { ${step} j += 1; } while j < ${iterations};`,
+    `let j = 0; loop { if j >= ${iterations} { break; } ${step} j += 1; }`,
+    `for i in 0..${iterations} { for q in 0..1 { ${step} } }`,
+  ]);
+  const program = `let a = [1, 2, 3]; let s = "abc"; let m = #{x: 1, y: [2]}; let k = 4;
+    ${define} let v = ${form()}; let r = []; ${loop} [v, r]`;
+  // Function bodies get their own frames, with their own slots for the same shapes.
+  return { src: rand() < 0.3 ? `fn run() { ${program} } run()` : program, iterations };
+}
+
 describe('fuzz', () => {
   it('never throws a non-Rhai error or hangs', () => {
     const engine = new Engine();
@@ -167,5 +205,22 @@ describe('fuzz', () => {
       runs++;
     }
     assert.ok(runs > 200, `only ${runs} fuzz runs`);
+  });
+
+  it('calls capturing closures alike in every call form and loop shape', () => {
+    const rand = seededRandom(20260305);
+    for (let n = 0; n < 300; n++) {
+      const { src, iterations } = closureCallProgram(rand);
+      const results = (['none', 'simple'] as OptimizationLevel[]).map((level) => {
+        const engine = new Engine();
+        engine.optimizationLevel = level;
+        return debugValue(engine.eval(src));
+      });
+      const [closures, generated] = results as [string, string];
+      assert.equal(generated, closures, `optimization levels differ for ${src}`);
+      const v = /^\[(\d+), \[/.exec(closures)?.[1];
+      assert.ok(v !== undefined, `unexpected result ${closures} for ${src}`);
+      assert.equal(closures, `[${v}, [${Array(iterations).fill(v).join(', ')}]]`, src);
+    }
   });
 });

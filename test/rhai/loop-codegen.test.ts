@@ -236,6 +236,17 @@ describe('generated range loops', () => {
     });
   }
 
+  it('agree on capturing closures called in the loop through every call form', () => {
+    // Both paths once turned `f` into the captured array after its first `f.call()`: agreeing is
+    // not enough here, the value is checked too.
+    const trace = assertSame(`
+      let a = [1, 2, 3]; let s = "ab"; let f = || a.len() + s.len(); let n = [];
+      for i in 0..3 { n.push(f.call()); n.push(call(f)); n.push(f()); a.push(i); }
+      for i in 0..2 { let g = || s.to_upper() + i; n.push(g.call()); n.push(g.call()); }
+      [n, type_of(f)]`);
+    assert.equal(trace.outcome, 'ok [[5, 5, 5, 6, 6, 6, 7, 7, 7, "AB0", "AB0", "AB1", "AB1"], "Fn"]');
+  });
+
   it('count operations the same way, so limits stop at the same statement', () => {
     const src = `let t = 0; for i in 0..1000 { for j in 0..10 { t += i * j; } } t`;
     for (const max of [5, 60, 333, 4_000]) {

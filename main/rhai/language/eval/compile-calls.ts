@@ -107,7 +107,13 @@ function callMethod(
     const p = recv.get(name);
     if (p instanceof FnPtr) return rt.callFnPtr(p, args, pos, recv);
   } else if (recv instanceof FnPtr) {
-    if (name === 'call') return rt.callFnPtr(recv, args, pos);
+    if (name === 'call') {
+      const r = rt.callFnPtr(recv, args, pos);
+      // The pointed-to body's own method calls reuse rt.thisOut, and the caller writes it back
+      // into the receiver: left as they set it, the pointer variable would become their receiver.
+      rt.thisOut = recv;
+      return r;
+    }
     if (name === 'curry') return new FnPtr(recv.name, recv.curry.concat(args), recv.closure);
   }
   if (name === 'call' && args[0] instanceof FnPtr && recv !== undefined) {
