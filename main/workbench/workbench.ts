@@ -29,6 +29,7 @@ import type { OmwEvent } from '../host-api/wit-types.generated.ts';
 import { Host } from '../host/host.ts';
 import { describeComponent } from '../runtimes/wasm/describe-component.ts';
 import { watchScripts } from '../supervisor/script-watcher.ts';
+import { followBackendStates } from './backend-state-feed.ts';
 import { ALL_AGENTS, Supervisor } from '../supervisor/supervisor.ts';
 import { discoverTests } from '../testing/discover-tests.ts';
 import { formatResult } from '../testing/format-result.ts';
@@ -142,14 +143,7 @@ export class Workbench {
             breakpoints: this.breakpoints.get(name) ?? [],
           }))
         : [];
-    const backends: BackendView[] = (host?.backends() ?? []).map((b) => ({
-      section: b.section,
-      name: b.name,
-      kind: b.kind,
-      state: b.status?.state ?? 'ready',
-      ...(b.status?.detail ? { detail: b.status.detail } : {}),
-      ...(b.status?.protocolRevision ? { protocolRevision: b.status.protocolRevision } : {}),
-    }));
+    const backends = backendViews(host);
     return {
       root: state.root,
       config: toWorkspacePath(state.root, state.configFile),
@@ -415,9 +409,14 @@ export class Workbench {
       if (agent === ALL_AGENTS || supervisor.runners.has(agent)) supervisor.setBreakpoints(agent, ops);
     }
     const stopReloading = watchScripts(supervisor);
+    const stopFollowing = followBackendStates(
+      () => backendViews(host),
+      () => this.emit({ type: 'workspace', workspace: this.workspace() }),
+    );
     const previous = state.stopWatching;
     state.stopWatching = () => {
       stopReloading();
+      stopFollowing();
       previous();
     };
     await supervisor.start();
@@ -529,4 +528,15 @@ function parseJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+function backendViews(host: Host | undefined): BackendView[] {
+  return (host?.backends() ?? []).map((b) => ({
+    section: b.section,
+    name: b.name,
+    kind: b.kind,
+    state: b.status?.state ?? 'ready',
+    ...(b.status?.detail ? { detail: b.status.detail } : {}),
+    ...(b.status?.protocolRevision ? { protocolRevision: b.status.protocolRevision } : {}),
+  }));
 }
