@@ -53,18 +53,10 @@ export function getProp(rt: Runtime, obj: Value, name: string, pos: Position): V
 
 export function setProp(rt: Runtime, obj: Value, name: string, value: Value, pos: Position): Value {
   if (obj instanceof Map) {
-    if (!obj.has(name)) {
-      if (rt.engine.failOnInvalidMapProperty) {
-        throw new RhaiError('ErrorPropertyNotFound', `Property not found: ${name}`, pos);
-      }
-      rt.checkMapSize(obj.size + 1);
-      obj.set(name, value);
-      if (rt.sizeLimited) rt.sizes.added(obj, value);
-      return obj;
+    if (!obj.has(name) && rt.engine.failOnInvalidMapProperty) {
+      throw new RhaiError('ErrorPropertyNotFound', `Property not found: ${name}`, pos);
     }
-    if (rt.sizeLimited) rt.sizes.replaced(obj, obj.get(name), value);
-    obj.set(name, value);
-    return obj;
+    return setMapEntry(rt, obj, name, value);
   }
   const args = [obj, value];
   const r = callAccessor(rt, `set$${name}`, args, pos);
@@ -188,15 +180,7 @@ export function setIndex(rt: Runtime, obj: Value, idx: Value, value: Value, pos:
   if (obj instanceof Map) {
     const key = typeof idx === 'string' ? idx : idx instanceof RChar ? idx.c : undefined;
     if (key === undefined) throw indexTypeError(obj, idx, pos);
-    if (!obj.has(key)) {
-      rt.checkMapSize(obj.size + 1);
-      obj.set(key, value);
-      if (rt.sizeLimited) rt.sizes.added(obj, value);
-      return obj;
-    }
-    if (rt.sizeLimited) rt.sizes.replaced(obj, obj.get(key), value);
-    obj.set(key, value);
-    return obj;
+    return setMapEntry(rt, obj, key, value);
   }
   if (typeof obj === 'string') {
     if (idx instanceof RRange) {
@@ -253,4 +237,17 @@ export function setIndex(rt: Runtime, obj: Value, idx: Value, value: Value, pos:
   const r = callAccessor(rt, 'index$set$', args, pos);
   if (r.found) return args[0];
   throw indexTypeError(obj, idx, pos);
+}
+
+/** Sets a map entry as a property or index assignment does: a new key counts against the limits. */
+function setMapEntry(rt: Runtime, map: Map<string, Value>, key: string, value: Value): Map<string, Value> {
+  if (map.has(key)) {
+    if (rt.sizeLimited) rt.sizes.replaced(map, map.get(key), value);
+    map.set(key, value);
+    return map;
+  }
+  rt.checkMapSize(map.size + 1);
+  map.set(key, value);
+  if (rt.sizeLimited) rt.sizes.added(map, value);
+  return map;
 }
