@@ -45,10 +45,12 @@ export function watchTests(
     if (watchers.has(dir) || !existsSync(dir)) return;
     watchers.set(dir, watch(dir, { recursive }, onChange(dir)));
   };
-  // Brains and bases outside the root get their own folder watched.
+  // Every input's folder is watched on its own as well: the root's recursive watch reaches its
+  // subfolders only some time after it starts (Node builds it folder by folder on Linux), and
+  // brains and bases outside the root are not under it at all.
   const watchInputs = () => {
     for (const { inputs } of inputsByTest.values()) {
-      for (const input of inputs) if (!isInside(root, input)) watchFolder(dirname(input), false);
+      for (const input of inputs) watchFolder(dirname(input), false);
     }
   };
   watchFolder(root, true);
