@@ -13,7 +13,7 @@ import { stringify as stringifyYaml } from 'yaml';
 import { ConfigError } from '../../main/config/config-error.ts';
 import { loadConfig } from '../../main/config/load-config.ts';
 import { fixtureDir } from './fixture-dir.ts';
-import { seededRandom } from './seeded-random.ts';
+import { seededRandom } from '../seeded-random.ts';
 
 const MUTANTS_PER_FORMAT = 120;
 const RANDOM_INPUTS_PER_FORMAT = 40;

@@ -5,6 +5,8 @@ import { Engine, type RunOptions } from '../../main/rhai/language/engine.ts';
 import { RhaiError } from '../../main/rhai/language/types/errors.ts';
 import { debugValue } from '../../main/rhai/language/types/format.ts';
 
+export { seededRandom } from '../seeded-random.ts';
+
 export function show(src: string, engine = new Engine(), options: RunOptions = {}): string {
   return debugValue(engine.eval(src, options));
 }
@@ -28,16 +30,4 @@ export function failure(src: string, engine = new Engine()): RhaiError {
 
 export function failKind(src: string, engine = new Engine()): string {
   return failure(src, engine).kind;
-}
-
-/** A deterministic pseudo-random source in [0, 1), so randomized tests reproduce their failures. */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

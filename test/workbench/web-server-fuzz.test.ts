@@ -6,6 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { seededRandom } from '../seeded-random.ts';
 import {
   OPCODE,
   RawApiSocket,
@@ -23,16 +24,9 @@ const INPUTS_PER_ENDPOINT = 240;
 const BATCH = 40;
 const PROBE_ID = 1_000_000;
 
-/** mulberry32: small, fast and good enough to pick inputs. */
+/** Picks inputs from a seeded source, so a failure found once is found again. */
 function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
+  const next = seededRandom(seed);
   const int = (below: number) => Math.floor(next() * below);
   const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
   const bytes = (length: number) => Buffer.from(Array.from({ length }, () => int(256)));
