@@ -98,6 +98,10 @@ const CASES: Record<string, [string, string]> = {
     'let a = [1, 2]; let fs = [|| a.len()]; let n = 0; for i in 0..3 { n += fs[0].call(); } [n, type_of(fs[0])]',
     '[6, "Fn"]',
   ],
+  'a map method that is a native pointer calling the closure back': [
+    'let a = [1, 2, 3]; let g = || a.len(); let m = #{f: Fn("call")}; let n = 0; for i in 0..2 { n += m.f(g); } [n, type_of(m)]',
+    '[6, "map"]',
+  ],
 };
 
 describe('closures called in loops', () => {

@@ -425,6 +425,10 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
         return this.invokeScript(sf, vars, thisV, pos);
       }
     }
-    return this.callFunction(this.mainLib, fp.name, all, pos);
+    const r = this.callFunction(this.mainLib, fp.name, all, pos);
+    // A native function is not given `this`, but what it calls back may make method calls of its
+    // own, which leave their receivers in thisOut: the receiver the caller writes back is unchanged.
+    if (thisV !== undefined) this.thisOut = thisV;
+    return r;
   }
 }
