@@ -1,6 +1,7 @@
-// A real web-mode server on a real Workbench for the tests that speak to it in raw bytes: one
-// workspace with agent `a` (a Rhai brain that exits 42), plain TCP connections, hand-built
-// WebSocket frames, and a parser for the frames the server sends back.
+// A real web-mode server on a real Workbench for the tests that speak to it: one workspace with
+// agent `a` (a Rhai brain that exits 42), a static folder beside a file the browser must never
+// get, plain TCP connections, hand-built WebSocket frames, and a parser for the frames the server
+// sends back.
 
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +28,8 @@ export async function startWebFixture(): Promise<WebFixture> {
   const ui = join(dir, 'ui');
   mkdirSync(ui);
   writeFileSync(join(ui, 'index.html'), '<!doctype html><title>ui</title>');
+  writeFileSync(join(ui, 'app.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'secret.txt'), 'not for the browser');
   const workspace = join(dir, 'ws');
   mkdirSync(workspace);
   writeFileSync(

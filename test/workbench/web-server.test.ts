@@ -2,20 +2,14 @@
 // the API socket, against a real server and a real Workbench.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
-import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
-import { agentEntry } from '../../main/supervisor/agent-entry.ts';
-import { startWebServer, type WebServer } from '../../main/web/web-server.ts';
-import { Workbench } from '../../main/workbench/workbench.ts';
+import type { WebServer } from '../../main/web/web-server.ts';
+import { startWebFixture, type WebFixture } from './web-fixture.ts';
 
-let dir: string;
+let fixture: WebFixture;
 let server: WebServer;
-let workbench: Workbench;
 
 function get(
   path: string,
@@ -45,28 +39,10 @@ function openSocket(query: string, origin: string | undefined): Promise<WebSocke
 
 describe('web mode server', () => {
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'brainbench-web-'));
-    const ui = join(dir, 'ui');
-    mkdirSync(ui);
-    writeFileSync(join(ui, 'index.html'), '<!doctype html><title>ui</title>');
-    writeFileSync(join(ui, 'app.js'), 'console.log(1)');
-    writeFileSync(join(dir, 'secret.txt'), 'not for the browser');
-    const workspace = join(dir, 'ws');
-    mkdirSync(workspace);
-    writeFileSync(
-      join(workspace, 'omw.toml'),
-      '[runtime.r]\nkind = "rhai"\n\n[agents.a]\nruntime = "r"\nscript = "a.rhai"\n',
-    );
-    writeFileSync(join(workspace, 'a.rhai'), '40 + 2');
-    workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry() });
-    await workbench.open(workspace);
-    server = await startWebServer({ workbench, staticDir: ui });
+    fixture = await startWebFixture();
+    ({ server } = fixture);
   });
-  after(async () => {
-    await server.close();
-    await workbench.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => fixture.close());
 
   it('listens on 127.0.0.1 and prints a URL with the token', () => {
     assert.match(server.url, new RegExp(`^http://127\\.0\\.0\\.1:${server.port}/\\?token=${server.token}$`));
