@@ -10,7 +10,16 @@ import { parentLink } from './parent-link.ts';
 import type { AgentInit, HostToAgent, OutputEntry } from '../agent-protocol/agent-protocol.ts';
 import type { BridgeReply, BridgeRequest, WorkerCommand, WorkerEvent } from './worker-protocol.ts';
 import { newOutputRing, OutputReader } from './output-ring.ts';
-import { answerHostCall, CONTROL_SLOTS, INTERRUPT_FLAG, LOG_FORWARDED } from './sync-bridge.ts';
+import {
+  answerHostCall,
+  CONTROL_SLOTS,
+  INTERRUPT_FLAG,
+  LOG_FORWARDED,
+  sendDebugNotice,
+  sendDebugRequest,
+  wakeEngine,
+} from './sync-bridge.ts';
+import type { DebugConfig, DebugNotice, DebugRequest, EngineDebugEvent } from '../runtimes/debug/debug-protocol.ts';
 
 const WATCHDOG_TICK_MS = 50;
 /** Output entries per message to the host. */
@@ -37,11 +46,17 @@ interface Running {
    * against neither the busy limit, the deadline nor the brain's memory.
    */
   loadingSince: number | undefined;
+  /** Since when the brain is stopped in the debugger: neither busy time nor the deadline's. */
+  stoppedSince: number | undefined;
 }
 
 class EngineHost {
   private worker: Worker | undefined;
   private bridgePort: MessagePort | undefined;
+  private debugPort: MessagePort | undefined;
+  private noticePort: MessagePort | undefined;
+  /** The debugger's settings, given again to each new engine thread. */
+  private debugConfig: DebugConfig | undefined;
   /** The current engine thread's prints and logs. */
   private output: OutputReader | undefined;
   private control = new Int32Array(new SharedArrayBuffer(CONTROL_SLOTS * 4));
@@ -101,10 +116,46 @@ class EngineHost {
 
   interrupt(): void {
     if (!this.running || this.running.interruptedAt) return;
+    this.resumeClocks();
     this.running.interruptedAt = Date.now();
     const pastDeadline =
       this.init.deadlineMs > 0 && this.running.interruptedAt - this.running.startedAt > this.init.deadlineMs;
     Atomics.store(this.control, INTERRUPT_FLAG, pastDeadline ? INTERRUPT_REASON.deadline : INTERRUPT_REASON.stop);
+    // A brain stopped in the debugger sleeps until woken; it then goes on to its interrupt check.
+    wakeEngine(this.control);
+  }
+
+  debugNotice(notice: DebugNotice): void {
+    if (notice.t === 'config') this.debugConfig = notice.config;
+    if (this.noticePort) sendDebugNotice(this.noticePort, this.control, notice);
+  }
+
+  debugRequest(request: DebugRequest): void {
+    if (!this.debugPort) {
+      send({ t: 'debug', event: { t: 'answer', answer: { ok: false, error: 'the engine is not running' } } });
+      return;
+    }
+    if (request.t === 'resume') this.resumeClocks();
+    sendDebugRequest(this.debugPort, this.control, request);
+  }
+
+  private onDebugEvent(event: EngineDebugEvent): void {
+    if (event.t === 'stopped' && this.running && this.running.stoppedSince === undefined) {
+      this.flushOutput();
+      this.running.stoppedSince = Date.now();
+      this.running.busySince = undefined;
+    }
+    send({ t: 'debug', event });
+  }
+
+  /** The time a brain spent stopped in the debugger is taken off its deadline and busy clock. */
+  private resumeClocks(): void {
+    const running = this.running;
+    if (!running || running.stoppedSince === undefined) return;
+    const now = Date.now();
+    running.startedAt += now - running.stoppedSince;
+    running.stoppedSince = undefined;
+    running.busySince = now;
   }
 
   private spawn(): void {
@@ -112,7 +163,12 @@ class EngineHost {
     this.control = new Int32Array(new SharedArrayBuffer(CONTROL_SLOTS * 4));
     this.syncLogForwarding();
     const { port1, port2 } = new MessageChannel();
+    const debugChannel = new MessageChannel();
+    const noticeChannel = new MessageChannel();
     this.bridgePort = port1;
+    this.debugPort = debugChannel.port1;
+    this.noticePort = noticeChannel.port1;
+    if (this.debugConfig) sendDebugNotice(this.noticePort, this.control, { t: 'config', config: this.debugConfig });
     const outputRing = newOutputRing();
     const output = new OutputReader(outputRing);
     this.output = output;
@@ -120,12 +176,18 @@ class EngineHost {
     // QuickJS's frames take about three times their own stack in native stack (docs/architecture.md).
     const stackMb = Math.max(8, 4 + Math.ceil((this.init.limits.maxStackBytes * 4) / 1024 / 1024));
     const worker = new Worker(new URL('./engine-worker.mjs', import.meta.url), {
-      workerData: { init: this.init, bridgePort: port2, control: this.control, outputRing },
-      transferList: [port2],
+      workerData: {
+        init: this.init,
+        ports: { bridge: port2, debugRequests: debugChannel.port2, debugNotices: noticeChannel.port2 },
+        control: this.control,
+        outputRing,
+      },
+      transferList: [port2, debugChannel.port2, noticeChannel.port2],
       resourceLimits: { maxOldGenerationSizeMb: memoryMb, stackSizeMb: stackMb },
     });
     this.worker = worker;
     port1.on('message', (request: BridgeRequest) => this.onHostCall(request));
+    debugChannel.port1.on('message', (event: EngineDebugEvent) => this.onDebugEvent(event));
     worker.on('message', (event: WorkerEvent) => this.onWorkerEvent(event));
     worker.on('error', (error: Error & { code?: string }) => {
       const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -173,6 +235,10 @@ class EngineHost {
     this.ready = false;
     this.bridgePort?.close();
     this.bridgePort = undefined;
+    this.debugPort?.close();
+    this.debugPort = undefined;
+    this.noticePort?.close();
+    this.noticePort = undefined;
     this.pendingCall = undefined;
     this.flushOutput(output);
     output?.wake();
@@ -198,6 +264,7 @@ class EngineHost {
       busySince: now,
       interruptedAt: undefined,
       loadingSince: undefined,
+      stoppedSince: undefined,
     };
     this.worker!.postMessage(command);
   }
@@ -288,6 +355,7 @@ class EngineHost {
     if (
       this.init.deadlineMs > 0 &&
       running.loadingSince === undefined &&
+      running.stoppedSince === undefined &&
       now - running.startedAt > this.init.deadlineMs
     ) {
       if (!running.interruptedAt) this.interrupt();
@@ -357,6 +425,12 @@ link.onMessage((raw) => {
       return;
     case 'interrupt':
       engineHost?.interrupt();
+      return;
+    case 'debug-notice':
+      engineHost?.debugNotice(message.notice);
+      return;
+    case 'debug-request':
+      engineHost?.debugRequest(message.request);
       return;
   }
 });

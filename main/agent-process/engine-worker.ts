@@ -1,30 +1,33 @@
 // The blocking thread of an agent process: it owns the engine and runs iterations
 // synchronously; every host import blocks on the bridge.
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { Engine } from '../runtimes/engine.ts';
 import { createEngine } from './engine-factory.ts';
 import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
 import type { WorkerCommand, WorkerEvent } from './worker-protocol.ts';
 import { OutputWriter } from './output-ring.ts';
-import { INTERRUPT_FLAG, syncHostCall } from './sync-bridge.ts';
+import { INTERRUPT_FLAG, portDebugLink, syncHostCall, type EnginePorts } from './sync-bridge.ts';
+import { DebugController } from '../runtimes/debug/debug-controller.ts';
 
 interface EngineWorkerData {
   init: AgentInit;
-  bridgePort: MessagePort;
+  ports: EnginePorts;
   control: Int32Array;
   outputRing: SharedArrayBuffer;
 }
 
-const { init, bridgePort, control, outputRing } = workerData as EngineWorkerData;
+const { init, ports, control, outputRing } = workerData as EngineWorkerData;
 const post = (event: WorkerEvent) => parentPort!.postMessage(event);
 const output = new OutputWriter(outputRing, () => Atomics.load(control, INTERRUPT_FLAG) !== 0);
 
 async function main(): Promise<void> {
   let engine: Engine;
+  const debug = new DebugController(portDebugLink(ports, control));
   try {
     engine = await createEngine(
       {
-        hostCall: syncHostCall(bridgePort, control, output),
+        hostCall: syncHostCall(ports, control, output, debug),
+        debug,
         limits: init.limits,
         interrupt: control.subarray(INTERRUPT_FLAG, INTERRUPT_FLAG + 1),
         print: (text) => output.write({ kind: 'print', text }),

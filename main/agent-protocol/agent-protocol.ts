@@ -4,6 +4,7 @@
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { LocalOp } from '../local-calls/local-calls.ts';
 import type { CheckResult, EngineLimits, RunResult } from '../runtimes/engine.ts';
+import type { DebugNotice, DebugRequest, EngineDebugEvent } from '../runtimes/debug/debug-protocol.ts';
 
 /** A print or a `host.log` call of the brain. */
 export type OutputEntry = { kind: 'print'; text: string } | { kind: 'log'; level: string; message: string };
@@ -34,7 +35,11 @@ export type HostToAgent =
   /** Ops the bridge must send to the host even though it could answer them itself (breakpoints). */
   | { t: 'forward'; ops: HostOp[] | 'all' }
   /** Preempts the running iteration (abort tier 3). */
-  | { t: 'interrupt' };
+  | { t: 'interrupt' }
+  /** New debugger settings, or a pause, for the engine's DebugController. */
+  | { t: 'debug-notice'; notice: DebugNotice }
+  /** A request to the stopped engine (or to one held in a host call); answered by a `debug` answer event. */
+  | { t: 'debug-request'; request: DebugRequest };
 
 export type AgentToHost =
   | { t: 'ready' }
@@ -45,4 +50,6 @@ export type AgentToHost =
   | { t: 'output'; entries: OutputEntry[] }
   /** The process is about to exit because its engine thread would not stop; start a new one. */
   | { t: 'retired'; reason: string }
-  | { t: 'result'; id: number; result: RunResult | CheckResult };
+  | { t: 'result'; id: number; result: RunResult | CheckResult }
+  /** What the engine's DebugController says: a stop, an answer, a logpoint's message. */
+  | { t: 'debug'; event: EngineDebugEvent };

@@ -3,6 +3,7 @@
 
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { RunOutcome } from '../host-api/run-outcome.ts';
+import type { DebugController } from './debug/debug-controller.ts';
 
 /**
  * Calls the host. Arguments and the returned value use the shapes of wit-types.ts; for a
@@ -44,6 +45,11 @@ export interface EngineOptions {
   interrupt: Int32Array;
   /** Receives script `print`/`debug` output. */
   print: (text: string) => void;
+  /**
+   * The debugger's engine-side half. An engine with source-level debugging calls its hooks while
+   * `debug.attached` is true at the start of an iteration, and otherwise runs with none.
+   */
+  debug?: DebugController;
 }
 
 export interface Engine {

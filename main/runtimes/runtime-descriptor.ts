@@ -33,6 +33,16 @@ export interface RuntimeDescriptor {
   };
   /** What New agent writes: a brain made from the agent's name, or a copy of a bundled file. */
   template: { kind: 'text'; text(agent: string): string } | { kind: 'copy'; file(): string };
+  /** What the debugger can do with this kind's brains. */
+  debugging: {
+    /**
+     * `source`: breakpoints, steps, frames and variables on the brain's own lines (the engine calls
+     * the DebugController's hooks); `host-calls`: it holds only at host calls, having no source.
+     */
+    level: 'source' | 'host-calls';
+    /** The 1-based lines where a statement starts, which a breakpoint may stop on (source level). */
+    breakableLines?(source: string): number[];
+  };
   /**
    * Checks a script on the host, without an agent process, for the editor's live problems. A
    * kind whose editor language checks in the browser (Rhai, on the shared language core) has

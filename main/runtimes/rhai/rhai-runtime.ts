@@ -8,6 +8,7 @@ export const rhaiRuntime: RuntimeDescriptor = {
   title: 'Rhai',
   params: rhaiRuntimeParamsSchema,
   brain: { format: 'script', extensions: ['.rhai'], editorLanguage: 'rhai' },
+  debugging: { level: 'host-calls' },
   template: {
     kind: 'text',
     text: (name) => `// ${name}: runs once per iteration. omw::host, omw::provider and omw::tooling are the host API.

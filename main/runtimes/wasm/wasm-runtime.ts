@@ -10,6 +10,7 @@ export const wasmRuntime: RuntimeDescriptor = {
   title: 'wasm component',
   params: wasmRuntimeParamsSchema,
   brain: { format: 'component', extensions: ['.wasm'] },
+  debugging: { level: 'host-calls' },
   template: {
     kind: 'copy',
     /** The hello component: it chats with the provider "llm". */
