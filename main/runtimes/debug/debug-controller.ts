@@ -159,7 +159,10 @@ export class DebugController {
     this.#hits.set(key, hits);
     if (breakpoint.hitCondition !== undefined && !hitConditionHolds(breakpoint.hitCondition, hits)) return false;
     if (breakpoint.logMessage !== undefined) {
-      const text = logPointMessage(breakpoint.logMessage, (expression) => target.evaluate(undefined, expression).result);
+      const text = logPointMessage(
+        breakpoint.logMessage,
+        (expression) => target.evaluate(undefined, expression).result,
+      );
       this.link.send({ t: 'log-point', text, source, line: breakpoint.line });
       return false;
     }
@@ -176,7 +179,14 @@ export class DebugController {
     description?: string,
   ): void {
     this.#step = undefined;
-    this.link.send({ t: 'stopped', reason, source, line, column, ...(description === undefined ? {} : { description }) });
+    this.link.send({
+      t: 'stopped',
+      reason,
+      source,
+      line,
+      column,
+      ...(description === undefined ? {} : { description }),
+    });
     try {
       for (;;) {
         const request = this.link.nextRequest();
