@@ -2,6 +2,8 @@
 // rule in its message, so a crossing reads `layers/<rule>: ...` beside import-x's rule id.
 
 const HOST_SIDE = [
+  'main/debugger',
+  'main/dap',
   'main/host',
   'main/supervisor',
   'main/workbench',
@@ -67,7 +69,7 @@ export const LAYER_ZONES = [
   },
   {
     target: ['main/host', 'main/supervisor'],
-    from: ['main/workbench', 'main/web', 'main/cli', 'main/electron', 'main/testing'],
+    from: ['main/debugger', 'main/dap', 'main/workbench', 'main/web', 'main/cli', 'main/electron', 'main/testing'],
     message: rule('host', 'the host and the supervisor never import the layers that use them'),
   },
 ];

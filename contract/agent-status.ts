@@ -3,12 +3,13 @@
 
 import type { HostOp } from '../main/host-api/host-ops.generated.ts';
 import type { IterationResult } from './iteration-result.ts';
+import type { StopReason } from '../main/runtimes/debug/debug-protocol.ts';
 
 export type AgentState =
   | 'idle'
   | 'starting'
   | 'running'
-  /** Held at a host-call breakpoint. */
+  /** Held at a host-call breakpoint, or stopped in the debugger (`stoppedAt`). */
   | 'paused'
   /** Blocked in `recv`. */
   | 'waiting'
@@ -25,6 +26,17 @@ export interface PausedCall {
   args: readonly unknown[];
 }
 
+/** Where the debugger stopped the brain, at a statement of its source. */
+export interface StoppedAt {
+  reason: StopReason;
+  /** The brain's file, absolute. */
+  source: string;
+  line: number;
+  column: number;
+  /** For an exception: its message. */
+  description?: string;
+}
+
 export interface AgentStatus {
   agent: string;
   runtimeKind: string;
@@ -32,6 +44,7 @@ export interface AgentStatus {
   mode: RunMode | undefined;
   iteration: number;
   pausedAt?: PausedCall;
+  stoppedAt?: StoppedAt;
   /**
    * A pause (or a step over a call) waits for the agent's next host call: one blocked in `recv`
    * holds once its next call comes. It applies to the running iteration (in loop mode, or to the

@@ -7,6 +7,7 @@ import { failureEntry } from './failure-entry.ts';
 import { LOG_FORMATS, stderrLog, type Log, type LogFormat } from './log-format.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
+import { dapCommand } from '../dap/dap-command.ts';
 import { testCommand } from './test-command.ts';
 import { UsageError } from './usage-error.ts';
 import { brainbenchVersion } from './version.ts';
@@ -19,6 +20,7 @@ const USAGE = `usage:
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
                                                                           run omw.test.* files (PATH - reads one config from stdin)
   brainbench serve [WORKSPACE] [--port N] [--open]                       the workbench in a browser (web mode)
+  brainbench dap [--port N]                                               a Debug Adapter Protocol server on stdio (or TCP)
   brainbench schema [--output FILE]                                       the JSON Schema of omw and omw test configs
                                                                           (also \`brainbench test schema\`, omw-test's spelling)
   brainbench --version | --help`;
@@ -141,6 +143,15 @@ function serve(args: string[]): Promise<number> {
   return serveCommand({ workspace: positionals[0] ?? '.', port, open: values.open ?? false });
 }
 
+async function dap(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { port: { type: 'string', short: 'p' } } });
+  if (values.port === undefined) return dapCommand({});
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port: expected 0-65535, got ${values.port}`);
+  return dapCommand({ port });
+}
+
 async function schema(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { output: { type: 'string', short: 'o' } } });
   const text = `${JSON.stringify(testConfigJsonSchema(), null, 2)}\n`;
@@ -154,6 +165,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   loop: (args) => runOrLoop('loop', args),
   test,
   serve,
+  dap,
   schema,
 };
 

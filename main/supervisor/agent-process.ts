@@ -5,6 +5,13 @@ import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { Host } from '../host/host.ts';
 import type { CheckResult, RunResult } from '../runtimes/engine.ts';
 import { logLevelOf } from '../host/log-level.ts';
+import type {
+  DebugAnswer,
+  DebugConfig,
+  DebugNotice,
+  DebugRequest,
+  EngineDebugEvent,
+} from '../runtimes/debug/debug-protocol.ts';
 
 interface Pending {
   command: Extract<HostToAgent, { t: 'run' | 'check' }>;
@@ -28,6 +35,12 @@ export class AgentProcess {
   private killed: { gone: Promise<void>; exited: () => void } | undefined;
   /** Called with every line a script prints. */
   onPrint: (text: string) => void = () => {};
+  /** Called with the engine's stops and logpoint messages. */
+  onDebugEvent: (event: Exclude<EngineDebugEvent, { t: 'answer' }>) => void = () => {};
+  /** The debugger's settings, given again to each new process. */
+  private debugConfig: DebugConfig | undefined;
+  /** Debugger requests in the order sent; the engine answers them in that order. */
+  private readonly debugAnswers: ((answer: DebugAnswer) => void)[] = [];
 
   constructor(
     private readonly host: Host,
@@ -55,6 +68,7 @@ export class AgentProcess {
       channel.onExit((code, signal) => this.onExit(channel, code, signal, resolve));
       this.post({ t: 'init', init: this.init });
       if (this.forwarded === 'all' || this.forwarded.length > 0) this.post({ t: 'forward', ops: this.forwarded });
+      if (this.debugConfig) this.post({ t: 'debug-notice', notice: { t: 'config', config: this.debugConfig } });
     });
     return this.starting;
   }
@@ -76,6 +90,20 @@ export class AgentProcess {
   forward(ops: HostOp[] | 'all'): void {
     this.forwarded = ops;
     this.post({ t: 'forward', ops });
+  }
+
+  /** New debugger settings or a pause request, for the engine to take at its next statement. */
+  debugNotice(notice: DebugNotice): void {
+    if (notice.t === 'config') this.debugConfig = notice.config;
+    this.post({ t: 'debug-notice', notice });
+  }
+
+  /** Asks the stopped engine (or one held in a host call); a resume is answered at once. */
+  debugRequest(request: DebugRequest): Promise<DebugAnswer> {
+    if (!this.channel) return Promise.resolve({ ok: false, error: 'the agent process is not running' });
+    this.post({ t: 'debug-request', request });
+    if (request.t === 'resume') return Promise.resolve({ ok: true, body: undefined });
+    return new Promise((resolve) => this.debugAnswers.push(resolve));
   }
 
   kill(): void {
@@ -140,6 +168,10 @@ export class AgentProcess {
         pending?.settle(message.result);
         return;
       }
+      case 'debug':
+        if (message.event.t === 'answer') this.debugAnswers.shift()?.(message.event.answer);
+        else this.onDebugEvent(message.event);
+        return;
       case 'ready':
         return;
     }
@@ -154,6 +186,7 @@ export class AgentProcess {
     started();
     const waiting = [...this.pending.values()];
     this.pending.clear();
+    for (const answer of this.debugAnswers.splice(0)) answer({ ok: false, error: 'the agent process exited' });
     if (this.retiring === channel) {
       // Nothing was running: the process had finished its iteration and queued the rest.
       this.retiring = undefined;

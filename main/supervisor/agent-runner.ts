@@ -10,6 +10,7 @@ import type { IterationStartTrace } from '../trace/trace-event.ts';
 import { abortableDelay } from '../backends/abortable.ts';
 import { runtimeDescriptor } from '../runtimes/runtimes.ts';
 import { AgentProcess } from './agent-process.ts';
+import type { EngineDebugEvent, ResumeHow } from '../runtimes/debug/debug-protocol.ts';
 
 export interface RunnerSettings {
   host: Host;
@@ -19,7 +20,12 @@ export interface RunnerSettings {
   onStatus: (status: AgentStatus) => void;
   /** A pause was requested or withdrawn: which calls the agent process forwards changes. */
   onPauseRequest: () => void;
+  /** The engine stopped at a statement, or a logpoint spoke. */
+  onDebugEvent: (event: EngineStop | LogPointEvent) => void;
 }
+
+export type EngineStop = Extract<EngineDebugEvent, { t: 'stopped' }>;
+export type LogPointEvent = Extract<EngineDebugEvent, { t: 'log-point' }>;
 
 /** Resolves true when `work` settles within `ms`. */
 const settlesWithin = (work: Promise<unknown>, ms: number): Promise<boolean> =>
@@ -48,6 +54,8 @@ export class AgentRunner {
   private failedAt: number | undefined;
   /** Time the running iteration spent held at host calls, which is not its own. */
   private heldMs = 0;
+  /** Since when the brain is stopped at a statement in the debugger. */
+  private stoppedSince: number | undefined;
   /** How often the agent was stopped, and why last; lets a run that is still starting give up. */
   stops = 0;
   lastStop: AbortCause | undefined;
@@ -56,6 +64,11 @@ export class AgentRunner {
     const { host, spawner, entry, init } = settings;
     this.process = new AgentProcess(host, spawner, entry, init);
     this.process.onPrint = (text) => host.traceLog(host.context(init.agent), 'print', text);
+    this.process.onDebugEvent = (event) => {
+      if (event.t === 'stopped') this.stoppedAtStatement(event);
+      else host.traceLog(host.context(init.agent), 'info', `logpoint: ${event.text}`);
+      settings.onDebugEvent(event);
+    };
     this.statusValue = {
       agent: init.agent,
       runtimeKind: init.runtime.kind,
@@ -179,6 +192,7 @@ export class AgentRunner {
     if (current) {
       host.abort(this.name, cause);
       this.releasePause?.();
+      this.resumeStatement('continue');
       if (!(await settlesWithin(current, tunables.reload_grace_secs * 1000))) {
         this.process.interrupt();
         if (!(await settlesWithin(current, tunables.interrupt_budget_ms * 2 + 250))) {
@@ -208,6 +222,30 @@ export class AgentRunner {
     const ctx = host.context(this.name);
     host.trace.record({ type: 'held', agent: this.name, iteration: ctx.iteration, op: call.op, heldMs });
     this.update({ state: previous === 'paused' ? 'running' : previous, pausedAt: undefined });
+  }
+
+  /** Whether the debugger holds the brain at a statement. */
+  get stoppedAtStatementNow(): boolean {
+    return this.stoppedSince !== undefined;
+  }
+
+  private stoppedAtStatement(event: EngineStop): void {
+    this.stoppedSince = performance.now();
+    const { reason, source, line, column, description } = event;
+    this.update({
+      state: 'paused',
+      stoppedAt: { reason, source, line, column, ...(description === undefined ? {} : { description }) },
+    });
+  }
+
+  /** Lets a brain stopped at a statement go on, or step; false when it is not stopped there. */
+  resumeStatement(how: ResumeHow): boolean {
+    if (this.stoppedSince === undefined) return false;
+    this.heldMs += performance.now() - this.stoppedSince;
+    this.stoppedSince = undefined;
+    this.update({ state: 'running', stoppedAt: undefined });
+    void this.process.debugRequest({ t: 'resume', how });
+    return true;
   }
 
   resume(): boolean {
@@ -263,6 +301,10 @@ export class AgentRunner {
             ...(answer.column !== undefined ? { column: answer.column } : {}),
           };
     ctx.endIteration();
+    if (this.stoppedSince !== undefined) {
+      this.stoppedSince = undefined;
+      this.update({ stoppedAt: undefined });
+    }
     const heldMs = this.heldMs;
     const durationMs = performance.now() - started - heldMs;
     const end = {

@@ -5,7 +5,7 @@ import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { Host } from '../host/host.ts';
 import type { CheckResult } from '../runtimes/engine.ts';
 import { agentInit } from './agent-init.ts';
-import { AgentRunner } from './agent-runner.ts';
+import { AgentRunner, type EngineStop, type LogPointEvent } from './agent-runner.ts';
 
 export interface SupervisorOptions {
   spawner: AgentSpawner;
@@ -14,6 +14,9 @@ export interface SupervisorOptions {
 }
 
 export type StatusListener = (status: AgentStatus) => void;
+export type DebugEventListener = (agent: string, event: EngineStop | LogPointEvent) => void;
+/** Whether a host call that hits an op breakpoint holds: its condition on the call's arguments. */
+export type CallCondition = (agent: string, op: HostOp, args: readonly unknown[]) => boolean;
 
 /** Breakpoints that hold every agent, rather than one. */
 export const ALL_AGENTS = '*';
@@ -25,6 +28,8 @@ export const ALL_AGENTS = '*';
 export class Supervisor {
   readonly runners = new Map<string, AgentRunner>();
   private readonly listeners = new Set<StatusListener>();
+  private readonly debugListeners = new Set<DebugEventListener>();
+  private readonly conditions = new Map<string, Map<HostOp, CallCondition>>();
   private readonly breakpoints = new Map<string, Set<HostOp>>();
   private readonly reloads = new Map<string, Promise<CheckResult>>();
 
@@ -40,6 +45,7 @@ export class Supervisor {
         init: agentInit(host.config, agent),
         onStatus: (status) => this.listeners.forEach((listener) => listener(status)),
         onPauseRequest: () => this.updateForwarding(),
+        onDebugEvent: (event) => this.debugListeners.forEach((listener) => listener(agent, event)),
       });
       this.runners.set(agent, runner);
     }
@@ -55,6 +61,11 @@ export class Supervisor {
   onStatus(listener: StatusListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  onDebugEvent(listener: DebugEventListener): () => void {
+    this.debugListeners.add(listener);
+    return () => this.debugListeners.delete(listener);
   }
 
   /** Starts every agent process; resolves when all engines are ready. */
@@ -146,10 +157,19 @@ export class Supervisor {
     for (const runner of this.runners.values()) runner.dispose();
   }
 
-  /** Holds `agent` (or every agent, with ALL_AGENTS) before each of these host calls. */
-  setBreakpoints(agent: string, ops: readonly HostOp[]): void {
+  /**
+   * Holds `agent` (or every agent, with ALL_AGENTS) before each of these host calls; an op with a
+   * condition holds only the calls whose arguments meet it.
+   */
+  setBreakpoints(
+    agent: string,
+    ops: readonly HostOp[],
+    conditions: ReadonlyMap<HostOp, CallCondition> = new Map(),
+  ): void {
     if (ops.length === 0) this.breakpoints.delete(agent);
     else this.breakpoints.set(agent, new Set(ops));
+    if (conditions.size === 0) this.conditions.delete(agent);
+    else this.conditions.set(agent, new Map(conditions));
     this.updateForwarding();
   }
 
@@ -176,12 +196,19 @@ export class Supervisor {
   private async beforeCall(agent: string, op: HostOp, args: readonly unknown[]): Promise<(() => void) | undefined> {
     const runner = this.runner(agent);
     const hit =
-      runner.pauseAtNextCall || this.breakpoints.get(agent)?.has(op) || this.breakpoints.get(ALL_AGENTS)?.has(op);
+      runner.pauseAtNextCall || this.holdsFor(agent, agent, op, args) || this.holdsFor(ALL_AGENTS, agent, op, args);
     if (hit && !this.host.context(agent).signal.aborted) {
       runner.pauseAtNextCall = false;
       await runner.pause({ op, args });
     }
     return runner.waitingIn(op);
+  }
+
+  /** Whether the breakpoints set for `target` (an agent or ALL_AGENTS) hold `agent`'s call. */
+  private holdsFor(target: string, agent: string, op: HostOp, args: readonly unknown[]): boolean {
+    if (!this.breakpoints.get(target)?.has(op)) return false;
+    const condition = this.conditions.get(target)?.get(op);
+    return condition === undefined || condition(agent, op, args);
   }
 
   /** Agent processes answer some calls themselves; breakpoints on those must reach the host. */

@@ -27,6 +27,8 @@ interface Step {
 export class DebugController {
   #config: DebugConfig = NO_DEBUG_CONFIG;
   #pauseRequested = false;
+  /** `stopOnEntry` stops one iteration: the first to begin after it was set. */
+  #entryArmed = false;
   #entryPending = false;
   #step: Step | undefined;
   /** Breakpoint lines by source, for the per-statement lookup. */
@@ -45,10 +47,11 @@ export class DebugController {
     this.#takeNotices();
     const c = this.#config;
     return (
+      c.attach ||
       this.#lines.size > 0 ||
       c.exceptions.caught ||
       c.exceptions.uncaught ||
-      c.stopOnEntry ||
+      this.#entryArmed ||
       this.#pauseRequested ||
       this.#step !== undefined
     );
@@ -69,13 +72,14 @@ export class DebugController {
     this.#target = target;
   }
 
-  /** Called by the engine when an iteration starts: `stopOnEntry` stops at its first statement. */
+  /** Called by the engine when an iteration starts: after `stopOnEntry` was set, it stops at the first statement. */
   beginIteration(): void {
     this.#lastSource = '';
     this.#lastLine = 0;
     this.#lastDepth = -1;
     this.#hits.clear();
-    this.#entryPending = this.#config.stopOnEntry;
+    this.#entryPending = this.#entryArmed;
+    this.#entryArmed = false;
   }
 
   /** Before each statement; blocks while the brain is stopped there. */
@@ -230,6 +234,7 @@ export class DebugController {
   }
 
   #configure(config: DebugConfig): void {
+    if (config.stopOnEntry && !this.#config.stopOnEntry) this.#entryArmed = true;
     this.#config = config;
     this.#lines = new Map();
     for (const [source, breakpoints] of Object.entries(config.breakpoints)) {

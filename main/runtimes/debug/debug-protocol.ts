@@ -22,12 +22,18 @@ export interface DebugConfig {
   exceptions: { caught: boolean; uncaught: boolean };
   /** Stop at the first statement of the next iteration. */
   stopOnEntry: boolean;
+  /**
+   * Keep the hooks on without any breakpoint (a debugger client is attached, or host-op
+   * breakpoints are set), so that a pause or a held call shows the brain's frames.
+   */
+  attach: boolean;
 }
 
 export const NO_DEBUG_CONFIG: DebugConfig = {
   breakpoints: {},
   exceptions: { caught: false, uncaught: false },
   stopOnEntry: false,
+  attach: false,
 };
 
 export type StopReason = 'breakpoint' | 'step' | 'exception' | 'pause' | 'entry' | 'function breakpoint';

@@ -1,0 +1,418 @@
+// `brainbench dap`: a Debug Adapter Protocol session over one omw config. Agents are threads;
+// their brains are debugged by the same Debugger the workbench uses. `launch` loads the config
+// and starts the agent processes; `configurationDone` (after the client set its breakpoints)
+// starts the run, which in `run` mode ends with `exited` and `terminated`.
+
+import { basename } from 'node:path';
+import {
+  DebugSession,
+  ExitedEvent,
+  InitializedEvent,
+  OutputEvent,
+  Source,
+  StoppedEvent,
+  TerminatedEvent,
+  ContinuedEvent,
+} from '@vscode/debugadapter';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { loadConfig } from '../config/load-config.ts';
+import { Host } from '../host/host.ts';
+import { agentEntry } from '../supervisor/agent-entry.ts';
+import { forkSpawner } from '../supervisor/fork-spawner.ts';
+import { Supervisor } from '../supervisor/supervisor.ts';
+import { describeResult } from '../supervisor/iteration-result.ts';
+import { Debugger, type DebuggerEvent } from '../debugger/debugger.ts';
+import { DapHandles } from './dap-handles.ts';
+
+export interface BrainLaunchArguments extends DebugProtocol.LaunchRequestArguments {
+  /** Path of an omw config. */
+  config: string;
+  /** One agent, or every agent when absent. */
+  agent?: string;
+  /** `run` (the default) runs each brain once, as `brainbench run`; `loop` loops until stopped. */
+  mode?: 'run' | 'loop';
+  stopOnEntry?: boolean;
+}
+
+interface Running {
+  host: Host;
+  supervisor: Supervisor;
+  debug: Debugger;
+  agents: string[];
+  mode: 'run' | 'loop';
+}
+
+/** Messages are formatted with `{name}` placeholders; with none given, a brain's braces stay as written. */
+const NO_VARIABLES = {};
+
+const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
+  {
+    filter: 'uncaught',
+    label: 'Uncaught errors',
+    description: 'Errors that nothing in the brain catches',
+    default: false,
+  },
+  {
+    filter: 'caught',
+    label: 'Caught errors',
+    description: 'Errors that a try/catch in the brain catches',
+    default: false,
+  },
+];
+
+export class BrainDebugSession extends DebugSession {
+  #running: Running | undefined;
+  /** Breakpoints and filters a client sets before `launch` finishes wait here. */
+  #launched: Promise<Running> | undefined;
+  readonly #handles = new DapHandles();
+  #configured = false;
+  #started = false;
+
+  constructor() {
+    super();
+    this.setDebuggerLinesStartAt1(true);
+    this.setDebuggerColumnsStartAt1(true);
+  }
+
+  protected override initializeRequest(response: DebugProtocol.InitializeResponse): void {
+    response.body = {
+      supportsConfigurationDoneRequest: true,
+      supportsFunctionBreakpoints: true,
+      supportsConditionalBreakpoints: true,
+      supportsHitConditionalBreakpoints: true,
+      supportsLogPoints: true,
+      supportsEvaluateForHovers: true,
+      supportsSetVariable: true,
+      supportsTerminateRequest: true,
+      exceptionBreakpointFilters: EXCEPTION_FILTERS,
+    };
+    this.sendResponse(response);
+  }
+
+  protected override launchRequest(response: DebugProtocol.LaunchResponse, args: BrainLaunchArguments): void {
+    this.#launched = this.#launch(args);
+    this.#launched.then(
+      () => {
+        this.sendResponse(response);
+        this.sendEvent(new InitializedEvent());
+        void this.#startWhenReady();
+      },
+      (error: unknown) => {
+        this.sendErrorResponse(response, { id: 1, format: message(error), showUser: true, variables: NO_VARIABLES });
+        this.sendEvent(new TerminatedEvent());
+      },
+    );
+  }
+
+  async #launch(args: BrainLaunchArguments): Promise<Running> {
+    if (typeof args.config !== 'string' || args.config === '')
+      throw new Error('launch needs `config`: the path of an omw config');
+    const config = loadConfig(args.config, { env: process.env });
+    const all = Object.keys(config.agents);
+    if (args.agent !== undefined && !all.includes(args.agent)) {
+      throw new Error(`agent "${args.agent}" is not in ${args.config} (it has ${all.join(', ') || 'no agents'})`);
+    }
+    const mode = args.mode ?? 'run';
+    if (mode !== 'run' && mode !== 'loop') throw new Error(`mode must be "run" or "loop", got "${String(mode)}"`);
+    const host = new Host(config);
+    const supervisor = new Supervisor(host, { spawner: forkSpawner, entry: agentEntry() });
+    const debug = new Debugger(supervisor);
+    debug.attachAll(true);
+    if (args.stopOnEntry) debug.setStopOnEntry(true);
+    debug.onEvent((event) => this.#onDebuggerEvent(event));
+    host.trace.subscribe((event) => {
+      if (event.type !== 'log') return;
+      const text =
+        event.level === 'print' ? `${event.message}\n` : `[${event.agent}] ${event.level}: ${event.message}\n`;
+      this.sendEvent(new OutputEvent(text, event.level === 'print' ? 'stdout' : 'console'));
+    });
+    await supervisor.start();
+    this.#running = { host, supervisor, debug, agents: args.agent ? [args.agent] : all, mode };
+    return this.#running;
+  }
+
+  protected override configurationDoneRequest(response: DebugProtocol.ConfigurationDoneResponse): void {
+    this.#configured = true;
+    this.sendResponse(response);
+    void this.#startWhenReady();
+  }
+
+  async #startWhenReady(): Promise<void> {
+    const running = this.#running;
+    if (!running || !this.#configured || this.#started) return;
+    this.#started = true;
+    if (running.mode === 'loop') {
+      running.supervisor.loop(running.agents);
+      return;
+    }
+    const results = await running.supervisor.run(running.agents);
+    let failed = 0;
+    for (const [agent, result] of results) {
+      if (result.kind === 'failed') failed++;
+      const brain = running.host.context(agent).script;
+      this.sendEvent(new OutputEvent(`${agent}: ${describeResult(result, brain)}\n`, 'console'));
+    }
+    this.sendEvent(new ExitedEvent(failed > 0 ? 1 : 0));
+    this.sendEvent(new TerminatedEvent());
+  }
+
+  protected override setBreakPointsRequest(
+    response: DebugProtocol.SetBreakpointsResponse,
+    args: DebugProtocol.SetBreakpointsArguments,
+  ): void {
+    this.#answer(response, async () => {
+      const { debug } = await this.#session();
+      const path = args.source.path;
+      if (!path) throw new Error('setBreakpoints needs a source path');
+      const requested = (args.breakpoints ?? []).map((b) => ({
+        line: this.convertClientLineToDebugger(b.line),
+        ...(b.condition === undefined ? {} : { condition: b.condition }),
+        ...(b.hitCondition === undefined ? {} : { hitCondition: b.hitCondition }),
+        ...(b.logMessage === undefined ? {} : { logMessage: b.logMessage }),
+      }));
+      const placed = debug.setSourceBreakpoints(path, requested);
+      return {
+        breakpoints: placed.map((p) => ({
+          verified: p.verified,
+          line: this.convertDebuggerLineToClient(p.line),
+          source: new Source(basename(path), path),
+          ...(p.message === undefined ? {} : { message: p.message }),
+        })),
+      };
+    });
+  }
+
+  protected override setFunctionBreakPointsRequest(
+    response: DebugProtocol.SetFunctionBreakpointsResponse,
+    args: DebugProtocol.SetFunctionBreakpointsArguments,
+  ): void {
+    this.#answer(response, async () => {
+      const { debug } = await this.#session();
+      const results = debug.setFunctionBreakpoints(
+        args.breakpoints.map((b) => ({
+          name: b.name,
+          ...(b.condition === undefined ? {} : { condition: b.condition }),
+        })),
+      );
+      return {
+        breakpoints: results.map((r) => ({ verified: r.verified, ...(r.message ? { message: r.message } : {}) })),
+      };
+    });
+  }
+
+  protected override setExceptionBreakPointsRequest(
+    response: DebugProtocol.SetExceptionBreakpointsResponse,
+    args: DebugProtocol.SetExceptionBreakpointsArguments,
+  ): void {
+    this.#answer(response, async () => {
+      const { debug } = await this.#session();
+      debug.setExceptionFilters({
+        caught: args.filters.includes('caught'),
+        uncaught: args.filters.includes('uncaught'),
+      });
+      return undefined;
+    });
+  }
+
+  protected override threadsRequest(response: DebugProtocol.ThreadsResponse): void {
+    const agents = this.#running?.agents ?? [];
+    response.body = { threads: agents.map((agent) => ({ id: this.#threadId(agent), name: agent })) };
+    this.sendResponse(response);
+  }
+
+  protected override stackTraceRequest(
+    response: DebugProtocol.StackTraceResponse,
+    args: DebugProtocol.StackTraceArguments,
+  ): void {
+    this.#answer(response, async () => {
+      const { debug } = await this.#session();
+      const agent = this.#agentOf(args.threadId);
+      const frames = await debug.stackTrace(agent);
+      const start = args.startFrame ?? 0;
+      const page = frames.slice(start, args.levels ? start + args.levels : undefined);
+      return {
+        totalFrames: frames.length,
+        stackFrames: page.map((f) => ({
+          id: this.#handles.frame(agent, f.id),
+          name: f.name,
+          line: this.convertDebuggerLineToClient(f.line),
+          column: this.convertDebuggerColumnToClient(f.column),
+          source: new Source(basename(f.source), f.source),
+        })),
+      };
+    });
+  }
+
+  protected override scopesRequest(response: DebugProtocol.ScopesResponse, args: DebugProtocol.ScopesArguments): void {
+    this.#answer(response, async () => {
+      const { debug } = await this.#session();
+      const { agent, id } = this.#handles.frameOf(args.frameId);
+      const scopes = await debug.scopes(agent, id);
+      return {
+        scopes: scopes.map((s) => ({
+          name: s.name,
+          expensive: s.expensive,
+          variablesReference: this.#handles.reference(agent, s.variablesReference),
+        })),
+      };
+    });
+  }
+
+  protected override variablesRequest(
+    response: DebugProtocol.VariablesResponse,
+    args: DebugProtocol.VariablesArguments,
+  ): void {
+    this.#answer(response, async () => {
+      const { debug } = await this.#session();
+      const { agent, id } = this.#handles.referenceOf(args.variablesReference);
+      const variables = await debug.variables(agent, id, args.start, args.count);
+      return {
+        variables: variables.map((v) => ({
+          ...v,
+          variablesReference: this.#handles.reference(agent, v.variablesReference),
+        })),
+      };
+    });
+  }
+
+  protected override setVariableRequest(
+    response: DebugProtocol.SetVariableResponse,
+    args: DebugProtocol.SetVariableArguments,
+  ): void {
+    this.#answer(response, async () => {
+      const { debug } = await this.#session();
+      const { agent, id } = this.#handles.referenceOf(args.variablesReference);
+      const v = await debug.setVariable(agent, id, args.name, args.value);
+      return { ...v, variablesReference: this.#handles.reference(agent, v.variablesReference) };
+    });
+  }
+
+  protected override evaluateRequest(
+    response: DebugProtocol.EvaluateResponse,
+    args: DebugProtocol.EvaluateArguments,
+  ): void {
+    this.#answer(response, async () => {
+      const { debug, agents } = await this.#session();
+      const where = args.frameId === undefined ? undefined : this.#handles.frameOf(args.frameId);
+      const agent = where?.agent ?? agents.find((a) => debug.isStopped(a));
+      if (agent === undefined) throw new Error('no agent is stopped: evaluation needs a stopped brain');
+      const result = await debug.evaluate(agent, where?.id, args.expression);
+      return { ...result, variablesReference: this.#handles.reference(agent, result.variablesReference) };
+    });
+  }
+
+  protected override continueRequest(
+    response: DebugProtocol.ContinueResponse,
+    args: DebugProtocol.ContinueArguments,
+  ): void {
+    this.#resume(response, args.threadId, 'continue');
+  }
+
+  protected override nextRequest(response: DebugProtocol.NextResponse, args: DebugProtocol.NextArguments): void {
+    this.#resume(response, args.threadId, 'next');
+  }
+
+  protected override stepInRequest(response: DebugProtocol.StepInResponse, args: DebugProtocol.StepInArguments): void {
+    this.#resume(response, args.threadId, 'step-in');
+  }
+
+  protected override stepOutRequest(
+    response: DebugProtocol.StepOutResponse,
+    args: DebugProtocol.StepOutArguments,
+  ): void {
+    this.#resume(response, args.threadId, 'step-out');
+  }
+
+  protected override pauseRequest(response: DebugProtocol.PauseResponse, args: DebugProtocol.PauseArguments): void {
+    this.#answer(response, async () => {
+      const { debug } = await this.#session();
+      debug.pause(this.#agentOf(args.threadId));
+      return undefined;
+    });
+  }
+
+  protected override terminateRequest(response: DebugProtocol.TerminateResponse): void {
+    this.#answer(response, async () => {
+      await this.#shutdown();
+      this.sendEvent(new TerminatedEvent());
+      return undefined;
+    });
+  }
+
+  protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
+    void this.#shutdown().finally(() => {
+      this.sendResponse(response);
+      this.shutdown();
+    });
+  }
+
+  #resume(response: DebugProtocol.Response, threadId: number, how: 'continue' | 'next' | 'step-in' | 'step-out'): void {
+    this.#answer(response, async () => {
+      const { debug } = await this.#session();
+      const agent = this.#agentOf(threadId);
+      this.#handles.forget(agent);
+      if (!debug.resume(agent, how)) throw new Error(`agent "${agent}" is not stopped`);
+      return how === 'continue' ? { allThreadsContinued: false } : undefined;
+    });
+  }
+
+  #onDebuggerEvent(event: DebuggerEvent): void {
+    switch (event.type) {
+      case 'stopped': {
+        const text = event.description ?? (event.op ? `held before ${event.op}` : undefined);
+        const stopped = new StoppedEvent(event.reason, this.#threadId(event.agent), text) as DebugProtocol.StoppedEvent;
+        stopped.body.allThreadsStopped = false;
+        if (event.description !== undefined) stopped.body.description = event.description;
+        this.sendEvent(stopped);
+        return;
+      }
+      case 'continued':
+        this.sendEvent(new ContinuedEvent(this.#threadId(event.agent), false));
+        return;
+      case 'output':
+        this.sendEvent(new OutputEvent(`${event.text}\n`, 'console'));
+        return;
+    }
+  }
+
+  async #session(): Promise<Running> {
+    if (!this.#launched) throw new Error('launch first');
+    return this.#launched.catch((error: unknown) => {
+      throw new Error(`the launch failed: ${message(error)}`);
+    });
+  }
+
+  #threadId(agent: string): number {
+    return (this.#running?.agents.indexOf(agent) ?? -1) + 1;
+  }
+
+  #agentOf(threadId: number): string {
+    const agent = this.#running?.agents[threadId - 1];
+    if (agent === undefined) throw new Error(`no thread ${threadId}`);
+    return agent;
+  }
+
+  /** Answers a request with what `work` gives, or with its error: one bad request ends nothing. */
+  #answer(response: DebugProtocol.Response, work: () => Promise<unknown>): void {
+    work().then(
+      (body) => {
+        if (body !== undefined) response.body = body;
+        this.sendResponse(response);
+      },
+      (error: unknown) =>
+        this.sendErrorResponse(response, { id: 2, format: message(error), showUser: false, variables: NO_VARIABLES }),
+    );
+  }
+
+  async #shutdown(): Promise<void> {
+    const running = this.#running;
+    this.#running = undefined;
+    if (!running) return;
+    running.debug.dispose();
+    await running.supervisor.shutdown();
+  }
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

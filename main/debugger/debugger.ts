@@ -1,0 +1,381 @@
+// The host's half of the source debugger, shared by the workbench and `brainbench dap`: the
+// workspace's breakpoints (placed on statement lines by the brain's runtime), exception filters
+// and host-op breakpoints with conditions, sent to every agent's engine; and, per stopped agent,
+// its call stack, scopes and variables (the engine's, plus the agent's memory and inbox, which
+// the host keeps), evaluation, and the ways to go on.
+
+import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { HOST_OPS, type HostOp } from '../host-api/host-ops.generated.ts';
+import type {
+  DebugConfig,
+  DebugRequest,
+  EvaluationResult,
+  ResumeHow,
+  ScopeInfo,
+  SourceBreakpoint,
+  StackFrameInfo,
+  StopReason,
+  VariableInfo,
+} from '../runtimes/debug/debug-protocol.ts';
+import { isHitCondition } from '../runtimes/debug/hit-condition.ts';
+import { RUNTIMES } from '../runtimes/runtimes.ts';
+import type { RuntimeDescriptor } from '../runtimes/runtime-descriptor.ts';
+import { ALL_AGENTS, type CallCondition, type Supervisor } from '../supervisor/supervisor.ts';
+import type { AgentRunner } from '../supervisor/agent-runner.ts';
+import { callCondition } from './call-condition.ts';
+import { placeBreakpoint, type PlacedBreakpoint } from './breakpoint-placement.ts';
+import { JsonVariables, memoryText, memoryValue, HOST_REFERENCE_BASE } from './json-variables.ts';
+
+/** The frame of a host call the agent is held in, above its script frames. */
+export const HELD_CALL_FRAME = HOST_REFERENCE_BASE - 1;
+
+export interface FunctionBreakpoint {
+  /** A host op: `provider.chat`, `host.recv`, … */
+  name: string;
+  condition?: string;
+}
+
+export interface FunctionBreakpointResult {
+  verified: boolean;
+  message?: string;
+}
+
+export type DebuggerEvent =
+  | {
+      type: 'stopped';
+      agent: string;
+      reason: StopReason;
+      description?: string;
+      /** Where: the statement, or for a held call the op. */
+      source?: string;
+      line?: number;
+      op?: HostOp;
+    }
+  | { type: 'continued'; agent: string }
+  | { type: 'output'; agent: string; text: string };
+
+export type DebuggerListener = (event: DebuggerEvent) => void;
+
+const extensionOf = (file: string) => file.slice(file.lastIndexOf('.'));
+
+function descriptorFor(file: string): RuntimeDescriptor | undefined {
+  const extension = extensionOf(file);
+  return Object.values(RUNTIMES).find((d: RuntimeDescriptor) => d.brain.extensions.includes(extension));
+}
+
+export class Debugger {
+  #breakpoints: Record<string, SourceBreakpoint[]> = {};
+  #exceptions = { caught: false, uncaught: false };
+  #stopOnEntry = false;
+  readonly #listeners = new Set<DebuggerListener>();
+  /** Per agent: the host-side values handed out while it is stopped. */
+  readonly #values = new Map<string, JsonVariables>();
+  /** Agents the debugger itself asked to pause or step: their next hold is that, not a breakpoint. */
+  readonly #expecting = new Map<string, StopReason>();
+  readonly #unsubscribe: (() => void)[] = [];
+  /** Per agent (or ALL_AGENTS): whether host-op breakpoints are set. */
+  readonly #functionBreakpoints = new Map<string, boolean>();
+  /** A client such as `brainbench dap` keeps every engine attached, breakpoints or not. */
+  #attachAll = false;
+
+  constructor(readonly supervisor: Supervisor) {
+    this.#unsubscribe.push(
+      supervisor.onDebugEvent((agent, event) => {
+        if (event.t === 'log-point') {
+          this.#emit({ type: 'output', agent, text: event.text });
+          return;
+        }
+        // The brain stopped at a statement first: a pause still pending for its next call lapses.
+        supervisor.cancelPause(agent);
+        this.#expecting.delete(agent);
+        this.#emit({
+          type: 'stopped',
+          agent,
+          reason: event.reason,
+          source: event.source,
+          line: event.line,
+          ...(event.description === undefined ? {} : { description: event.description }),
+        });
+      }),
+      supervisor.onStatus((status) => {
+        if (status.state === 'paused' && status.pausedAt && !status.stoppedAt) {
+          const reason = this.#expecting.get(status.agent) ?? 'function breakpoint';
+          this.#expecting.delete(status.agent);
+          this.#emit({ type: 'stopped', agent: status.agent, reason, op: status.pausedAt.op });
+        }
+      }),
+    );
+  }
+
+  onEvent(listener: DebuggerListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  dispose(): void {
+    for (const unsubscribe of this.#unsubscribe.splice(0)) unsubscribe();
+    this.#listeners.clear();
+  }
+
+  /**
+   * Replaces the breakpoints of one brain file. `text` is the source as the user sees it (an
+   * unsaved edit); the file on disk otherwise. Each comes back placed on a statement line.
+   */
+  setSourceBreakpoints(file: string, requested: readonly SourceBreakpoint[], text?: string): PlacedBreakpoint[] {
+    const source = resolve(file);
+    const descriptor = descriptorFor(source);
+    const breakable = descriptor?.debugging.breakableLines;
+    if (!descriptor || descriptor.debugging.level !== 'source' || !breakable) {
+      const why = descriptor
+        ? `${descriptor.title} brains have no source to stop in: use host-call breakpoints`
+        : 'not a brain file';
+      delete this.#breakpoints[source];
+      this.#broadcast();
+      return requested.map((b) => ({ verified: false, line: b.line, message: why }));
+    }
+    let lines: number[];
+    try {
+      lines = [...new Set(breakable(text ?? readFileSync(source, 'utf8')))].sort((a, b) => a - b);
+    } catch (error) {
+      return requested.map((b) => ({ verified: false, line: b.line, message: (error as Error).message }));
+    }
+    const placed = requested.map((b) => placeBreakpoint(b.line, lines));
+    const kept: SourceBreakpoint[] = [];
+    requested.forEach((b, i) => {
+      const where = placed[i]!;
+      if (b.hitCondition !== undefined && b.hitCondition.trim() !== '' && !isHitCondition(b.hitCondition)) {
+        placed[i] = {
+          ...where,
+          verified: false,
+          message: `hit count "${b.hitCondition}": use N, >= N, > N, == N or % N`,
+        };
+        return;
+      }
+      if (where.verified) kept.push({ ...b, line: where.line });
+    });
+    if (kept.length === 0) delete this.#breakpoints[source];
+    else this.#breakpoints[source] = kept;
+    this.#broadcast();
+    return placed;
+  }
+
+  /** The breakpoints of every file, as placed. */
+  get sourceBreakpoints(): Readonly<Record<string, readonly SourceBreakpoint[]>> {
+    return this.#breakpoints;
+  }
+
+  setExceptionFilters(filters: { caught: boolean; uncaught: boolean }): void {
+    this.#exceptions = { ...filters };
+    this.#broadcast();
+  }
+
+  /** Keeps every engine's debugger hooks on, so that a pause or a held call shows the brain's frames. */
+  attachAll(attach: boolean): void {
+    this.#attachAll = attach;
+    this.#broadcast();
+  }
+
+  setStopOnEntry(stop: boolean): void {
+    this.#stopOnEntry = stop;
+    this.#broadcast();
+  }
+
+  /** Host-call breakpoints on `agent` (every agent by default), each an op with an optional condition. */
+  setFunctionBreakpoints(
+    breakpoints: readonly FunctionBreakpoint[],
+    agent: string = ALL_AGENTS,
+  ): FunctionBreakpointResult[] {
+    const ops: HostOp[] = [];
+    const conditions = new Map<HostOp, CallCondition>();
+    const results = breakpoints.map((b): FunctionBreakpointResult => {
+      if (!Object.hasOwn(HOST_OPS, b.name)) {
+        return { verified: false, message: `"${b.name}" is not a host op (for example provider.chat, host.recv)` };
+      }
+      const op = b.name as HostOp;
+      if (b.condition !== undefined && b.condition.trim() !== '') {
+        try {
+          conditions.set(
+            op,
+            callCondition(op, b.condition, (called, message) =>
+              this.#emit({ type: 'output', agent: called, text: `condition of ${op} failed: ${message}` }),
+            ),
+          );
+        } catch (error) {
+          return { verified: false, message: `condition: ${(error as Error).message}` };
+        }
+      }
+      ops.push(op);
+      return { verified: true };
+    });
+    this.supervisor.setBreakpoints(agent, ops, conditions);
+    // Held at a call, the user wants to see where the brain is: its engine keeps its frames.
+    this.#functionBreakpoints.set(agent, ops.length > 0);
+    this.#broadcast();
+    return results;
+  }
+
+  /** Stops the agent at its next statement (source-level brains) or host call, whichever comes first. */
+  pause(agent: string): void {
+    const runner = this.supervisor.runner(agent);
+    this.#expecting.set(agent, 'pause');
+    runner.process.debugNotice({ t: 'pause' });
+    this.supervisor.requestPause(agent);
+  }
+
+  /** Goes on from a stop: at a statement, continues or steps; held in a host call, lets it proceed. */
+  resume(agent: string, how: ResumeHow): boolean {
+    const runner = this.supervisor.runner(agent);
+    this.#values.get(agent)?.clear();
+    if (runner.stoppedAtStatementNow) {
+      runner.resumeStatement(how);
+      this.#emit({ type: 'continued', agent });
+      return true;
+    }
+    if (!runner.status.pausedAt) return false;
+    if (how !== 'continue') {
+      // A step from a held call ends at the statement after it, or at the next call for a brain
+      // without source debugging.
+      this.#expecting.set(agent, 'step');
+      runner.process.debugNotice({ t: 'pause' });
+    }
+    const resumed = this.supervisor.resume(agent, how === 'continue' ? 'continue' : 'step-call');
+    if (resumed) this.#emit({ type: 'continued', agent });
+    return resumed;
+  }
+
+  /** Whether the agent is stopped, at a statement or held in a call. */
+  isStopped(agent: string): boolean {
+    const runner = this.supervisor.runner(agent);
+    return runner.stoppedAtStatementNow || runner.status.pausedAt !== undefined;
+  }
+
+  async stackTrace(agent: string): Promise<StackFrameInfo[]> {
+    const runner = this.#stopped(agent);
+    const script = await this.#engineFrames(runner);
+    const held = runner.status.pausedAt;
+    if (!held) return script;
+    const top = script[0];
+    return [
+      {
+        id: HELD_CALL_FRAME,
+        name: `${held.op} (held)`,
+        source: top?.source ?? runner.status.stoppedAt?.source ?? this.#script(agent),
+        line: top?.line ?? 0,
+        column: top?.column ?? 0,
+      },
+      ...script,
+    ];
+  }
+
+  async scopes(agent: string, frameId: number): Promise<ScopeInfo[]> {
+    const runner = this.#stopped(agent);
+    const values = this.#valuesOf(agent);
+    const hostScopes: ScopeInfo[] = [
+      { name: 'Memory', variablesReference: values.reference(MEMORY), expensive: false },
+      { name: 'Inbox', variablesReference: values.reference(INBOX), expensive: false },
+    ];
+    if (frameId === HELD_CALL_FRAME) {
+      const held = runner.status.pausedAt;
+      const call = { name: 'Call', variablesReference: values.reference(held?.args ?? []), expensive: false };
+      return [call, ...hostScopes];
+    }
+    const engine = await this.#ask<ScopeInfo[]>(runner, { t: 'scopes', frameId });
+    return [...engine, ...hostScopes];
+  }
+
+  async variables(agent: string, reference: number, start?: number, count?: number): Promise<VariableInfo[]> {
+    const runner = this.#stopped(agent);
+    const values = this.#valuesOf(agent);
+    if (!values.owns(reference)) {
+      return this.#ask<VariableInfo[]>(runner, {
+        t: 'variables',
+        variablesReference: reference,
+        ...(start === undefined ? {} : { start }),
+        ...(count === undefined ? {} : { count }),
+      });
+    }
+    const scope = values.childrenSource(reference);
+    if (scope === MEMORY) {
+      const memory = this.supervisor.host.context(agent).memory;
+      return [...memory].map(([key, text]) => values.variable(key, memoryValue(text)));
+    }
+    if (scope === INBOX) {
+      const pending = this.supervisor.host.bus.inbox(agent).peek();
+      return pending.map((envelope, i) => values.variable(String(i), envelope));
+    }
+    return values.children(reference, start, count);
+  }
+
+  async setVariable(agent: string, reference: number, name: string, value: string): Promise<VariableInfo> {
+    const runner = this.#stopped(agent);
+    const values = this.#valuesOf(agent);
+    if (!values.owns(reference)) {
+      return this.#ask<VariableInfo>(runner, { t: 'set-variable', variablesReference: reference, name, value });
+    }
+    if (values.childrenSource(reference) !== MEMORY) throw new Error('only memory entries can be edited here');
+    const text = memoryText(value);
+    this.supervisor.host.context(agent).memory.set(name, text);
+    return values.variable(name, memoryValue(text));
+  }
+
+  async evaluate(agent: string, frameId: number | undefined, expression: string): Promise<EvaluationResult> {
+    const runner = this.#stopped(agent);
+    const frame = frameId === HELD_CALL_FRAME ? undefined : frameId;
+    return this.#ask<EvaluationResult>(runner, {
+      t: 'evaluate',
+      expression,
+      ...(frame === undefined ? {} : { frameId: frame }),
+    });
+  }
+
+  #stopped(agent: string): AgentRunner {
+    const runner = this.supervisor.runner(agent);
+    if (!runner.stoppedAtStatementNow && !runner.status.pausedAt) throw new Error(`agent "${agent}" is not stopped`);
+    return runner;
+  }
+
+  async #engineFrames(runner: AgentRunner): Promise<StackFrameInfo[]> {
+    if (descriptorFor(this.#script(runner.name))?.debugging.level !== 'source') return [];
+    const answer = await runner.process.debugRequest({ t: 'stack' });
+    // Held in a call by a brain that runs without the debugger attached: no script frames to show.
+    return answer.ok ? (answer.body as StackFrameInfo[]) : [];
+  }
+
+  async #ask<T>(runner: AgentRunner, request: DebugRequest): Promise<T> {
+    const answer = await runner.process.debugRequest(request);
+    if (!answer.ok) throw new Error(answer.error);
+    return answer.body as T;
+  }
+
+  #script(agent: string): string {
+    return resolve(this.supervisor.host.context(agent).script);
+  }
+
+  #valuesOf(agent: string): JsonVariables {
+    let values = this.#values.get(agent);
+    if (!values) this.#values.set(agent, (values = new JsonVariables()));
+    return values;
+  }
+
+  #broadcast(): void {
+    const everyone = this.#attachAll || this.#functionBreakpoints.get(ALL_AGENTS) === true;
+    for (const [agent, runner] of this.supervisor.runners) {
+      const config: DebugConfig = {
+        breakpoints: this.#breakpoints,
+        exceptions: this.#exceptions,
+        stopOnEntry: this.#stopOnEntry,
+        attach: everyone || this.#functionBreakpoints.get(agent) === true,
+      };
+      runner.process.debugNotice({ t: 'config', config });
+    }
+  }
+
+  #emit(event: DebuggerEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+}
+
+/** Markers for the two host-kept scopes, whose children are read fresh each time. */
+const MEMORY = Symbol('memory');
+const INBOX = Symbol('inbox');
