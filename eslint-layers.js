@@ -14,7 +14,12 @@ const HOST_SIDE = [
 ];
 const BACK_ENDS = ['main/providers', 'main/tooling', 'main/endpoint', 'main/backends'];
 /** What the renderer and the contract may import from main/: the libraries shared with them. */
-const SHARED_WITH_RENDERER = ['./host-api', './rhai/language', './trace/trace-event.ts'];
+const SHARED_WITH_RENDERER = [
+  './host-api',
+  './rhai/language',
+  './trace/trace-event.ts',
+  './runtimes/debug/debug-protocol.ts',
+];
 
 const rule = (name, text) => `layers/${name}: ${text} (docs/architecture.md)`;
 

@@ -57,13 +57,17 @@ function problem(issue: z.core.$ZodIssue & { input?: unknown }): string {
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}`;
     case 'too_small':
-      return `expected at least ${String(issue.minimum)}${issue.origin === 'array' ? ' items' : ''}, ${got}`;
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return `expected a non-empty string, ${got}`;
+      return `expected ${issue.inclusive === false ? 'more than' : 'at least'} ${String(issue.minimum)}${unit(issue.origin)}, ${got}`;
     case 'too_big':
-      return `expected at most ${String(issue.maximum)}${issue.origin === 'array' ? ' items' : ''}, ${got}`;
+      return `expected ${issue.inclusive === false ? 'less than' : 'at most'} ${String(issue.maximum)}${unit(issue.origin)}, ${got}`;
     default:
       return `${issue.message}, ${got}`;
   }
 }
+
+/** What a size bound counts. */
+const unit = (origin: string): string => (origin === 'array' ? ' items' : origin === 'string' ? ' characters' : '');
 
 /** `event.data.tool_calls[0].id`, from the issue's path below the parameter list. */
 function where(names: readonly string[], path: readonly PropertyKey[]): string {

@@ -21,6 +21,16 @@ import {
   type WorkspaceView,
 } from './views.ts';
 import { witValueSchema } from './wit-value-schema.ts';
+import type {
+  CallBreakpointResult,
+  DebugSettingsView,
+  EvaluationResult,
+  PlacedSourceBreakpoint,
+  ScopeInfo,
+  StackFrameInfo,
+  VariableInfo,
+} from './debug-views.ts';
+import type { EventEnvelope } from '../main/host-api/wit-types.generated.ts';
 
 /** What each parameter is called in the errors a bad request gets. */
 export const PARAMETER_NAMES = z.registry<{ name: string }>();
@@ -47,6 +57,37 @@ const resumeHow = parameter('how', z.enum(['continue', 'step-call']));
 const registry = parameter('registry', z.enum(REGISTRY_NAMES));
 /** A canonical value of omw's `event` variant, checked against its WIT type. */
 const omwEvent = parameter('event', witValueSchema('event') as z.ZodType<OmwEvent>);
+const sourceBreakpoints = parameter(
+  'breakpoints',
+  z.array(
+    z.object({
+      line: z.number().int().positive(),
+      condition: z.string().optional(),
+      hitCondition: z.string().optional(),
+      logMessage: z.string().optional(),
+    }),
+  ),
+);
+/** The brain's text as the editor holds it (unsaved edits); null reads the file. */
+const editorText = parameter('text', z.string().nullable());
+const callBreakpoints = parameter(
+  'breakpoints',
+  z.array(z.object({ op: z.enum(Object.keys(HOST_OPS) as [HostOp, ...HostOp[]]), condition: z.string().optional() })),
+);
+const flag = (name: string) => parameter(name, z.boolean());
+const debugHow = parameter('how', z.enum(['continue', 'next', 'step-in', 'step-out']));
+const frameId = parameter('frameId', z.number().int());
+const optionalFrameId = parameter('frameId', z.number().int().nullable());
+const reference = parameter('variablesReference', z.number().int().positive());
+const pageStart = parameter('start', z.number().int().nonnegative().nullable());
+const pageCount = parameter('count', z.number().int().positive().nullable());
+const variableName = parameter('name', z.string());
+const valueText = parameter('value', z.string());
+const expression = parameter('expression', z.string().min(1));
+const memoryKey = parameter('key', z.string());
+const memoryValue = parameter('value', z.string().nullable());
+const inboxIndex = parameter('index', z.number().int().nonnegative());
+const sourceId = parameter('id', z.string());
 const answer = <T>() => z.custom<T>();
 
 interface ApiEntry {
@@ -90,6 +131,37 @@ export const WORKBENCH_API = {
   traceHistory: { params: z.tuple([]), result: answer<TraceEvent[]>() },
   /** The JSON Schema of omw configs (`brainbench schema`), for completion in the TOML editor. */
   configSchema: { params: z.tuple([]), result: answer<Record<string, unknown>>() },
+  /** The workspace's breakpoints and exception filters, as placed. */
+  debugSettings: { params: z.tuple([]), result: answer<DebugSettingsView>() },
+  /** Replaces a brain file's line breakpoints; each comes back placed on a statement line. */
+  setSourceBreakpoints: {
+    params: z.tuple([path, sourceBreakpoints, editorText]),
+    result: answer<PlacedSourceBreakpoint[]>(),
+  },
+  setExceptionBreakpoints: { params: z.tuple([flag('caught'), flag('uncaught')]), result: answer<void>() },
+  /** Host-op breakpoints of an agent (`*`: every agent), each with an optional condition on the call. */
+  setCallBreakpoints: { params: z.tuple([agent, callBreakpoints]), result: answer<CallBreakpointResult[]>() },
+  /** Goes on from a stop (a statement or a held call): continue, or step over, into, out. */
+  debugResume: { params: z.tuple([agent, debugHow]), result: answer<boolean>() },
+  /** Stops the agent at its next statement, or its next host call for a brain without source. */
+  debugPause: { params: z.tuple([agent]), result: answer<void>() },
+  debugStack: { params: z.tuple([agent]), result: answer<StackFrameInfo[]>() },
+  debugScopes: { params: z.tuple([agent, frameId]), result: answer<ScopeInfo[]>() },
+  debugVariables: {
+    params: z.tuple([agent, reference, pageStart, pageCount]),
+    result: answer<VariableInfo[]>(),
+  },
+  debugSetVariable: {
+    params: z.tuple([agent, reference, variableName, valueText]),
+    result: answer<VariableInfo>(),
+  },
+  debugEvaluate: { params: z.tuple([agent, optionalFrameId, expression]), result: answer<EvaluationResult>() },
+  agentMemory: { params: z.tuple([agent]), result: answer<Record<string, string>>() },
+  /** Sets a memory entry; null removes it. */
+  setMemory: { params: z.tuple([agent, memoryKey, memoryValue]), result: answer<void>() },
+  agentInbox: { params: z.tuple([agent]), result: answer<EventEnvelope[]>() },
+  /** Drops the pending event at `index` if it is still the one from source `id`. */
+  dropInboxEvent: { params: z.tuple([agent, inboxIndex, sourceId]), result: answer<boolean>() },
 } satisfies Record<string, ApiEntry>;
 
 type ApiTable = typeof WORKBENCH_API;

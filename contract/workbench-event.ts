@@ -1,10 +1,15 @@
 import type { TraceEvent } from '../main/trace/trace-event.ts';
 import type { AgentStatus } from './agent-status.ts';
 import type { WorkspaceView } from './views.ts';
+import type { DebugNotification, DebugSettingsView } from './debug-views.ts';
 
 /** Pushed from the host to every connected renderer. */
 export type WorkbenchEvent =
   | { type: 'trace'; events: TraceEvent[] }
   | { type: 'status'; status: AgentStatus }
   | { type: 'workspace'; workspace: WorkspaceView }
-  | { type: 'file-changed'; path: string; mtimeMs: number };
+  | { type: 'file-changed'; path: string; mtimeMs: number }
+  | { type: 'debug'; notification: DebugNotification }
+  | { type: 'debug-settings'; settings: DebugSettingsView }
+  /** Something the user should know that belongs to no request (a settings file set aside). */
+  | { type: 'notice'; message: string };

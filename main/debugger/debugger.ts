@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { HOST_OPS, type HostOp } from '../host-api/host-ops.generated.ts';
+import type { DebugNotification } from '../../contract/debug-views.ts';
 import type {
   DebugConfig,
   DebugRequest,
@@ -41,19 +42,7 @@ export interface FunctionBreakpointResult {
   message?: string;
 }
 
-export type DebuggerEvent =
-  | {
-      type: 'stopped';
-      agent: string;
-      reason: StopReason;
-      description?: string;
-      /** Where: the statement, or for a held call the op. */
-      source?: string;
-      line?: number;
-      op?: HostOp;
-    }
-  | { type: 'continued'; agent: string }
-  | { type: 'output'; agent: string; text: string };
+export type DebuggerEvent = DebugNotification;
 
 export type DebuggerListener = (event: DebuggerEvent) => void;
 

@@ -86,6 +86,17 @@ export class Inbox {
     this.queue.push(...kept);
   }
 
+  /**
+   * Drops the pending envelope at `index` (0 = the next to be taken), if it is still the one from
+   * source `id`: a drop asked for from a stale view never takes another envelope.
+   */
+  drop(index: number, id: string): boolean {
+    const at = this.head + index;
+    if (index < 0 || at >= this.queue.length || this.queue[at]!.id !== id) return false;
+    this.queue.splice(at, 1);
+    return true;
+  }
+
   clear(): void {
     this.retain(() => false);
   }

@@ -42,6 +42,22 @@ const HANDLERS: Handlers = {
   inspectComponent: (w, path) => w.inspectComponent(path),
   traceHistory: (w) => w.traceHistory(),
   configSchema: () => testConfigJsonSchema(),
+  debugSettings: (w) => w.debugging.view,
+  setSourceBreakpoints: (w, path, breakpoints, text) => w.debugging.setSourceBreakpoints(path, breakpoints, text),
+  setExceptionBreakpoints: (w, caught, uncaught) => w.debugging.setExceptionBreakpoints(caught, uncaught),
+  setCallBreakpoints: (w, agent, breakpoints) => w.setCallBreakpoints(agent, breakpoints),
+  debugResume: (w, agent, how) => w.debugging.resume(agent, how),
+  debugPause: (w, agent) => w.debugging.pause(agent),
+  debugStack: (w, agent) => w.debugging.debugger.stackTrace(agent),
+  debugScopes: (w, agent, frame) => w.debugging.debugger.scopes(agent, frame),
+  debugVariables: (w, agent, ref, start, count) =>
+    w.debugging.debugger.variables(agent, ref, start ?? undefined, count ?? undefined),
+  debugSetVariable: (w, agent, ref, name, value) => w.debugging.debugger.setVariable(agent, ref, name, value),
+  debugEvaluate: (w, agent, frame, expression) => w.debugging.debugger.evaluate(agent, frame ?? undefined, expression),
+  agentMemory: (w, agent) => w.debugging.memory(agent),
+  setMemory: (w, agent, key, value) => w.debugging.setMemory(agent, key, value),
+  agentInbox: (w, agent) => [...w.debugging.inbox(agent)],
+  dropInboxEvent: (w, agent, index, id) => w.debugging.dropInboxEvent(agent, index, id),
 };
 
 /** Answers request `id`: `method` and `params` are whatever the client sent. */

@@ -29,6 +29,8 @@ import type { OmwEvent } from '../host-api/wit-types.generated.ts';
 import { Host } from '../host/host.ts';
 import { describeComponent } from '../runtimes/wasm/describe-component.ts';
 import { watchScripts } from '../supervisor/script-watcher.ts';
+import { WorkbenchDebugging } from './workbench-debugging.ts';
+import type { CallBreakpoint, CallBreakpointResult } from '../../contract/debug-views.ts';
 import { followBackendStates } from './backend-state-feed.ts';
 import { ALL_AGENTS, Supervisor } from '../supervisor/supervisor.ts';
 import { discoverTests } from '../testing/discover-tests.ts';
@@ -82,7 +84,13 @@ interface OpenWorkspace {
 export class Workbench {
   private workspaceState: OpenWorkspace | undefined;
   private readonly listeners = new Set<Listener>();
-  private readonly breakpoints = new Map<string, HostOp[]>();
+  readonly debugging = new WorkbenchDebugging({
+    notify: (notification) => this.emit({ type: 'debug', notification }),
+    settingsChanged: (settings) => {
+      this.emit({ type: 'debug-settings', settings });
+    },
+    warn: (message) => this.emit({ type: 'notice', message }),
+  });
   private readonly batcher = new TraceBatcher((events) => this.emit({ type: 'trace', events }));
   private readonly brainSources = new BrainSources();
   /** Our own saves, so the file watcher does not report them back as external changes. */
@@ -107,7 +115,7 @@ export class Workbench {
   async open(path: string, options: OpenOptions = {}): Promise<WorkspaceView> {
     const { root, configFile } = locateWorkspace(path, options);
     await this.close();
-    this.breakpoints.clear();
+    this.debugging.open(root);
     this.workspaceState = {
       root,
       configFile,
@@ -140,7 +148,7 @@ export class Workbench {
             runtimeKind: config.runtime[agent.runtime]?.kind ?? 'unknown',
             script: this.displayPath(agent.script),
             status: supervisor.runner(name).status,
-            breakpoints: this.breakpoints.get(name) ?? [],
+            breakpoints: this.debugging.callOps(name),
           }))
         : [];
     const backends = backendViews(host);
@@ -151,7 +159,7 @@ export class Workbench {
         ? { configError: { ...errorDiagnostic(configError), file: this.configErrorFile(configError) } }
         : {}),
       agents,
-      allBreakpoints: this.breakpoints.get(ALL_AGENTS) ?? [],
+      allBreakpoints: this.debugging.callOps(ALL_AGENTS),
       files: listWorkspaceFiles(state.root),
       runtimeKinds: RUNTIME_KIND_VIEWS,
       providers: backends.filter((b) => b.section === 'providers'),
@@ -256,12 +264,20 @@ export class Workbench {
     await runner.process.start();
   }
 
+  /** Host-op breakpoints without conditions (the agents list's checkboxes). */
   setBreakpoints(agent: string, ops: HostOp[]): void {
-    const supervisor = this.supervisor();
-    if (agent !== ALL_AGENTS) supervisor.runner(agent);
-    this.breakpoints.set(agent, [...ops]);
-    supervisor.setBreakpoints(agent, ops);
+    const kept = new Map(this.debugging.view.callBreakpoints[agent]?.map((b) => [b.op, b.condition]) ?? []);
+    this.setCallBreakpoints(
+      agent,
+      ops.map((op) => ({ op, ...(kept.get(op) === undefined ? {} : { condition: kept.get(op)! }) })),
+    );
+  }
+
+  setCallBreakpoints(agent: string, breakpoints: CallBreakpoint[]): CallBreakpointResult[] {
+    if (agent !== ALL_AGENTS) this.supervisor().runner(agent);
+    const results = this.debugging.setCallBreakpoints(agent, breakpoints);
     this.emit({ type: 'workspace', workspace: this.workspace() });
+    return results;
   }
 
   resume(agent: string, how: 'continue' | 'step-call'): boolean {
@@ -405,9 +421,7 @@ export class Workbench {
         host.trace.record({ type: 'restart', agent, iteration: 0, cause: 'workspace' });
     }
     supervisor.onStatus((status) => this.emit({ type: 'status', status }));
-    for (const [agent, ops] of this.breakpoints) {
-      if (agent === ALL_AGENTS || supervisor.runners.has(agent)) supervisor.setBreakpoints(agent, ops);
-    }
+    this.debugging.attach(supervisor);
     const stopReloading = watchScripts(supervisor);
     const stopFollowing = followBackendStates(
       () => backendViews(host),
@@ -426,6 +440,7 @@ export class Workbench {
     const state = this.workspaceState;
     if (!state?.supervisor) return;
     this.batcher.drain();
+    this.debugging.detach();
     await state.supervisor.shutdown();
     this.lastSeq = state.host?.trace.lastSeq ?? this.lastSeq;
     state.supervisor = undefined;

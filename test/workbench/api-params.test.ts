@@ -99,6 +99,30 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   inspectComponent: [[[false], 'inspectComponent: path: expected a string, got false']],
   traceHistory: [[['all'], 'traceHistory takes no parameters, got 1']],
   configSchema: [[[{}], 'configSchema takes no parameters, got 1']],
+  debugSettings: [[[1], 'debugSettings takes no parameters, got 1']],
+  setSourceBreakpoints: [
+    [['a.rhai', [{ line: 0 }], null], 'setSourceBreakpoints: breakpoints[0].line: expected more than 0, got 0'],
+    [['a.rhai', [{ line: 2 }]], 'setSourceBreakpoints takes 3 parameters (path, breakpoints, text), got 2'],
+  ],
+  setExceptionBreakpoints: [[['yes', false], 'setExceptionBreakpoints: caught: expected true or false, got "yes"']],
+  setCallBreakpoints: [
+    [['a', [{ op: 'host.nope' }]], 'setCallBreakpoints: breakpoints[0].op: expected one of "provider.name", '],
+  ],
+  debugResume: [
+    [['a', 'sideways'], 'debugResume: how: expected one of "continue", "next", "step-in", "step-out", got "sideways"'],
+  ],
+  debugPause: [[[], 'debugPause takes 1 parameter (agent), got 0']],
+  debugStack: [[[3], 'debugStack: agent: expected a string, got 3']],
+  debugScopes: [[['a', 1.5], 'debugScopes: frameId: expected an integer, got 1.5']],
+  debugVariables: [[['a', 0, null, null], 'debugVariables: variablesReference: expected more than 0, got 0']],
+  debugSetVariable: [
+    [['a', 1, 'x'], 'debugSetVariable takes 4 parameters (agent, variablesReference, name, value), got 3'],
+  ],
+  debugEvaluate: [[['a', null, ''], 'debugEvaluate: expression: expected a non-empty string, got ""']],
+  agentMemory: [[[[]], 'agentMemory: agent: expected a string, got a list']],
+  setMemory: [[['a', 'k', 5], 'setMemory: value: expected a string, got 5']],
+  agentInbox: [[[], 'agentInbox takes 1 parameter (agent), got 0']],
+  dropInboxEvent: [[['a', -1, 'id'], 'dropInboxEvent: index: expected at least 0, got -1']],
 };
 
 describe('API parameter checks', () => {

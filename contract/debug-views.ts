@@ -1,0 +1,57 @@
+// The debugger as the workbench sees it: the workspace's breakpoints (kept in the workspace's
+// local settings folder, not in omw.toml) and what a stopped agent shows. Shapes follow the Debug
+// Adapter Protocol, as `brainbench dap` serves the same engine.
+
+import type { HostOp } from '../main/host-api/host-ops.generated.ts';
+import type {
+  EvaluationResult,
+  ScopeInfo,
+  SourceBreakpoint,
+  StackFrameInfo,
+  StopReason,
+  VariableInfo,
+} from '../main/runtimes/debug/debug-protocol.ts';
+
+export type { EvaluationResult, ScopeInfo, SourceBreakpoint, StackFrameInfo, StopReason, VariableInfo };
+
+/** A line breakpoint as the debugger placed it: on a statement line, or unverified with why. */
+export interface PlacedSourceBreakpoint extends SourceBreakpoint {
+  verified: boolean;
+  /** Why it moved or is unverified. */
+  message?: string;
+}
+
+export interface CallBreakpoint {
+  op: HostOp;
+  /** A Rhai expression over the call (`model == "gpt-4o"`); docs/debugging.md lists its names. */
+  condition?: string;
+}
+
+export interface CallBreakpointResult extends CallBreakpoint {
+  verified: boolean;
+  message?: string;
+}
+
+export interface DebugSettingsView {
+  /** By brain file, relative to the workspace root. */
+  sourceBreakpoints: Record<string, PlacedSourceBreakpoint[]>;
+  exceptions: { caught: boolean; uncaught: boolean };
+  /** By agent, `*` for every agent. */
+  callBreakpoints: Record<string, CallBreakpointResult[]>;
+}
+
+export type ResumeHow = 'continue' | 'next' | 'step-in' | 'step-out';
+
+/** Pushed as a stopped agent goes on, and for a logpoint's message or a failing condition. */
+export type DebugNotification =
+  | {
+      type: 'stopped';
+      agent: string;
+      reason: StopReason;
+      description?: string;
+      source?: string;
+      line?: number;
+      op?: HostOp;
+    }
+  | { type: 'continued'; agent: string }
+  | { type: 'output'; agent: string; text: string };
