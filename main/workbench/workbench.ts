@@ -30,6 +30,7 @@ import { Host } from '../host/host.ts';
 import { describeComponent } from '../runtimes/wasm/describe-component.ts';
 import { watchScripts } from '../supervisor/script-watcher.ts';
 import { WorkbenchDebugging } from './workbench-debugging.ts';
+import { SETTINGS_FOLDER } from './debug-settings-file.ts';
 import type { CallBreakpoint, CallBreakpointResult } from '../../contract/debug-views.ts';
 import { followBackendStates } from './backend-state-feed.ts';
 import { ALL_AGENTS, Supervisor } from '../supervisor/supervisor.ts';
@@ -468,6 +469,8 @@ export class Workbench {
     try {
       watcher = watch(root, { recursive: true, persistent: false }, (_event, name) => {
         if (!name) return;
+        // The local settings folder is the workbench's own, not the user's files.
+        if (name.toString().split(/[\\/]/)[0] === SETTINGS_FOLDER) return;
         const file = resolve(root, name.toString());
         if (isTemporaryFile(file) || this.saving.has(file) || !existsSync(file)) return;
         const mtimeMs = statSync(file).mtimeMs;
