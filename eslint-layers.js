@@ -7,6 +7,7 @@ const HOST_SIDE = [
   'main/workbench',
   'main/web',
   'main/cli',
+  'main/lsp',
   'main/electron',
   'main/testing',
 ];

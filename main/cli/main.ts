@@ -5,6 +5,7 @@ import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
 import type { Shard } from '../testing/shard-tests.ts';
 import { failureEntry } from './failure-entry.ts';
 import { LOG_FORMATS, stderrLog, type Log, type LogFormat } from './log-format.ts';
+import { lspCommand } from './lsp-command.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
 import { testCommand } from './test-command.ts';
@@ -21,6 +22,7 @@ const USAGE = `usage:
   brainbench serve [WORKSPACE] [--port N] [--open]                       the workbench in a browser (web mode)
   brainbench schema [--output FILE]                                       the JSON Schema of omw and omw test configs
                                                                           (also \`brainbench test schema\`, omw-test's spelling)
+  brainbench lsp [--stdio]                                                the Rhai language server on stdin/stdout
   brainbench --version | --help`;
 
 const HELP = new Set(['help', '--help', '-h']);
@@ -149,12 +151,19 @@ async function schema(args: string[]): Promise<number> {
   return 0;
 }
 
+/** `lsp`: stdio is the only transport; `--stdio` is accepted because LSP clients pass it. */
+function lsp(args: string[]): Promise<number> {
+  parseArgs({ args, options: { stdio: { type: 'boolean' } } });
+  return lspCommand();
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   run: (args) => runOrLoop('run', args),
   loop: (args) => runOrLoop('loop', args),
   test,
   serve,
   schema,
+  lsp,
 };
 
 async function main(argv: string[]): Promise<number> {
