@@ -2,9 +2,9 @@ import { startLanguageServer } from '../lsp/lsp-server.ts';
 import { brainbenchVersion } from './version.ts';
 
 /**
- * `brainbench lsp`: the Rhai language server on standard input and output, until the client
- * sends `exit` (the server library then ends the process with the protocol's exit code) or
- * closes standard input.
+ * `brainbench lsp`: the Rhai language server on standard input and output. The server library
+ * ends the process, as the protocol says: on `exit` (0 after `shutdown`, else 1), and when
+ * standard input closes (the client is gone).
  */
 export function lspCommand(): Promise<number> {
   return new Promise((resolve) => {
@@ -13,6 +13,5 @@ export function lspCommand(): Promise<number> {
       version: brainbenchVersion(),
     });
     connection.onExit(() => resolve(0));
-    process.stdin.on('end', () => resolve(0));
   });
 }

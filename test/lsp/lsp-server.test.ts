@@ -262,3 +262,11 @@ describe('brainbench lsp over standard input/output', () => {
     assert.equal(stderr, '');
   });
 });
+
+it('ends with exit code 1 when the client goes away without shutdown (standard input closed)', async () => {
+  const child = spawn(process.execPath, [BRAINBENCH, 'lsp'], { stdio: 'pipe' });
+  const exited = once(child, 'exit');
+  child.stdin.end();
+  const [code] = (await exited) as [number | null];
+  assert.equal(code, 1);
+});
