@@ -33,11 +33,24 @@ export interface RhaiAnalysis {
   defs: FnDef[];
 }
 
+/** The index of the first token at or after `pos` (tokens are in the order of the text). */
+function firstTokenFrom(tokens: readonly Token[], pos: Position): number {
+  let low = 0;
+  let high = tokens.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (isBefore(tokens[mid]!.pos, pos)) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 function namePosOf(def: FnDef, tokens: readonly Token[]): Position {
-  const name = tokens.find(
-    (t, i) => t.kind === 'ident' && t.text === def.name && !isBefore(t.pos, def.pos) && tokens[i + 1]?.kind === '(',
-  );
-  return name?.pos ?? def.pos;
+  for (let i = firstTokenFrom(tokens, def.pos); i < tokens.length - 1; i++) {
+    const token = tokens[i]!;
+    if (token.kind === 'ident' && token.text === def.name && tokens[i + 1]!.kind === '(') return token.pos;
+  }
+  return def.pos;
 }
 
 export function analyseRhai(source: string): RhaiAnalysis {
