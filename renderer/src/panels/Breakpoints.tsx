@@ -1,5 +1,5 @@
 import type { HostOp } from '../../../main/host-api/host-ops.generated.ts';
-import { BREAKPOINT_OPS } from '../editor/omw-api.ts';
+import { BREAKPOINT_OPS } from '../../../main/host-api/omw-api.ts';
 
 /** The ops people break on most, shown first; the rest are in the full list. */
 const COMMON: HostOp[] = [
