@@ -99,7 +99,8 @@ export async function debugSession(
     },
     {},
   );
-  const configure = (c: Partial<DebugConfig>): void => link.notify({ t: 'config', config: { ...NO_DEBUG_CONFIG, ...c } });
+  const configure = (c: Partial<DebugConfig>): void =>
+    link.notify({ t: 'config', config: { ...NO_DEBUG_CONFIG, ...c } });
   if (Object.keys(config).length > 0) configure(config);
   return { engine, link, printed, memory, run: (script) => engine.run(script, BRAIN), configure };
 }

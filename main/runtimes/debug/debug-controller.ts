@@ -91,10 +91,7 @@ export class DebugController {
   statement(source: string, line: number, column: number, depth: number, target: DebugTarget): void {
     this.#takeNotices();
     const entered =
-      line !== this.#lastLine ||
-      column <= this.#lastColumn ||
-      depth !== this.#lastDepth ||
-      source !== this.#lastSource;
+      line !== this.#lastLine || column <= this.#lastColumn || depth !== this.#lastDepth || source !== this.#lastSource;
     this.#lastSource = source;
     this.#lastLine = line;
     this.#lastColumn = column;
