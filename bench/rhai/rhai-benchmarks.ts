@@ -2,6 +2,7 @@
 // sample programs; the reference times were measured on this kind of machine (issue 3).
 import { Engine } from '../../main/rhai/language/engine.ts';
 import type { BenchRow } from '../bench-row.ts';
+import { debuggerBenchmark } from './debugger-benchmark.ts';
 import { median, medianOf } from '../stats.ts';
 import { ARRAY_ITERATION, FIB, LOOP, MATRIX, PUSHES, SIEVE, STRINGS_AND_MAPS, largeScript } from './scripts.ts';
 
@@ -80,6 +81,7 @@ export async function rhaiBenchmarks(): Promise<BenchRow[]> {
     return performance.now() - started;
   });
   rows.push({ name: 'Rhai check() of a 2,000-line script', value: check, unit: 'ms', target: '< 20 ms' });
+  rows.push(await debuggerBenchmark());
   return rows;
 }
 

@@ -12,12 +12,15 @@ import {
   type DebugNotice,
   type DebugRequest,
   type EngineDebugEvent,
+  type SourceBreakpoint,
 } from '../../main/runtimes/debug/debug-protocol.ts';
 import type { Engine, RunResult } from '../../main/runtimes/engine.ts';
 import { createEngine } from '../../main/runtimes/rhai/rhai-engine.ts';
 
 export type Stopped = Extract<EngineDebugEvent, { t: 'stopped' }>;
-export type Conversation = Generator<DebugRequest, void, DebugAnswer>;
+/** Part of a stop's conversation: yields requests, receives their answers, returns `T`. */
+export type Ask<T> = Generator<DebugRequest, T, DebugAnswer>;
+export type Conversation = Ask<void>;
 export type StopHandler = (stop: Stopped, index: number) => Conversation;
 
 export const BRAIN = '/agents/a/brain.rhai';
@@ -26,12 +29,19 @@ export class ScriptedLink implements DebugLink {
   readonly stops: Stopped[] = [];
   readonly logs: string[] = [];
   #notices: DebugNotice[] = [];
+  /** A pause request that arrives after this many more checks for notices. */
+  #pauseAfter = -1;
   #conversation: Conversation | undefined;
   #answer: DebugAnswer | undefined;
   onStop: StopHandler = function* () {};
 
   notify(notice: DebugNotice): void {
     this.#notices.push(notice);
+  }
+
+  /** The host's pause button, pressed while the brain runs: after `checks` more checks for notices. */
+  pauseAfter(checks: number): void {
+    this.#pauseAfter = checks;
   }
 
   send(event: EngineDebugEvent): void {
@@ -49,6 +59,7 @@ export class ScriptedLink implements DebugLink {
   }
 
   notices(): DebugNotice[] | undefined {
+    if (this.#pauseAfter >= 0 && this.#pauseAfter-- === 0) this.#notices.push({ t: 'pause' });
     if (this.#notices.length === 0) return undefined;
     const notices = this.#notices;
     this.#notices = [];
@@ -88,12 +99,13 @@ export async function debugSession(
     },
     {},
   );
-  const configure = (c: Partial<DebugConfig>): void => link.notify({ t: 'config', config: { ...NO_DEBUG_CONFIG, ...c } });
+  const configure = (c: Partial<DebugConfig>): void =>
+    link.notify({ t: 'config', config: { ...NO_DEBUG_CONFIG, ...c } });
   if (Object.keys(config).length > 0) configure(config);
   return { engine, link, printed, memory, run: (script) => engine.run(script, BRAIN), configure };
 }
 
-export const breakpoints = (...lines: (number | { line: number; condition?: string; hitCondition?: string; logMessage?: string })[]) => ({
+export const breakpoints = (...lines: (number | SourceBreakpoint)[]): Pick<DebugConfig, 'breakpoints'> => ({
   breakpoints: { [BRAIN]: lines.map((l) => (typeof l === 'number' ? { line: l } : l)) },
 });
 

@@ -279,6 +279,81 @@ describe('generated range loops', () => {
     assert.equal(plain(src, 'simple'), 'ok 45');
   });
 
+  it('stay generated and unhooked under a debugger, unless a breakpoint is inside or a step is on', () => {
+    // `where()` shows whether the loop runs as generated code; the hook records what it sees.
+    const src = `fn helper(x) {
+  x + 1
+}
+let s = "";
+let t = 0;
+for i in 0..3 {
+  t += helper(i);
+  s = where();
+}
+[s, t]`;
+    const debugged = (needs: (first: number, last: number) => boolean) => {
+      const engine = new Engine();
+      engine.registerFn('where', 0, () => (/rhaiLoop/.test(new Error().stack ?? '') ? 'generated' : 'closures'));
+      const lines: number[] = [];
+      const asked: string[] = [];
+      const value = engine.eval(src, {
+        hooks: {
+          onStatement: (pos) => lines.push(pos.line),
+          statementsWanted: () => true,
+          needsStatements: (first, last) => {
+            asked.push(`${first}-${last}`);
+            return needs(first, last);
+          },
+        },
+      });
+      return { value: debugValue(value), lines, asked: [...new Set(asked)] };
+    };
+    // No breakpoint anywhere: the loop runs generated, without hooks; the function it calls decides for itself.
+    assert.deepEqual(
+      debugged(() => false),
+      {
+        value: '["generated", 6]',
+        lines: [4, 5, 6, 10],
+        asked: ['6-8', '1-3'],
+      },
+    );
+    // A breakpoint in the function only: the loop stays generated and quiet, the calls are hooked.
+    assert.deepEqual(
+      debugged((first) => first === 1),
+      {
+        value: '["generated", 6]',
+        lines: [4, 5, 6, 2, 2, 2, 10],
+        asked: ['6-8', '1-3'],
+      },
+    );
+    // A breakpoint inside the loop (or a step): the closures run it, every statement hooked.
+    const inside = debugged(() => true);
+    assert.equal(inside.value, '["closures", 6]');
+    assert.deepEqual(inside.lines, [4, 5, 6, 6, 7, 2, 8, 6, 7, 2, 8, 6, 7, 2, 8, 10]);
+  });
+
+  it('wake up under a debugger that needs them while they run quietly (a pause)', () => {
+    const engine = new Engine();
+    const lines: number[] = [];
+    let checks = 0;
+    const value = engine.eval('let n = 0;\nwhile n < 100000 {\n  n += 1;\n}\nn', {
+      hooks: {
+        progress: () => undefined,
+        progressInterval: 64,
+        onStatement: (pos) => lines.push(pos.line),
+        statementsWanted: () => true,
+        // The pause arrives at the fifth progress check.
+        needsStatements: () => ++checks > 5,
+      },
+    });
+    assert.equal(value, 100000);
+    const woke = lines.indexOf(3);
+    assert.ok(woke > 0 && lines.length < 300_000, `hooked from statement ${woke} of ${lines.length}`);
+    assert.deepEqual(lines.slice(0, 2), [1, 2]);
+    // Once awake, the generated loop hooks each pass's statements, as the closures do.
+    assert.deepEqual(lines.slice(woke, woke + 4), [3, 2, 3, 2]);
+  });
+
   it('agree on random loop programs', () => {
     const rand = seededRandom(4_2026_11_29);
     let compared = 0;

@@ -38,9 +38,13 @@ export class DebugController {
   /** The same lines as sets, made once per configuration: engines ask at every loop or call. */
   #lineSets = new Map<string, ReadonlySet<number>>();
   #hits = new Map<string, number>();
-  /** Where the last statement was: a line breakpoint stops once as its line is entered. */
+  /**
+   * Where the last statement was: a line breakpoint stops once as its line is entered, and again
+   * when the line starts over (a loop running a statement again, at the same column or before).
+   */
   #lastSource = '';
   #lastLine = 0;
+  #lastColumn = 0;
   #lastDepth = -1;
   #target: DebugTarget | undefined;
 
@@ -80,6 +84,7 @@ export class DebugController {
   beginIteration(): void {
     this.#lastSource = '';
     this.#lastLine = 0;
+    this.#lastColumn = 0;
     this.#lastDepth = -1;
     this.#hits.clear();
     this.#entryPending = this.#entryArmed;
@@ -89,9 +94,11 @@ export class DebugController {
   /** Before each statement; blocks while the brain is stopped there. */
   statement(source: string, line: number, column: number, depth: number, target: DebugTarget): void {
     this.#takeNotices();
-    const entered = line !== this.#lastLine || depth !== this.#lastDepth || source !== this.#lastSource;
+    const entered =
+      line !== this.#lastLine || column <= this.#lastColumn || depth !== this.#lastDepth || source !== this.#lastSource;
     this.#lastSource = source;
     this.#lastLine = line;
+    this.#lastColumn = column;
     this.#lastDepth = depth;
     const reason = this.#stopReason(source, line, depth, entered, target);
     if (reason !== undefined) this.#stop(reason, source, line, column, depth, target);

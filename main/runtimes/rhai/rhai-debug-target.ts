@@ -1,7 +1,14 @@
 // The Rhai engine's DebugTarget: the stopped brain's frames, scopes and values through the
 // language's RunInspector, with variable references that last until the brain goes on.
 
-import { childCount, childNamed, childrenOf, isStructured, type Binding, type Structured } from '../../rhai/language/debug/bindings.ts';
+import {
+  childCount,
+  childNamed,
+  childrenOf,
+  isStructured,
+  type Binding,
+  type Structured,
+} from '../../rhai/language/debug/bindings.ts';
 import type { InspectedFrame, RunInspector } from '../../rhai/language/debug/run-inspector.ts';
 import type { Position } from '../../rhai/language/types/errors.ts';
 import { typeOf, type Value } from '../../rhai/language/types/values.ts';
@@ -10,8 +17,7 @@ import type { DebugTarget } from '../debug/debug-target.ts';
 
 /** What a variables reference stands for; `frame` is an index into the stack, innermost 0. */
 type Reference =
-  | { kind: 'Locals' | 'Globals' | 'This'; frame: number }
-  | { kind: 'value'; frame: number; value: Structured };
+  { kind: 'Locals' | 'Globals' | 'This'; frame: number } | { kind: 'value'; frame: number; value: Structured };
 
 export class RhaiDebugTarget implements DebugTarget {
   readonly #run: RunInspector;
@@ -23,11 +29,7 @@ export class RhaiDebugTarget implements DebugTarget {
   /** Where the brain is held: a statement, or where an error was raised; otherwise in a host call. */
   #at: Position | undefined;
 
-  constructor(
-    run: RunInspector,
-    source: string,
-    hooks: { evaluating: <T>(work: () => T) => T; released: () => void },
-  ) {
+  constructor(run: RunInspector, source: string, hooks: { evaluating: <T>(work: () => T) => T; released: () => void }) {
     this.#run = run;
     this.#source = source;
     this.#evaluating = hooks.evaluating;

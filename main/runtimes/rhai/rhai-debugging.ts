@@ -43,6 +43,7 @@ export class RhaiDebugging {
         if (target === undefined || !target.run.isScriptFrame(frame)) return;
         const held = target;
         held.heldAt(pos, () => debug.statement(filename, pos.line, pos.col, held.run.depth, held));
+        if (debug.stepping) held.run.wakeWhereNeeded();
       },
       statementsWanted: () => debug.attached,
       needsStatements: (firstLine, lastLine) =>
@@ -52,6 +53,7 @@ export class RhaiDebugging {
         const held = target;
         const where = { source: filename, line: pos.line, column: pos.col, depth: held.run.depth };
         held.heldAt(pos, () => debug.exception(error.message, held.run.isCaught(error, pos), where, held));
+        if (debug.stepping) held.run.wakeWhereNeeded();
       },
     };
     const inspect: RunOptions['inspect'] = (run) => {

@@ -205,8 +205,8 @@ const to = ${to};
 if (typeof from !== 'number' || typeof to !== 'number') return ${this.constant(fallback)}(f, from, to);
 const end = ${iter.op === '..=' ? 'to' : 'to - 1'};
 for (let i = from; i <= end; i++) {
-if ((rt.ops += ${stepWeight}) >= rt.checkpoint) tick(f, ${stepPos});
 V[${node.item.slot}] = i;
+if ((rt.ops += ${stepWeight}) >= rt.checkpoint) tick(f, ${stepPos});
 ${body}
 ${LOOP_SIGNAL}
 }

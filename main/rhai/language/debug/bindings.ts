@@ -27,7 +27,12 @@ export function childCount(v: Structured): { indexed: number } | { named: number
  * The children of `v`: map entries in key order (as Rhai prints them), items from `start`, at
  * most `count` of them. `changed` is told of each assignment (the run's size limits count it).
  */
-export function childrenOf(v: Structured, changed: (container: Structured) => void, start = 0, count = Infinity): Binding[] {
+export function childrenOf(
+  v: Structured,
+  changed: (container: Structured) => void,
+  start = 0,
+  count = Infinity,
+): Binding[] {
   if (v instanceof Map) {
     return sortedKeys(v).map((key) => ({
       name: key,

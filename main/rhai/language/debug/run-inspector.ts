@@ -80,6 +80,11 @@ export class RunInspector {
     return out;
   }
 
+  /** Hooks the statements of what runs quietly where the debugger now needs them (a step began). */
+  wakeWhereNeeded(): void {
+    this.rt.wakeWhereNeeded();
+  }
+
   /** Whether a `try` of the script will catch `error`, raised at `pos` in the innermost frame. */
   isCaught(error: RhaiError, pos: Position): boolean {
     return !isSystemError(error) && this.stack(pos).some((f) => f.inTry);

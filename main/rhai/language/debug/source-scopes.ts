@@ -54,7 +54,10 @@ export function scopeAt(body: Node | Node[], pos: Position, outer: readonly VarD
       default: {
         const holder = childNodes(node)
           .filter((c) => atOrBefore(c.pos, pos))
-          .reduce<Node | undefined>((best, c) => (best === undefined || atOrBefore(best.pos, c.pos) ? c : best), undefined);
+          .reduce<Node | undefined>(
+            (best, c) => (best === undefined || atOrBefore(best.pos, c.pos) ? c : best),
+            undefined,
+          );
         if (holder !== undefined) inNode(holder);
       }
     }

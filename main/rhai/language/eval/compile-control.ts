@@ -189,9 +189,10 @@ function rangeFor(
     const vars = f.vars;
     if (captured) vars[node.item.slot] = new SharedCell(undefined);
     for (let i = a; i <= end; i++) {
-      if ((rt.ops += stepWeight) >= rt.checkpoint) tick(f, stepPos);
+      // Bound first: a debugger stopping at the statement sees this pass's item.
       if (itemSlot >= 0) vars[itemSlot] = i;
       else bindItem(f, i);
+      if ((rt.ops += stepWeight) >= rt.checkpoint) tick(f, stepPos);
       step(f);
       if (f.signal !== Signal.None) {
         const brk = loopSignal(f);

@@ -209,7 +209,11 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   }
 
   private computeCheckpoint(): number {
-    if (this.statementsLive()) return 0;
+    return this.statementsLive() ? 0 : this.unhookedCheckpoint();
+  }
+
+  /** The next operation count that needs the slow path, where statements are not hooked. */
+  private unhookedCheckpoint(): number {
     const max = this.engine.limits.maxOperations;
     return Math.min(max > 0 ? max + 1 : Infinity, this.nextProgress, this.detachedLimit);
   }
@@ -246,14 +250,22 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     this.statementsOn = this.hooks.onStatement !== undefined && statementsWanted();
     // Calls recorded before the hooks went off may have returned since.
     if (this.statementsOn && !was) this.calls.length = 1;
-    this.wakeIfNeeded();
+    this.wakeWhereNeeded();
   }
 
-  /** Hooks the statements of a quiet call or loop at this depth again, once something there needs them. */
-  private wakeIfNeeded(): void {
-    const call = this.calls[this.depth];
-    // A generated loop calls the hook at the same statements as the closures would.
-    if (call?.quiet && this.needsStatements(call.firstLine, call.lastLine)) call.quiet = false;
+  /**
+   * Hooks the statements of the quiet calls and loops on the stack that need them now (a
+   * breakpoint set in them, a step or a pause under way). Asked at each progress check, and by
+   * the debugger when it goes on from a stop with a step.
+   */
+  wakeWhereNeeded(): void {
+    const { calls } = this;
+    for (let depth = 0; depth <= this.depth && depth < calls.length; depth++) {
+      const call = calls[depth];
+      // A generated loop calls the hook at the same statements as the closures would.
+      if (call?.quiet && this.needsStatements(call.firstLine, call.lastLine)) call.quiet = false;
+    }
+    this.checkpoint = this.computeCheckpoint();
   }
 
   /** Whether code over these lines must run through statement hooks (see RunHooks.needsStatements). */
@@ -266,12 +278,16 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     const call = this.calls[this.depth];
     if (call === undefined) return loop(f);
     const outer = { quiet: call.quiet, firstLine: call.firstLine, lastLine: call.lastLine };
-    Object.assign(call, { quiet: true, firstLine, lastLine });
+    call.quiet = true;
+    call.firstLine = firstLine;
+    call.lastLine = lastLine;
     this.checkpoint = this.computeCheckpoint();
     try {
       return loop(f);
     } finally {
-      Object.assign(call, outer);
+      call.quiet = outer.quiet;
+      call.firstLine = outer.firstLine;
+      call.lastLine = outer.lastLine;
       this.checkpoint = this.computeCheckpoint();
     }
   }
@@ -283,16 +299,26 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   private enterCall(callee: ScriptFunction, site: Position): CallRecord {
     const { pos, end } = callee.def;
     const depth = this.depth + 1;
-    const quiet = !this.needsStatements(pos.line, end.line);
-    const call = this.calls[depth];
-    const entry = { frame: undefined, callee, site, quiet, firstLine: pos.line, lastLine: end.line };
-    if (call === undefined) return (this.calls[depth] = entry);
-    return Object.assign(call, entry);
+    const call = (this.calls[depth] ??= {
+      frame: undefined,
+      callee,
+      site,
+      quiet: false,
+      firstLine: 0,
+      lastLine: 0,
+    });
+    // Field by field, into the record this depth keeps: calls are many while a debugger is on.
+    call.frame = undefined;
+    call.callee = callee;
+    call.site = site;
+    call.firstLine = pos.line;
+    call.lastLine = end.line;
+    call.quiet = !this.needsStatements(pos.line, end.line);
+    return call;
   }
 
-  /** Back in the caller, which may need its statements hooked now (a step out, a pause). */
+  /** Back in the caller. */
   private leaveCall(): void {
-    this.wakeIfNeeded();
     this.checkpoint = this.computeCheckpoint();
   }
 
@@ -515,9 +541,7 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     closure: { captures?: SharedCell[]; dyn: DynamicScope | undefined } | undefined,
     tags: PrimitiveTag[] | undefined,
   ): Value {
-    this.enterCall(sf, pos);
-    // The call's first check works out its checkpoint, at its depth.
-    this.checkpoint = 0;
+    this.checkpoint = this.enterCall(sf, pos).quiet ? this.unhookedCheckpoint() : 0;
     try {
       return this.invokeScript(sf, vars, thisV, pos, closure, tags, true);
     } finally {
