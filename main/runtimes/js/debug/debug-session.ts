@@ -187,6 +187,8 @@ export class DebugSession {
 
   /** After a hook: the stop's time was not the brain's, and hooks stay on only while wanted. */
   #resume(): void {
+    // A condition or logpoint read frames without a stop; what it read is stale now.
+    this.#target.release();
     this.#held = undefined;
     this.#vm.guard.hostReturned();
     this.#setOn(this.#wanted());
