@@ -5,6 +5,7 @@ import type { BenchRow } from './bench-row.ts';
 import { configBenchmarks } from './config-benchmarks.ts';
 import { endpointBenchmarks } from './endpoint-benchmarks.ts';
 import { ioBenchmarks } from './io-benchmarks.ts';
+import { jsDebuggerBenchmarks } from './js-debugger-benchmarks.ts';
 import { limitsBenchmarks } from './limits-benchmarks.ts';
 import { rhaiBenchmarks } from './rhai/rhai-benchmarks.ts';
 import { uiBenchmarks } from './ui/ui-benchmarks.ts';
@@ -19,6 +20,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   rhai: rhaiBenchmarks,
   ui: uiBenchmarks,
   config: configBenchmarks,
+  'js-debugger': jsDebuggerBenchmarks,
 };
 
 const only = process.argv.slice(2);
