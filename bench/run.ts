@@ -6,6 +6,7 @@ import { configBenchmarks } from './config-benchmarks.ts';
 import { dapBenchmarks } from './dap-benchmarks.ts';
 import { endpointBenchmarks } from './endpoint-benchmarks.ts';
 import { ioBenchmarks } from './io-benchmarks.ts';
+import { jsDebuggerBenchmarks } from './js-debugger-benchmarks.ts';
 import { limitsBenchmarks } from './limits-benchmarks.ts';
 import { rhaiBenchmarks } from './rhai/rhai-benchmarks.ts';
 import { uiBenchmarks } from './ui/ui-benchmarks.ts';
@@ -20,6 +21,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   rhai: rhaiBenchmarks,
   ui: uiBenchmarks,
   config: configBenchmarks,
+  'js-debugger': jsDebuggerBenchmarks,
   dap: dapBenchmarks,
 };
 

@@ -39,7 +39,8 @@ type Reference =
   { t: 'locals'; frame: Frame } | { t: 'globals'; frame: Frame } | { t: 'object'; frame: Frame; value: QuickJSHandle };
 
 const FRAME_LINE = /^\s*at (.*?) \((.*?):(\d+)(?::(\d+))?\)$/;
-const ARRAY_PAGE = 100;
+/** Items of an array listed when the client asks for no page (objects list all their properties). */
+const ARRAY_PAGE = 1000;
 const HOST_CLOSED = 'the brain is stopped in the debugger, which cannot call the host';
 
 export class JsDebugTarget implements DebugTarget {
@@ -98,7 +99,7 @@ export class JsDebugTarget implements DebugTarget {
             return value === undefined ? [] : [this.#variable(name, value, reference.frame)];
           });
         case 'object':
-          return this.#children(reference.value, reference.frame, start ?? 0, count ?? Number.MAX_SAFE_INTEGER);
+          return this.#children(reference.value, reference.frame, start ?? 0, count ?? ARRAY_PAGE);
       }
     });
   }
@@ -114,14 +115,20 @@ export class JsDebugTarget implements DebugTarget {
           case 'locals': {
             const index = this.#site(reference.frame)!.names.indexOf(name);
             if (index < 0) throw new Error(`${name} is not a local of this frame`);
-            this.#guest(() =>
-              ctx.callFunction(reference.frame.accessor!, ctx.undefined, ctx.newNumber(index), handle, ctx.true),
-            ).dispose();
+            ctx
+              .newNumber(index)
+              .consume((i) =>
+                this.#guest(() => ctx.callFunction(reference.frame.accessor!, ctx.undefined, i, handle, ctx.true)),
+              )
+              .dispose();
             break;
           }
           case 'globals':
             if (!this.brain.globals.includes(name)) throw new Error(`${name} is not a global of the brain`);
-            this.#helper('setGlobal', ctx.newString(name), handle).dispose();
+            ctx
+              .newString(name)
+              .consume((n) => this.#helper('setGlobal', n, handle))
+              .dispose();
             break;
           case 'object':
             this.#guest(() => {
@@ -256,15 +263,11 @@ export class JsDebugTarget implements DebugTarget {
     const names = site && frame.accessor ? site.names : [];
     const self = frame.accessor && site?.hasThis ? this.#tryCall(frame.accessor, -1) : undefined;
     const nameList = this.realm.values.create(names);
+    const text = ctx.newString(expression);
     try {
-      return this.#helper(
-        'evaluate',
-        nameList,
-        frame.accessor ?? ctx.undefined,
-        self ?? ctx.undefined,
-        ctx.newString(expression),
-      );
+      return this.#helper('evaluate', nameList, frame.accessor ?? ctx.undefined, self ?? ctx.undefined, text);
     } finally {
+      text.dispose();
       nameList.dispose();
       self?.dispose();
     }
@@ -289,12 +292,19 @@ export class JsDebugTarget implements DebugTarget {
 
   #children(value: QuickJSHandle, frame: Frame, start: number, count: number): VariableInfo[] {
     const { ctx } = this.realm;
-    const limit = Math.min(count, Number.MAX_SAFE_INTEGER);
-    const list = this.#helper('children', value, ctx.newNumber(start), ctx.newNumber(limit));
+    const limit = count;
+    const [from, size] = [ctx.newNumber(start), ctx.newNumber(limit)];
+    let list: QuickJSHandle;
+    try {
+      list = this.#helper('children', value, from, size);
+    } finally {
+      from.dispose();
+      size.dispose();
+    }
     try {
       const length = ctx.getNumber(ctx.getProp(list, 'length').consume((l) => l.dup()));
       const out: VariableInfo[] = [];
-      for (let i = 0; i < length && out.length < Math.max(limit, ARRAY_PAGE); i++) {
+      for (let i = 0; i < length; i++) {
         const entry = ctx.getProp(list, i);
         const name = ctx.getProp(entry, 0).consume((n) => ctx.getString(n));
         const getter = ctx.getProp(entry, 2).consume((g) => ctx.sameValue(g, ctx.true));
@@ -339,7 +349,7 @@ export class JsDebugTarget implements DebugTarget {
   /** The accessor's value at `index`, or undefined where reading throws (a `let` not yet set). */
   #tryCall(accessor: QuickJSHandle, index: number): QuickJSHandle | undefined {
     const { ctx } = this.realm;
-    const result = ctx.callFunction(accessor, ctx.undefined, ctx.newNumber(index));
+    const result = ctx.newNumber(index).consume((i) => ctx.callFunction(accessor, ctx.undefined, i));
     if (result.error) {
       result.error.dispose();
       return undefined;
