@@ -80,7 +80,10 @@ function timed(target: Engine): number {
 
 export async function jsDebuggerBenchmarks(): Promise<BenchRow[]> {
   const attached = controller([
-    { t: 'config', config: { breakpoints: {}, exceptions: { caught: false, uncaught: true }, stopOnEntry: false } },
+    {
+      t: 'config',
+      config: { breakpoints: {}, exceptions: { caught: false, uncaught: true }, stopOnEntry: false, attach: true },
+    },
   ]);
   const engines = {
     plain: await engine(),

@@ -21,6 +21,7 @@ export const config = (partial: Partial<DebugConfig> = {}): DebugConfig => ({
   breakpoints: {},
   exceptions: { caught: false, uncaught: false },
   stopOnEntry: false,
+  attach: false,
   ...partial,
 });
 
