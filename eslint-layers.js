@@ -9,6 +9,7 @@ const HOST_SIDE = [
   'main/workbench',
   'main/web',
   'main/cli',
+  'main/lsp',
   'main/electron',
   'main/testing',
 ];

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { agentBenchmarks } from './agent-benchmarks.ts';
 import type { BenchRow } from './bench-row.ts';
 import { configBenchmarks } from './config-benchmarks.ts';
+import { dapBenchmarks } from './dap-benchmarks.ts';
 import { endpointBenchmarks } from './endpoint-benchmarks.ts';
 import { ioBenchmarks } from './io-benchmarks.ts';
 import { limitsBenchmarks } from './limits-benchmarks.ts';
@@ -19,6 +20,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   rhai: rhaiBenchmarks,
   ui: uiBenchmarks,
   config: configBenchmarks,
+  dap: dapBenchmarks,
 };
 
 const only = process.argv.slice(2);

@@ -5,6 +5,7 @@ import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
 import type { Shard } from '../testing/shard-tests.ts';
 import { failureEntry } from './failure-entry.ts';
 import { LOG_FORMATS, stderrLog, type Log, type LogFormat } from './log-format.ts';
+import { lspCommand } from './lsp-command.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
 import { dapCommand } from '../dap/dap-command.ts';
@@ -23,6 +24,7 @@ const USAGE = `usage:
   brainbench dap [--port N]                                               a Debug Adapter Protocol server on stdio (or TCP)
   brainbench schema [--output FILE]                                       the JSON Schema of omw and omw test configs
                                                                           (also \`brainbench test schema\`, omw-test's spelling)
+  brainbench lsp [--stdio]                                                the Rhai language server on stdin/stdout
   brainbench --version | --help`;
 
 const HELP = new Set(['help', '--help', '-h']);
@@ -160,6 +162,12 @@ async function schema(args: string[]): Promise<number> {
   return 0;
 }
 
+/** `lsp`: stdio is the only transport; `--stdio` is accepted because LSP clients pass it. */
+function lsp(args: string[]): Promise<number> {
+  parseArgs({ args, options: { stdio: { type: 'boolean' } } });
+  return lspCommand();
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   run: (args) => runOrLoop('run', args),
   loop: (args) => runOrLoop('loop', args),
@@ -167,6 +175,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   serve,
   dap,
   schema,
+  lsp,
 };
 
 async function main(argv: string[]): Promise<number> {

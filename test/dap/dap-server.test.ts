@@ -3,22 +3,12 @@
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { fixtureDir } from '../config/fixture-dir.ts';
-
-const BRAINBENCH = join(process.cwd(), 'bin/brainbench.mjs');
-
-/** The test client starts an adapter as `runtime executable`; this script adds the `dap` argument. */
-function adapterScript(dir: string): string {
-  const script = join(dir, 'brainbench-dap.sh');
-  writeFileSync(script, `#!/bin/sh\nexec "${process.execPath}" "${BRAINBENCH}" dap "$@"\n`);
-  chmodSync(script, 0o755);
-  return script;
-}
+import { BRAINBENCH, dapClient } from './dap-client.ts';
 
 const CONFIG = `
 [runtime.rhai]
@@ -43,23 +33,8 @@ print(\`answers: \${a.content} \${b.content}\`);
 "done"
 `;
 
-async function withClient(
-  files: Record<string, string>,
-  body: (client: DebugClient, dir: string) => Promise<void>,
-): Promise<void> {
-  const dir = fixtureDir(files);
-  const client = new DebugClient('/bin/sh', adapterScript(dir), 'brainbench');
-  client.defaultTimeout = 20_000;
-  await client.start();
-  try {
-    await body(client, dir);
-  } finally {
-    await client.stop().catch(() => undefined);
-  }
-}
-
 test('a host-op function breakpoint with a condition on the call holds only the matching call', async () => {
-  await withClient({ 'omw.toml': CONFIG, 'asker.rhai': ASKER }, async (client, dir) => {
+  await dapClient({ 'omw.toml': CONFIG, 'asker.rhai': ASKER }, async (client, dir) => {
     const initialized = client.waitForEvent('initialized');
     await client.initializeRequest();
     const launched = client.launch({ config: join(dir, 'omw.toml') } as DebugProtocol.LaunchRequestArguments);
@@ -119,7 +94,7 @@ test('a host-op function breakpoint with a condition on the call holds only the 
 });
 
 test('a bad launch answers with an error, and a request for an unknown thread does not end the session', async () => {
-  await withClient({ 'omw.toml': CONFIG, 'asker.rhai': ASKER }, async (client, dir) => {
+  await dapClient({ 'omw.toml': CONFIG, 'asker.rhai': ASKER }, async (client, dir) => {
     await client.initializeRequest();
     await assert.rejects(
       client.launch({ config: join(dir, 'missing.toml') } as DebugProtocol.LaunchRequestArguments),

@@ -13,6 +13,7 @@ import { Module } from './func/module.ts';
 import { registerStandardPackages } from './packages/standard.ts';
 import { DEFAULT_PARSE_OPTIONS, type ParseOptions } from './syntax/parse-options.ts';
 import { parseScript } from './syntax/parser.ts';
+import { RunInspector } from './debug/run-inspector.ts';
 import { asRhaiError, isSystemError, newFrame, Runtime, type EngineCore, type RunHooks } from './eval/runtime.ts';
 import type { Scope } from './types/scope.ts';
 import { SharedCell, type DynamicScope, type Value } from './types/values.ts';
@@ -41,6 +42,8 @@ export interface RunOptions {
   hooks?: RunHooks;
   /** Name reported to the debug hook. */
   source?: string;
+  /** A debugger's view of the run (call stack, variables, evaluation), handed over as it starts. */
+  inspect?: (run: RunInspector) => void;
 }
 
 export class ParseFailure extends RhaiError {
@@ -173,11 +176,13 @@ export class Engine implements EngineCore {
   run(script: CompiledScript, options: RunOptions = {}): Value {
     const rt = new Runtime(this, options.hooks ?? {}, script.lib, options.source);
     const frame = newFrame(new Array<Value>(script.ast.slots), rt, undefined, options.scope);
+    rt.topLevel(frame);
+    options.inspect?.(new RunInspector(rt, script));
     try {
       const v = script.body(frame);
       return frame.signal === Signal.Return ? frame.sigVal : v;
     } catch (e) {
-      return exitValue(asRhaiError(e, NO_POS));
+      return exitValue(rt.raised(e, NO_POS));
     } finally {
       if (options.scope) keepTopLevel(script, frame.vars, options.scope);
     }
@@ -256,6 +261,16 @@ export class Engine implements EngineCore {
     return m;
   }
 
+  /** Compiles `eval` code (EngineCore): it sees the script's functions, and `scope` by name. */
+  compileEval(source: string, rt: Runtime, scope: DynamicScope | undefined): CompiledScript {
+    const { ast, errors } = parseScript(source, { ...this.parseOptions(scope), globalConstants: false });
+    if (errors.length > 0) throw new ParseFailure(errors);
+    const base = new ScriptLibrary();
+    for (const sf of rt.mainLib.functions.values()) base.add(sf);
+    // `eval` code runs once: generating JavaScript for it would cost more than it saves.
+    return compileScript(ast, { base, generateCode: false });
+  }
+
   /** Runs `eval` code (EngineCore) in the caller's runtime. */
   evalSource(
     source: string,
@@ -265,12 +280,8 @@ export class Engine implements EngineCore {
     define: (name: string, value: Value, isConst: boolean) => void,
   ): Value {
     try {
-      const { ast, errors } = parseScript(source, { ...this.parseOptions(scope), globalConstants: false });
-      if (errors.length > 0) throw new ParseFailure(errors);
-      const base = new ScriptLibrary();
-      for (const sf of rt.mainLib.functions.values()) base.add(sf);
-      // `eval` code runs once: generating JavaScript for it would cost more than it saves.
-      const script = compileScript(ast, { base, generateCode: false });
+      const script = this.compileEval(source, rt, scope);
+      const { ast } = script;
       const frame = newFrame(new Array<Value>(ast.slots), rt, undefined, scope);
       const v = script.body(frame);
       // Top-level variables of the evaluated code live on in the caller's scope.

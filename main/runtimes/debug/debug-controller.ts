@@ -18,6 +18,8 @@ import type { DebugTarget } from './debug-target.ts';
 import { hitConditionHolds } from './hit-condition.ts';
 import { logPointMessage } from './log-point-message.ts';
 
+const NO_LINES: ReadonlySet<number> = new Set();
+
 interface Step {
   how: Exclude<ResumeHow, 'continue'>;
   /** The call depth of the statement the step started from. */
@@ -33,6 +35,8 @@ export class DebugController {
   #step: Step | undefined;
   /** Breakpoint lines by source, for the per-statement lookup. */
   #lines = new Map<string, Map<number, SourceBreakpoint>>();
+  /** The same lines as sets, made once per configuration: engines ask at every loop or call. */
+  #lineSets = new Map<string, ReadonlySet<number>>();
   #hits = new Map<string, number>();
   /** Where the last statement was: a line breakpoint stops once as its line is entered. */
   #lastSource = '';
@@ -64,7 +68,7 @@ export class DebugController {
 
   /** Lines of `source` that hold a breakpoint (a compiled loop without any may skip the hooks). */
   breakpointLines(source: string): ReadonlySet<number> {
-    return new Set(this.#lines.get(source)?.keys());
+    return this.#lineSets.get(source) ?? NO_LINES;
   }
 
   /** The engine's view of the running brain, for requests that come while it is held in a host call. */
@@ -237,9 +241,12 @@ export class DebugController {
     if (config.stopOnEntry && !this.#config.stopOnEntry) this.#entryArmed = true;
     this.#config = config;
     this.#lines = new Map();
+    this.#lineSets = new Map();
     for (const [source, breakpoints] of Object.entries(config.breakpoints)) {
       if (breakpoints.length === 0) continue;
-      this.#lines.set(source, new Map(breakpoints.map((b) => [b.line, b])));
+      const lines = new Map(breakpoints.map((b) => [b.line, b]));
+      this.#lines.set(source, lines);
+      this.#lineSets.set(source, new Set(lines.keys()));
     }
   }
 }

@@ -10,13 +10,13 @@ export type BrainFailure = { ok: false; error: string } & Partial<SourcePosition
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The innermost `filename:line:column` of the stack that is in the brain itself. */
-function positionInStack(stack: string, filename: string): SourcePosition | undefined {
+export function positionInStack(stack: string, filename: string): SourcePosition | undefined {
   const match = new RegExp(`${escapeRegExp(filename)}:(\\d+):(\\d+)`).exec(stack);
   return match ? { line: Number(match[1]), column: Number(match[2]) } : undefined;
 }
 
 /** `TypeError: x is not a function` for errors; strings as they are; anything else as JSON. */
-function thrownText(thrown: unknown): string {
+export function thrownText(thrown: unknown): string {
   if (typeof thrown === 'string') return thrown;
   if (typeof thrown === 'object' && thrown !== null) {
     const { name, message } = thrown as { name?: unknown; message?: unknown };

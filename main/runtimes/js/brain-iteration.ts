@@ -5,6 +5,7 @@ import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
 import type { EngineOptions, RunResult } from '../engine.ts';
 import { brainFailure } from './brain-failure.ts';
 import { completionOutcome } from './completion-outcome.ts';
+import { DebugSession } from './debug/debug-session.ts';
 import type { EngineVm } from './engine-vm.ts';
 import { GuestRealm } from './guest-realm.ts';
 import { installOmwGlobal } from './omw-global.ts';
@@ -41,15 +42,18 @@ export function runIteration(
 ): RunResult {
   vm.guard.start();
   const { ctx, realm } = prepared;
+  // Instrumented only while a debugger wants something of this iteration; otherwise untouched.
+  const session = options.debug?.attached ? DebugSession.open(vm, realm, options.debug, script, filename) : undefined;
   // A stop by the guard carries no position: QuickJS does not update the frame's position on
   // loop back-edges, so an interrupt reports a stale one.
   const failure = (thrown: QuickJSHandle): RunResult => {
+    if (session) return session.failure(thrown);
     const stopReason = vm.guard.stopReason;
     return stopReason === undefined ? brainFailure(ctx, thrown, filename) : { ok: false, error: stopReason };
   };
   try {
     // Global (eval-style) code, not a function body: its completion value is the brain's answer.
-    const evaluation = ctx.evalCode(script, filename, { type: 'global' });
+    const evaluation = ctx.evalCode(session?.code ?? script, filename, { type: 'global' });
     if (evaluation.error) return evaluation.error.consume(failure);
     return evaluation.value.consume((completion) => {
       const jobs = vm.runtime.executePendingJobs();
@@ -60,6 +64,7 @@ export function runIteration(
       return stopReason === undefined ? result : { ok: false, error: stopReason };
     });
   } finally {
+    session?.close();
     realm.dispose();
     ctx.dispose();
   }

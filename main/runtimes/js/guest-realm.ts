@@ -2,6 +2,7 @@
 
 import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
 import type { HostOp } from '../../host-api/host-ops.generated.ts';
+import { HostCallError } from '../../host-api/host-call-error.ts';
 import { guardedHostCall } from '../binding/guarded-host-call.ts';
 import type { EngineOptions, HostCall } from '../engine.ts';
 import type { IterationGuard } from '../iteration-guard.ts';
@@ -13,6 +14,8 @@ export class GuestRealm {
   readonly guard: IterationGuard;
   readonly #hostCall: HostCall;
   readonly #print: EngineOptions['print'];
+  /** Why the host may not be called now (the debugger evaluates while the brain is stopped). */
+  #hostClosed: string | undefined;
   /** Handles that live as long as the context, e.g. the shared methods of provider handles. */
   readonly #kept: QuickJSHandle[] = [];
 
@@ -29,15 +32,31 @@ export class GuestRealm {
    * Brainbench bug, so it also stops the iteration even if the script catches the exception.
    */
   callHost(op: HostOp, args: readonly unknown[]): unknown {
+    if (this.#hostClosed !== undefined) throw new HostCallError(`${op}: ${this.#hostClosed}`);
     return this.#hostCall(op, args);
   }
 
   /** Output travels to the host like a host call, so its time is not the brain's either. */
   print(text: string): void {
+    if (this.#hostClosed !== undefined) throw new HostCallError(`print: ${this.#hostClosed}`);
     try {
       this.#print(text);
     } finally {
       this.guard.hostReturned();
+    }
+  }
+
+  /**
+   * Runs `run` with host calls and prints failing as errors the guest sees: the debugger's
+   * evaluations run while the host waits on the brain, so a host call there would never return.
+   */
+  withoutHost<T>(reason: string, run: () => T): T {
+    const outer = this.#hostClosed;
+    this.#hostClosed = reason;
+    try {
+      return run();
+    } finally {
+      this.#hostClosed = outer;
     }
   }
 

@@ -1,6 +1,7 @@
 // The `js` kind (omw-compat 11): JavaScript brains on QuickJS.
 
 import type { RuntimeDescriptor } from '../runtime-descriptor.ts';
+import { breakableLines } from './debug/instrument.ts';
 import { interpretedRuntimeParamsSchema } from '../runtime-params.ts';
 
 export const jsRuntime: RuntimeDescriptor = {
@@ -8,7 +9,7 @@ export const jsRuntime: RuntimeDescriptor = {
   title: 'JavaScript',
   params: interpretedRuntimeParamsSchema,
   brain: { format: 'script', extensions: ['.js', '.mjs'], editorLanguage: 'javascript' },
-  debugging: { level: 'host-calls' },
+  debugging: { level: 'source', breakableLines },
   template: {
     kind: 'text',
     text: (name) => `// ${name}: runs once per iteration. The global \`omw\` is the host API.

@@ -12,6 +12,7 @@ import { IterationGuard } from '../iteration-guard.ts';
 import { CompiledScripts } from './compiled-scripts.ts';
 import { isDataTooLarge, parseFailure, scriptFailure, terminalOutcome } from './iteration-result.ts';
 import { registerOmwModule } from './omw-module.ts';
+import { RhaiDebugging } from './rhai-debugging.ts';
 import { applyConfiguredLimits, applyEngineLimits, memoryCapMessage, sizeLimitOf } from './rhai-limits.ts';
 
 /**
@@ -32,13 +33,16 @@ class RhaiEngine implements Engine {
   readonly #hooks: RunHooks;
   /** Limits the runtime's params set: hitting one is the script's error, not the memory cap. */
   readonly #configured: Set<keyof Limits>;
+  readonly #debugging: RhaiDebugging | undefined;
 
   constructor(options: EngineOptions, params: Partial<RhaiRuntimeParams>) {
     this.#options = options;
     this.#guard = new IterationGuard(options.limits, options.interrupt);
     applyEngineLimits(this.#language.limits, options.limits);
     this.#configured = applyConfiguredLimits(this.#language.limits, params);
-    registerOmwModule(this.#language, guardedHostCall(options.hostCall, this.#guard));
+    this.#debugging = options.debug && new RhaiDebugging(options.debug, this.#guard);
+    const hostCall = guardedHostCall(options.hostCall, this.#guard);
+    registerOmwModule(this.#language, this.#debugging?.refusingWhileEvaluating(hostCall) ?? hostCall);
     this.#scripts = new CompiledScripts((source) => this.#language.compile(source));
     const print = (text: string): void => this.#print(text);
     this.#hooks = {
@@ -70,7 +74,13 @@ class RhaiEngine implements Engine {
     this.#guard.start();
     let result: RunResult;
     try {
-      result = terminalOutcome(this.#language.run(this.#scripts.get(script), { hooks: this.#hooks, source: filename }));
+      const compiled = this.#scripts.get(script);
+      const value = this.#debugging
+        ? this.#debugging.run(filename, this.#hooks, (debugged) =>
+            this.#language.run(compiled, { source: filename, ...debugged }),
+          )
+        : this.#language.run(compiled, { hooks: this.#hooks, source: filename });
+      result = terminalOutcome(value);
     } catch (error) {
       result = this.#failure(error);
     }

@@ -1,6 +1,7 @@
 // The `rhai` kind (omw-compat 10): Rhai brains on Brainbench's own Rhai (main/rhai).
 
 import type { RuntimeDescriptor } from '../runtime-descriptor.ts';
+import { statementLines } from '../../rhai/language/debug/statement-lines.ts';
 import { rhaiRuntimeParamsSchema } from './rhai-params.ts';
 
 export const rhaiRuntime: RuntimeDescriptor = {
@@ -8,7 +9,7 @@ export const rhaiRuntime: RuntimeDescriptor = {
   title: 'Rhai',
   params: rhaiRuntimeParamsSchema,
   brain: { format: 'script', extensions: ['.rhai'], editorLanguage: 'rhai' },
-  debugging: { level: 'host-calls' },
+  debugging: { level: 'source', breakableLines: statementLines },
   template: {
     kind: 'text',
     text: (name) => `// ${name}: runs once per iteration. omw::host, omw::provider and omw::tooling are the host API.

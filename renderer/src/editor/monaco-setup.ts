@@ -9,7 +9,7 @@ import { javascriptDefaults } from 'monaco-editor/languages/features/typescript/
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import TypeScriptWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';
 import { JS_BRAIN_COMPILER_OPTIONS } from './js-brain-compiler-options.ts';
-import { OMW_JS_TYPES } from './omw-api.ts';
+import { OMW_JS_TYPES } from '../../../main/host-api/omw-js-types.ts';
 import { registerRhai } from './rhai-language.ts';
 import { registerToml } from './toml-language.ts';
 

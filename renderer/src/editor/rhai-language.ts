@@ -4,23 +4,12 @@
 import type * as Monaco from 'monaco-editor/editor';
 import { Engine } from '../../../main/rhai/language/engine.ts';
 import { KEYWORDS as RHAI_KEYWORDS } from '../../../main/rhai/language/syntax/token.ts';
-import { OMW_RHAI_API } from './omw-api.ts';
+import { OMW_RHAI_API, RHAI_INTRINSICS } from '../../../main/host-api/omw-rhai-api.ts';
 
 type MonacoApi = typeof Monaco;
 
 /** The language's keywords plus the built-in functions people reach for most. */
-const KEYWORDS = [
-  ...RHAI_KEYWORDS,
-  'Fn',
-  'call',
-  'curry',
-  'is_def_fn',
-  'is_def_var',
-  'type_of',
-  'print',
-  'debug',
-  'eval',
-];
+const KEYWORDS = [...RHAI_KEYWORDS, ...RHAI_INTRINSICS];
 
 const engine = new Engine();
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CallBreakpoint, CallBreakpointResult } from '../../../contract/debug-views.ts';
 import type { HostOp } from '../../../main/host-api/host-ops.generated.ts';
-import { BREAKPOINT_OPS } from '../editor/omw-api.ts';
+import { BREAKPOINT_OPS } from '../../../main/host-api/omw-api.ts';
 
 /** The ops people break on most, shown first; the rest are in the full list. */
 const COMMON: HostOp[] = [

@@ -3,7 +3,15 @@
 
 import type { FnDef, Node, VarDecl } from '../ast/ast.ts';
 import { fnKey, typedMethodKey } from '../ast/ast.ts';
-import { evalVar, readDecl, writeDecl, compileOwned, ownedValue, type CompileContext } from './compile-context.ts';
+import {
+  evalVar,
+  readDecl,
+  writeDecl,
+  compileOwned,
+  ownedValue,
+  tick,
+  type CompileContext,
+} from './compile-context.ts';
 import { compileUpdater, isLvalue } from './compile-lvalue.ts';
 import { guardJumps } from './jump-operand.ts';
 import { safeMiss } from './chain-short.ts';
@@ -40,7 +48,7 @@ function mayAlias(n: Node | undefined): boolean {
 
 export function compileFunction(def: FnDef, lib: Library, compileBody: (n: Node) => Compiled): ScriptFunction {
   // A closure's body may be a single statement rather than a block.
-  const compiled = guardJumps(def.body, compileBody(def.body));
+  const compiled = statementBody(def.body, guardJumps(def.body, compileBody(def.body)));
   // Rhai returns values, not references: a result reaching into `this` or shared state is copied.
   const body: Compiled = mayAlias(tailOf(def.body)) ? (f) => cloneValue(compiled(f)) : compiled;
   const capturedParams = def.params.filter((p) => p.captured).map((p) => p.slot);
@@ -56,6 +64,19 @@ export function compileFunction(def: FnDef, lib: Library, compileBody: (n: Node)
           return body(f);
         };
   return { def, body: returnsTags(def) ? withReturnTag(wrapped, tagSource(tailOf(def.body), lib)) : wrapped, lib };
+}
+
+/**
+ * A body that is one statement (`|x| x + 1`) has no statement list to check it: it gets the
+ * check, without an operation of its own, so the debugger's hook sees it too.
+ */
+function statementBody(body: Node, compiled: Compiled): Compiled {
+  if (body.k === 'block') return compiled;
+  const pos = body.pos;
+  return (f) => {
+    if (f.rt.ops >= f.rt.checkpoint) tick(f, pos);
+    return compiled(f);
+  };
 }
 
 /** Leaves the tag of the returned value in rt.returnTag, for functions that can return a tagged primitive. */
@@ -285,7 +306,8 @@ function sharedReceiverMethod(
   };
 }
 
-function scopeOf(f: Frame, visible: VarDecl[]): DynamicScope {
+/** The variables `visible` in `f` by name, for code that sees them so (`eval`, capturing calls, a debugger). */
+export function scopeOf(f: Frame, visible: VarDecl[]): DynamicScope {
   const find = (name: string): VarDecl | undefined => visible.find((d) => d.name === name);
   return {
     get(name) {

@@ -2,6 +2,7 @@
 // iterators. Loops consume break/continue signals; a return signal passes through.
 
 import type { Node } from '../ast/ast.ts';
+import { someNode } from '../ast/walk.ts';
 import { generateLoop, isGeneratedLoop, isRangeLoop, type ForFallback } from '../codegen/loops.ts';
 import { boolCondition, tick, writeDecl, type CompileContext } from './compile-context.ts';
 import { Signal, type Compiled, type Frame } from '../func/functions.ts';
@@ -62,9 +63,34 @@ export function compileSwitch(cx: CompileContext, node: Node & { k: 'switch' }):
   };
 }
 
+/**
+ * A generated loop, which a debugger that needs the loop's statements (a breakpoint inside it, a
+ * step under way; see RunHooks.needsStatements) runs through its closures instead. Loops
+ * that need none run generated, without statement hooks: a debugger costs them nothing.
+ */
+function debuggable(node: Node, generated: Compiled, closures: () => Compiled): Compiled {
+  const firstLine = node.pos.line;
+  let lastLine = firstLine;
+  someNode(node, (n) => {
+    lastLine = Math.max(lastLine, n.pos.line);
+    return false;
+  });
+  let closure: Compiled | undefined;
+  return (f) => {
+    const rt = f.rt as Runtime;
+    if (!rt.statementsLive()) return generated(f);
+    if (rt.needsStatements(firstLine, lastLine)) return (closure ??= closures())(f);
+    return rt.runQuietly(generated, f, firstLine, lastLine);
+  };
+}
+
 export function compileWhile(cx: CompileContext, node: Node & { k: 'while' }): Compiled {
   const generated = cx.generateCode ? generateLoop(cx, node) : undefined;
-  if (generated) return generated;
+  if (generated) return debuggable(node, generated, () => closureWhile(cx, node));
+  return closureWhile(cx, node);
+}
+
+function closureWhile(cx: CompileContext, node: Node & { k: 'while' }): Compiled {
   const cond = node.cond ? cx.compile(node.cond) : undefined;
   const body = cx.compile(node.body);
   const pos = node.pos;
@@ -92,7 +118,11 @@ export function compileWhile(cx: CompileContext, node: Node & { k: 'while' }): C
 
 export function compileDo(cx: CompileContext, node: Node & { k: 'do' }): Compiled {
   const generated = cx.generateCode ? generateLoop(cx, node) : undefined;
-  if (generated) return generated;
+  if (generated) return debuggable(node, generated, () => closureDo(cx, node));
+  return closureDo(cx, node);
+}
+
+function closureDo(cx: CompileContext, node: Node & { k: 'do' }): Compiled {
   const cond = cx.compile(node.cond);
   const body = cx.compile(node.body);
   const { pos, until } = node;
@@ -114,8 +144,12 @@ export function compileDo(cx: CompileContext, node: Node & { k: 'do' }): Compile
 export function compileFor(cx: CompileContext, node: Node & { k: 'for' }): Compiled {
   if (cx.generateCode && isGeneratedLoop(node)) {
     const generated = generateLoop(cx, node, forFallback(cx, node));
-    if (generated) return generated;
+    if (generated) return debuggable(node, generated, () => closureFor(cx, node));
   }
+  return closureFor(cx, node);
+}
+
+function closureFor(cx: CompileContext, node: Node & { k: 'for' }): Compiled {
   const body = cx.compile(node.body);
   const loop = genericFor(node, body);
   const iterNode = node.iter;

@@ -37,7 +37,7 @@ import { Signal, type Compiled, type Frame, type Library } from '../func/functio
 import { ScriptLibrary } from '../func/library.ts';
 import { statementWeight } from './op-weight.ts';
 import { Module } from '../func/module.ts';
-import { asRhaiError, isSystemError, type Runtime } from './runtime.ts';
+import { isSystemError, type Runtime } from './runtime.ts';
 import { FnPtr, typeOf, type Value } from '../types/values.ts';
 import { checkedTag, keepTag, setVarTag, tagSource } from './variable-tags.ts';
 
@@ -490,7 +490,7 @@ class Compiler implements CompileContext {
       try {
         return body(f);
       } catch (e) {
-        const err = asRhaiError(e, pos);
+        const err = (f.rt as Runtime).raised(e, pos);
         if (isSystemError(err)) throw err;
         if (bindErr) bindErr(f, catchValue(err));
         const outer = f.caught;

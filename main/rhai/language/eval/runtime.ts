@@ -3,8 +3,10 @@
 
 import { fnKey } from '../ast/ast.ts';
 import type { DataSizes } from '../types/data-size.ts';
+import type { CompiledScript } from './compiler.ts';
 import { NO_POS, RhaiError, isStackExhaustion, type Position } from '../types/errors.ts';
 import type {
+  Compiled,
   Frame,
   Library,
   NativeContext,
@@ -30,6 +32,36 @@ export interface RunHooks {
   progressInterval?: number;
   /** Debugger hook: called before every statement. */
   onStatement?: (pos: Position, frame: Frame) => void;
+  /**
+   * Debugger: when given, `onStatement` runs only while this holds. Asked as the run starts and
+   * at every progress check, so a debugger that attaches mid-run takes effect within microseconds.
+   */
+  statementsWanted?: () => boolean;
+  /**
+   * Debugger: whether a function or a loop over these lines must run its statements through
+   * `onStatement` (it holds a breakpoint, or a step is under way). One that need not runs without
+   * them, a loop as generated code; what it calls decides for itself. Absent: all must.
+   */
+  needsStatements?: (firstLine: number, lastLine: number) => boolean;
+  /**
+   * Debugger: an error was raised at `pos`, before the frames it unwinds are gone; called once per
+   * error, while `onStatement` runs.
+   */
+  onError?: (error: RhaiError, pos: Position) => void;
+}
+
+/** A script call, as a debugger sees it: kept by depth while statement hooks are on. */
+export interface CallRecord {
+  /** Set as soon as the call's frame exists. */
+  frame: Frame | undefined;
+  /** Undefined at the top level. */
+  callee: ScriptFunction | undefined;
+  /** Where the caller called. */
+  site: Position;
+  /** Runs without statement hooks: nothing in these lines needs them (see RunHooks.needsStatements). */
+  quiet: boolean;
+  firstLine: number;
+  lastLine: number;
 }
 
 /** The engine services the runtime needs (implemented by Engine). */
@@ -40,6 +72,8 @@ export interface EngineCore {
   readonly failOnInvalidMapProperty: boolean;
   /** Compiles and runs a module script, or returns a host-provided module. */
   loadModule(path: string, rt: Runtime, pos: Position): Module;
+  /** Compiles `eval` code to run in `rt`: it sees the script's functions, and `scope` by name. */
+  compileEval(source: string, rt: Runtime, scope: DynamicScope | undefined): CompiledScript;
   /** Runs `eval` source against the caller's variables; its top-level variables go to `define`. */
   evalSource(
     source: string,
@@ -143,6 +177,20 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   readonly sizes: SizeChanges;
   private nextProgress: number;
   private readonly progressInterval: number;
+  /**
+   * The script calls by depth (0: the top level), recorded only while statement hooks are on, so
+   * that they cost nothing otherwise: a debugger attaching mid-run sees the calls made since, and
+   * the top level. Entries above `depth` are stale; below it, missing ones were made before.
+   */
+  readonly calls: (CallRecord | undefined)[] = [];
+  /** Whether `onStatement` runs: set, and wanted (see RunHooks.statementsWanted). */
+  private statementsOn: boolean;
+  /** The last statement `onStatement` saw: where an error without a position was raised. */
+  private lastStatement: Position = NO_POS;
+  /** Errors already given to `onError`. */
+  private reported: WeakSet<RhaiError> | undefined;
+  /** While the debugger evaluates: the operation count at which the evaluation is cut off. */
+  private detachedLimit = Infinity;
 
   constructor(
     readonly engine: EngineCore,
@@ -151,7 +199,8 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     readonly source?: string,
   ) {
     this.progressInterval = Math.max(1, hooks.progressInterval ?? 1024);
-    this.nextProgress = hooks.progress ? this.progressInterval : Infinity;
+    this.nextProgress = hooks.progress || hooks.statementsWanted ? this.progressInterval : Infinity;
+    this.statementsOn = hooks.onStatement !== undefined && (hooks.statementsWanted?.() ?? true);
     this.checkpoint = this.computeCheckpoint();
     const l = engine.limits;
     this.sizeLimited = l.maxArraySize > 0 || l.maxMapSize > 0 || l.maxStringSize > 0;
@@ -160,21 +209,131 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   }
 
   private computeCheckpoint(): number {
-    if (this.hooks.onStatement) return 0;
+    if (this.statementsLive()) return 0;
     const max = this.engine.limits.maxOperations;
-    return Math.min(max > 0 ? max + 1 : Infinity, this.nextProgress);
+    return Math.min(max > 0 ? max + 1 : Infinity, this.nextProgress, this.detachedLimit);
+  }
+
+  /** Whether `onStatement` runs here: on, and not in a call or loop running quietly. */
+  statementsLive(): boolean {
+    return this.statementsOn && this.calls[this.depth]?.quiet !== true;
+  }
+
+  /** Records the top level's frame, as a run starts. */
+  topLevel(frame: Frame): void {
+    this.calls[0] = { frame, callee: undefined, site: NO_POS, quiet: false, firstLine: 0, lastLine: 0 };
   }
 
   /** Slow path of operation counting: limits, progress hook, debugger hook. */
   slowTick(pos: Position): void {
     const max = this.engine.limits.maxOperations;
     if (max > 0 && this.ops > max) throw new RhaiError('ErrorTooManyOperations', 'Too many operations', pos);
-    if (this.hooks.progress && this.ops >= this.nextProgress) {
+    if (this.ops > this.detachedLimit) throw new RhaiError('ErrorTooManyOperations', 'Too many operations', pos);
+    if (this.ops >= this.nextProgress) {
       this.nextProgress = this.ops + this.progressInterval;
-      const token = this.hooks.progress(this.ops);
+      const token = this.hooks.progress?.(this.ops);
       if (token !== undefined) throw new RhaiError('ErrorTerminated', 'Script terminated', pos, token as Value);
+      this.checkDebugger();
     }
     this.checkpoint = this.computeCheckpoint();
+  }
+
+  /** On the progress path: a debugger attaching or leaving, or wanting what runs quietly. */
+  private checkDebugger(): void {
+    const { statementsWanted } = this.hooks;
+    if (statementsWanted === undefined || this.detachedLimit !== Infinity) return;
+    const was = this.statementsOn;
+    this.statementsOn = this.hooks.onStatement !== undefined && statementsWanted();
+    // Calls recorded before the hooks went off may have returned since.
+    if (this.statementsOn && !was) this.calls.length = 1;
+    this.wakeIfNeeded();
+  }
+
+  /** Hooks the statements of a quiet call or loop at this depth again, once something there needs them. */
+  private wakeIfNeeded(): void {
+    const call = this.calls[this.depth];
+    // A generated loop calls the hook at the same statements as the closures would.
+    if (call?.quiet && this.needsStatements(call.firstLine, call.lastLine)) call.quiet = false;
+  }
+
+  /** Whether code over these lines must run through statement hooks (see RunHooks.needsStatements). */
+  needsStatements(firstLine: number, lastLine: number): boolean {
+    return this.hooks.needsStatements?.(firstLine, lastLine) ?? true;
+  }
+
+  /** Runs a generated loop without statement hooks; the functions it calls decide for themselves. */
+  runQuietly(loop: Compiled, f: Frame, firstLine: number, lastLine: number): Value {
+    const call = this.calls[this.depth];
+    if (call === undefined) return loop(f);
+    const outer = { quiet: call.quiet, firstLine: call.firstLine, lastLine: call.lastLine };
+    Object.assign(call, { quiet: true, firstLine, lastLine });
+    this.checkpoint = this.computeCheckpoint();
+    try {
+      return loop(f);
+    } finally {
+      Object.assign(call, outer);
+      this.checkpoint = this.computeCheckpoint();
+    }
+  }
+
+  /**
+   * Records the call about to run one level deeper, while statement hooks are on. A function that
+   * nothing needs the statements of runs quietly; checkpoints are worked out as it starts.
+   */
+  private enterCall(callee: ScriptFunction, site: Position): CallRecord {
+    const { pos, end } = callee.def;
+    const depth = this.depth + 1;
+    const quiet = !this.needsStatements(pos.line, end.line);
+    const call = this.calls[depth];
+    const entry = { frame: undefined, callee, site, quiet, firstLine: pos.line, lastLine: end.line };
+    if (call === undefined) return (this.calls[depth] = entry);
+    return Object.assign(call, entry);
+  }
+
+  /** Back in the caller, which may need its statements hooked now (a step out, a pause). */
+  private leaveCall(): void {
+    this.wakeIfNeeded();
+    this.checkpoint = this.computeCheckpoint();
+  }
+
+  /**
+   * Runs `work` for a debugger while the script is stopped: no hooks (statements, errors, progress)
+   * and at most `maxOperations` operations, so an evaluation can neither stop again nor hang.
+   */
+  detached<T>(maxOperations: number, work: () => T): T {
+    const { statementsOn, nextProgress, detachedLimit, callPos, thisOut, returnTag } = this;
+    this.statementsOn = false;
+    this.nextProgress = Infinity;
+    this.detachedLimit = this.ops + maxOperations;
+    this.checkpoint = this.computeCheckpoint();
+    try {
+      return work();
+    } finally {
+      Object.assign(this, { statementsOn, nextProgress, detachedLimit, callPos, thisOut, returnTag });
+      this.checkpoint = this.computeCheckpoint();
+    }
+  }
+
+  /**
+   * `e` as a RhaiError, positioned at `pos` when it has no position; reported to the debugger
+   * first (once), where it was raised, while the frames it unwinds are still there.
+   */
+  raised(e: unknown, pos: Position): RhaiError {
+    const where = e instanceof RhaiError && e.pos.line > 0 ? e.pos : this.lastStatement;
+    const err = asRhaiError(e, pos);
+    const report = this.hooks.onError;
+    if (report === undefined || !this.statementsOn) return err;
+    const root = err.root();
+    if (root.kind === 'Exit' || root.kind === 'ErrorTerminated' || this.reported?.has(root)) return err;
+    try {
+      report(err, where);
+    } catch (failure) {
+      // Out of stack where it was raised: a caller, with more of it, reports it instead.
+      if (isStackExhaustion(failure)) return err;
+      throw failure;
+    }
+    (this.reported ??= new WeakSet()).add(root);
+    return err;
   }
 
   /** Exposes an imported module's global-namespace functions to unqualified calls. */
@@ -194,7 +353,9 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   }
 
   statementHook(pos: Position, frame: Frame): void {
-    this.hooks.onStatement?.(pos, frame);
+    if (!this.statementsLive()) return;
+    this.lastStatement = pos;
+    this.hooks.onStatement!(pos, frame);
   }
 
   /** Arrow property so it can be handed to the formatters unbound. */
@@ -308,12 +469,18 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     closure?: { captures?: SharedCell[]; dyn: DynamicScope | undefined },
     /** Tags of primitive arguments, by parameter slot (see variable-tags.ts). */
     tags?: PrimitiveTag[],
+    /** Called by hookedScript, which records the call for the debugger. */
+    hooked?: boolean,
   ): Value {
+    // As little as this for the debugger here, and its bookkeeping elsewhere: anything more in
+    // this path slows every call.
+    if (this.statementsOn && hooked !== true) return this.hookedScript(sf, vars, thisV, pos, closure, tags);
     if (this.depth >= this.engine.limits.maxCallLevels) {
       throw new RhaiError('ErrorStackOverflow', 'Stack overflow', pos);
     }
     // Closures keep seeing the name-based scope (host variables) they were created in.
     const frame = newFrame(vars, this, thisV, closure?.dyn);
+    if (hooked === true) this.calls[this.depth + 1]!.frame = frame;
     if (tags !== undefined) frame.tags = tags;
     const captures = closure?.captures;
     if (captures) {
@@ -330,13 +497,32 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
       if (this.ops >= this.checkpoint) this.slowTick(pos);
       v = sf.body(frame);
     } catch (e) {
-      throw inFunctionCall(e, sf.def.name, pos);
+      throw inFunctionCall(this.raised(e, pos), sf.def.name, pos);
     } finally {
       this.depth--;
     }
     if (thisV !== undefined) this.thisOut = frame.thisV;
     if (frame.signal === Signal.Return) return frame.sigVal;
     return v;
+  }
+
+  /** invokeScript while statement hooks are on: the call is recorded for the debugger while it runs. */
+  private hookedScript(
+    sf: ScriptFunction,
+    vars: Value[],
+    thisV: Value,
+    pos: Position,
+    closure: { captures?: SharedCell[]; dyn: DynamicScope | undefined } | undefined,
+    tags: PrimitiveTag[] | undefined,
+  ): Value {
+    this.enterCall(sf, pos);
+    // The call's first check works out its checkpoint, at its depth.
+    this.checkpoint = 0;
+    try {
+      return this.invokeScript(sf, vars, thisV, pos, closure, tags, true);
+    } finally {
+      this.leaveCall();
+    }
   }
 
   /** Runs a script function with the receiver written back through `thisOut`. */
@@ -346,14 +532,18 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     const vars = new Array<Value>(sf.def.slots);
     for (let i = 0; i < args.length; i++) vars[i] = args[i];
     const frame = newFrame(vars, this, thisV);
+    const hooked = this.statementsOn;
+    if (hooked) this.enterCall(sf, pos).frame = frame;
     this.depth++;
+    if (hooked) this.checkpoint = this.computeCheckpoint();
     let v: Value;
     try {
       v = sf.body(frame);
     } catch (e) {
-      throw inFunctionCall(e, sf.def.name, pos);
+      throw inFunctionCall(this.raised(e, pos), sf.def.name, pos);
     } finally {
       this.depth--;
+      if (hooked) this.leaveCall();
     }
     thisOut.v = frame.thisV;
     return frame.signal === Signal.Return ? frame.sigVal : v;

@@ -1,0 +1,241 @@
+// One debugged iteration of a JavaScript brain: the instrumented source, the host functions its
+// hooks call, and the DebugController they report to. The hooks reach the host only while the
+// debugger wants statements; otherwise the interrupt handler, which QuickJS polls anyway, is
+// where a pause or a new breakpoint is noticed.
+
+import { performance } from 'node:perf_hooks';
+import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
+import type { DebugController } from '../../debug/debug-controller.ts';
+import { brainFailure, positionInStack, thrownText, type BrainFailure } from '../brain-failure.ts';
+import type { EngineVm } from '../engine-vm.ts';
+import type { GuestRealm } from '../guest-realm.ts';
+import { dumpValue } from '../vm-dump.ts';
+import { preludeHandoff, preludeSource } from './debug-prelude.ts';
+import { instrumentBrain, STATE, THROWN_AT, type InstrumentedBrain } from './instrument.ts';
+import { JsDebugTarget, type FrameRecord, type HeldAt } from './js-debug-target.ts';
+
+/** How long one evaluation by the debugger may run before it is cut off (the brain goes on). */
+const EVALUATION_MS = 1000;
+
+const HOST_CLOSED = 'the brain is stopped in the debugger, which cannot call the host';
+
+/** The last brain instrumented, with whether QuickJS compiles it: a brain runs many iterations. */
+let cached: { script: string; filename: string; brain: InstrumentedBrain | undefined } | undefined;
+
+function instrumented(ctx: QuickJSContext, script: string, filename: string): InstrumentedBrain | undefined {
+  if (cached?.script === script && cached.filename === filename) return cached.brain;
+  const instrumentation = instrumentBrain(script);
+  let brain = instrumentation.ok ? instrumentation.brain : undefined;
+  if (brain) {
+    // QuickJS may reject what acorn accepts; the brain then runs as it is, and fails as it would.
+    const compiled = ctx.evalCode(brain.code, filename, { type: 'global', compileOnly: true });
+    if (compiled.error) brain = undefined;
+    (compiled.error ?? compiled.value).dispose();
+  }
+  cached = { script, filename, brain };
+  return brain;
+}
+
+export class DebugSession {
+  readonly code: string;
+  readonly #vm: EngineVm;
+  readonly #realm: GuestRealm;
+  readonly #debug: DebugController;
+  readonly #brain: InstrumentedBrain;
+  readonly #filename: string;
+  readonly #state: QuickJSHandle;
+  readonly #helpers: QuickJSHandle;
+  readonly #target: JsDebugTarget;
+  readonly #records = new Map<number, FrameRecord>();
+  #held: HeldAt | undefined;
+  #on = true;
+  #evaluationDeadline: number | undefined;
+
+  /** A session for this iteration, or undefined when the brain must run as it is. */
+  static open(vm: EngineVm, realm: GuestRealm, debug: DebugController, script: string, filename: string) {
+    const brain = instrumented(realm.ctx, script, filename);
+    return brain ? new DebugSession(vm, realm, debug, brain, filename) : undefined;
+  }
+
+  private constructor(
+    vm: EngineVm,
+    realm: GuestRealm,
+    debug: DebugController,
+    brain: InstrumentedBrain,
+    filename: string,
+  ) {
+    this.#vm = vm;
+    this.#realm = realm;
+    this.#debug = debug;
+    this.#brain = brain;
+    this.#filename = filename;
+    this.code = brain.code;
+    const { ctx } = realm;
+    const host = ctx.newObject();
+    const functions: Record<string, (...args: QuickJSHandle[]) => QuickJSHandle | void> = {
+      statement: (id, depth, accessor) => this.#statement(ctx.getNumber(id!), ctx.getNumber(depth!), accessor!),
+      leave: (depth) => this.#leave(ctx.getNumber(depth!)),
+      thrown: (thrown, kind, depth, accessor, site, counted) =>
+        this.#thrown(thrown!, ctx.getNumber(kind!), ctx.getNumber(depth!), accessor!, ctx.getNumber(site!), counted!),
+      mapStack: (stack) => ctx.newString(brain.columns.mapStack(ctx.getString(stack!), filename)),
+    };
+    for (const [name, implementation] of Object.entries(functions)) {
+      ctx.newFunction(name, implementation).consume((fn) => ctx.setProp(host, name, fn));
+    }
+    ctx.setProp(ctx.global, preludeHandoff(brain.prefix), host);
+    host.dispose();
+    this.#helpers = ctx.unwrapResult(ctx.evalCode(preludeSource(brain.prefix), '<debugger>', { type: 'global' }));
+    this.#state = ctx.unwrapResult(ctx.evalCode(`${brain.prefix}o`, '<debugger>', { type: 'global' }));
+    this.#target = new JsDebugTarget(
+      realm,
+      this.#helpers,
+      brain,
+      filename,
+      () => ({ at: this.#held, records: this.#outerRecords() }),
+      (run) => this.#evaluating(run),
+    );
+    vm.runtime.setInterruptHandler(this.#shouldInterrupt);
+    debug.beginIteration();
+    debug.setTarget(this.#target);
+  }
+
+  /** A failed run, at the brain's own positions; an error nothing caught is reported first. */
+  failure(thrown: QuickJSHandle): BrainFailure {
+    const stopReason = this.#vm.guard.stopReason;
+    if (stopReason !== undefined) return { ok: false, error: stopReason };
+    const { ctx } = this.#realm;
+    const failure = brainFailure(ctx, thrown, this.#filename);
+    const fixed = this.#helperIs('fixed', thrown);
+    if (!fixed && failure.line !== undefined && failure.column !== undefined) {
+      failure.column = this.#brain.columns.original(failure.line, failure.column);
+    }
+    if (!this.#helperIs('reported', thrown)) {
+      const where = { line: failure.line ?? 1, column: failure.column ?? 1 };
+      this.#held = { site: undefined, ...where, depth: 0, accessor: undefined };
+      try {
+        this.#debug.exception(failure.error, false, { source: this.#filename, ...where, depth: 0 }, this.#target);
+      } finally {
+        this.#held = undefined;
+        this.#vm.guard.hostReturned();
+      }
+    }
+    return failure;
+  }
+
+  close(): void {
+    this.#debug.setTarget(undefined);
+    this.#vm.runtime.setInterruptHandler(this.#vm.guard.shouldInterrupt);
+    for (const record of this.#records.values()) record.accessor.dispose();
+    this.#records.clear();
+    this.#state.dispose();
+    this.#helpers.dispose();
+  }
+
+  #statement(id: number, depth: number, accessor: QuickJSHandle): void {
+    const site = this.#brain.sites[id]!;
+    for (const [serial, record] of this.#records) {
+      if (serial <= depth) continue;
+      record.accessor.dispose();
+      this.#records.delete(serial);
+    }
+    this.#records.get(depth)?.accessor.dispose();
+    const kept = accessor.dup();
+    this.#records.set(depth, { site: id, accessor: kept });
+    this.#held = { site: id, line: site.line, column: site.column, depth, accessor: kept };
+    try {
+      this.#debug.statement(this.#filename, site.line, site.column, depth, this.#target);
+    } finally {
+      this.#resume();
+    }
+  }
+
+  #leave(depth: number): void {
+    const record = this.#records.get(depth);
+    if (!record) return;
+    record.accessor.dispose();
+    this.#records.delete(depth);
+  }
+
+  #thrown(
+    thrown: QuickJSHandle,
+    kind: number,
+    depth: number,
+    accessor: QuickJSHandle,
+    siteId: number,
+    counted: QuickJSHandle,
+  ): void {
+    const { ctx } = this.#realm;
+    const value = dumpValue(ctx, thrown);
+    const stack = (value as { stack?: unknown } | null)?.stack;
+    const site = this.#brain.sites[siteId]!;
+    const where = (typeof stack === 'string' && positionInStack(stack, this.#filename)) || site;
+    const caught = kind === THROWN_AT.tryBlock || ctx.sameValue(counted, ctx.true);
+    const kept = accessor.dup();
+    this.#held = { site: siteId, line: where.line, column: where.column, depth, accessor: kept };
+    try {
+      this.#debug.exception(
+        thrownText(value),
+        caught,
+        { source: this.#filename, line: where.line, column: where.column, depth },
+        this.#target,
+      );
+    } finally {
+      kept.dispose();
+      this.#resume();
+    }
+  }
+
+  /** After a hook: the stop's time was not the brain's, and hooks stay on only while wanted. */
+  #resume(): void {
+    this.#held = undefined;
+    this.#vm.guard.hostReturned();
+    this.#setOn(this.#wanted());
+  }
+
+  #wanted(): boolean {
+    return this.#debug.stepping || this.#debug.breakpointLines(this.#filename).size > 0;
+  }
+
+  #setOn(on: boolean): void {
+    if (on === this.#on) return;
+    this.#on = on;
+    const { ctx } = this.#realm;
+    ctx.setProp(this.#state, STATE.on, on ? ctx.true : ctx.false);
+  }
+
+  /** Records of the frames outside the held one, innermost first. */
+  #outerRecords(): FrameRecord[] {
+    const held = this.#held?.depth ?? Number.POSITIVE_INFINITY;
+    return [...this.#records.entries()]
+      .filter(([serial]) => serial < held)
+      .sort(([a], [b]) => b - a)
+      .map(([, record]) => record);
+  }
+
+  #evaluating<T>(run: () => T): T {
+    const outer = this.#evaluationDeadline;
+    this.#evaluationDeadline ??= performance.now() + EVALUATION_MS;
+    try {
+      return this.#realm.withoutHost(HOST_CLOSED, run);
+    } finally {
+      this.#evaluationDeadline = outer;
+    }
+  }
+
+  #helperIs(name: 'fixed' | 'reported', value: QuickJSHandle): boolean {
+    const { ctx } = this.#realm;
+    const result = ctx.getProp(this.#helpers, name).consume((fn) => ctx.callFunction(fn, ctx.undefined, value));
+    if (result.error) {
+      result.error.dispose();
+      return false;
+    }
+    return result.value.consume((v) => ctx.sameValue(v, ctx.true));
+  }
+
+  readonly #shouldInterrupt = (): boolean => {
+    if (this.#evaluationDeadline !== undefined) return performance.now() > this.#evaluationDeadline;
+    if (this.#vm.guard.shouldInterrupt()) return true;
+    if (!this.#on && this.#debug.attached && this.#wanted()) this.#setOn(true);
+    return false;
+  };
+}

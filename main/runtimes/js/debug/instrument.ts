@@ -1,0 +1,541 @@
+// Instruments a JavaScript brain for the debugger (acorn parses it). Before each statement goes a
+// hook that calls the host only while the debugger wants statements (a breakpoint in the file, a
+// step, a pause): one array read otherwise. Function bodies count an entry serial, which orders
+// frames for steps, and catch what they throw, to report it before the stack unwinds; `try`
+// blocks count themselves, so a thrown error is known caught or not where it is thrown. Nothing
+// else changes: no newline is added (lines stay exact, columns map back through the ColumnMap),
+// hook statements are lexical declarations at the top level (which keep the completion value),
+// and hidden names start with a prefix the source does not contain.
+
+import { parse, type Node } from 'acorn';
+import { base, recursive, type RecursiveVisitors } from 'acorn-walk';
+import { ColumnMap, type Insertion } from './column-map.ts';
+
+/** A place the host hears from: a statement, a function's catch, a try's catch, a throw. */
+export interface DebugSite {
+  kind: 'statement' | 'function' | 'try' | 'throw';
+  line: number;
+  /** 1-based, in code points, as QuickJS counts. */
+  column: number;
+  /** Index into `functions`; 0 is the top level. */
+  fn: number;
+  /** Names the site's accessor reads and writes by index, innermost scope first. */
+  names: string[];
+  /** Whether the accessor answers `this` at index -1. */
+  hasThis: boolean;
+}
+
+export interface DebugFunction {
+  /** Source offsets of the function, for telling which function a stack position is in. */
+  start: number;
+  end: number;
+}
+
+export interface InstrumentedBrain {
+  code: string;
+  prefix: string;
+  sites: DebugSite[];
+  functions: DebugFunction[];
+  /** Names declared at the top level, the Globals scope. */
+  globals: string[];
+  columns: ColumnMap;
+  /** Offsets of the original source's lines, to place a stack position in a function. */
+  lineStarts: number[];
+}
+
+export type Instrumentation = { ok: true; brain: InstrumentedBrain } | { ok: false; reason: string };
+
+/** The hook kinds `$X` is told about: a function's catch, a try's catch, a throw statement. */
+export const THROWN_AT = { function: 0, tryBlock: 1, throwStatement: 2 } as const;
+
+/** Slots of the guest's shared state array. */
+export const STATE = { on: 0, serial: 1, tryDepth: 2 } as const;
+
+// ESTree nodes differ per type and the walk reads a few fields of many: one loose type serves.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyNode = Node & Record<string, any>;
+/** acorn-walk's callback; its optional third argument names the node's role (`Expression`, ...). */
+type Callback = (node: Node, st: WalkState, override?: string) => void;
+type Visitor = (node: AnyNode, st: WalkState, c: Callback) => void;
+
+class Scope {
+  readonly names = new Set<string>();
+  constructor(
+    readonly kind: 'global' | 'function' | 'block',
+    readonly parent: Scope | undefined,
+    readonly fn: FunctionState,
+  ) {}
+}
+
+interface FunctionState {
+  id: number;
+  parent: FunctionState | undefined;
+  /** Identifiers referenced in the function or functions inside it. */
+  used: Set<string>;
+  /** Params and `var`s: what the function's own catch still sees. */
+  scope: Scope | undefined;
+  /** Whether the function's own `this` is there (not an arrow, not the top level). */
+  hasThis: boolean;
+  /** Generators and async functions suspend inside their `try` blocks, so those are not counted. */
+  suspends: boolean;
+}
+
+interface WalkState {
+  scope: Scope;
+  fn: FunctionState;
+}
+
+interface PendingInsertion {
+  at: number;
+  text: string | (() => string);
+}
+
+const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
+/** Statements that run nothing of their own, so a stop there would mean nothing. */
+const NOT_STOPPABLE = new Set(['FunctionDeclaration', 'EmptyStatement', 'BlockStatement']);
+
+function patternNames(pattern: AnyNode | null | undefined, out: string[] = []): string[] {
+  if (!pattern) return out;
+  switch (pattern.type) {
+    case 'Identifier':
+      out.push(pattern.name as string);
+      break;
+    case 'ObjectPattern':
+      for (const property of pattern.properties as AnyNode[]) {
+        patternNames((property.type === 'RestElement' ? property.argument : property.value) as AnyNode, out);
+      }
+      break;
+    case 'ArrayPattern':
+      for (const element of pattern.elements as (AnyNode | null)[]) patternNames(element, out);
+      break;
+    case 'RestElement':
+      patternNames(pattern.argument as AnyNode, out);
+      break;
+    case 'AssignmentPattern':
+      patternNames(pattern.left as AnyNode, out);
+      break;
+  }
+  return out;
+}
+
+/** A prefix no identifier or string of the source contains, so hidden names cannot collide. */
+function hiddenPrefix(source: string): string {
+  for (let n = 0; ; n++) {
+    const prefix = `$bb${n === 0 ? '' : n}_`;
+    if (!source.includes(prefix)) return prefix;
+  }
+}
+
+function lineStartsOf(source: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+/** Code points between two offsets (QuickJS counts columns in code points). */
+function codePoints(source: string, from: number, to: number): number {
+  let count = 0;
+  for (let i = from; i < to; i++) {
+    const unit = source.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdbff || i + 1 >= to) count++;
+    else if (source.charCodeAt(i + 1) >= 0xdc00 && source.charCodeAt(i + 1) <= 0xdfff) {
+      count++;
+      i++;
+    } else count++;
+  }
+  return count;
+}
+
+class Instrumenter {
+  readonly prefix: string;
+  readonly sites: DebugSite[] = [];
+  readonly functions: DebugFunction[] = [];
+  readonly #insertions: PendingInsertion[] = [];
+  readonly #siteScopes: Scope[] = [];
+  readonly #lineStarts: number[];
+  readonly global: Scope;
+
+  constructor(readonly source: string) {
+    this.prefix = hiddenPrefix(source);
+    this.#lineStarts = lineStartsOf(source);
+    const top: FunctionState = {
+      id: 0,
+      parent: undefined,
+      used: new Set(),
+      scope: undefined,
+      hasThis: false,
+      suspends: false,
+    };
+    this.global = new Scope('global', undefined, top);
+    top.scope = this.global;
+    this.functions.push({ start: 0, end: source.length });
+  }
+
+  name(suffix: string): string {
+    return this.prefix + suffix;
+  }
+
+  insert(at: number, text: string | (() => string)): void {
+    this.#insertions.push({ at, text });
+  }
+
+  #position(offset: number): { line: number; column: number } {
+    const starts = this.#lineStarts;
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (starts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: codePoints(this.source, starts[low]!, offset) };
+  }
+
+  /** A new site at `offset`; a function's own catch sees only its params and `var`s. */
+  site(kind: DebugSite['kind'], offset: number, state: WalkState): number {
+    const { line, column } = this.#position(offset);
+    const id = this.sites.length;
+    this.sites.push({ kind, line, column: column + 1, fn: state.fn.id, names: [], hasThis: state.fn.hasThis });
+    this.#siteScopes.push(kind === 'function' && state.fn.scope ? state.fn.scope : state.scope);
+    return id;
+  }
+
+  /** Names resolve once the whole source is walked, when every declaration is known. */
+  #resolveNames(id: number): string[] {
+    const site = this.sites[id]!;
+    if (site.names.length > 0) return site.names;
+    const scope = this.#siteScopes[id]!;
+    const names = new Set<string>();
+    const fn = scope.fn;
+    for (let s: Scope | undefined = scope; s && s.kind !== 'global'; s = s.parent) {
+      const inOwnFunction = s.fn === fn;
+      for (const name of s.names) if (inOwnFunction || fn.used.has(name)) names.add(name);
+    }
+    site.names = [...names];
+    return site.names;
+  }
+
+  /** The accessor arrow of a site: `(k, v, w)` reads name number k, or writes v to it when w. */
+  accessor(id: number): () => string {
+    return () => {
+      const [k, v, w] = [this.name('k'), this.name('v'), this.name('w')];
+      const names = this.#resolveNames(id);
+      const cases = names.map((name, i) => `case ${i}:return ${w}?(${name}=${v}):${name};`);
+      if (this.sites[id]!.hasThis) cases.push('case -1:return this;');
+      return cases.length === 0 ? '0' : `(${k},${v},${w})=>{switch(${k}){${cases.join('')}}}`;
+    };
+  }
+
+  result(): InstrumentedBrain {
+    const ordered = this.#insertions.map((insertion, seq) => ({ ...insertion, seq }));
+    ordered.sort((a, b) => a.at - b.at || a.seq - b.seq);
+    let code = '';
+    let from = 0;
+    const placed: Insertion[] = [];
+    for (const { at, text } of ordered) {
+      const inserted = typeof text === 'string' ? text : text();
+      code += this.source.slice(from, at) + inserted;
+      from = at;
+      const { line, column } = this.#position(at);
+      placed.push({ line, column, length: inserted.length });
+    }
+    code += this.source.slice(from);
+    for (let id = 0; id < this.sites.length; id++) this.#resolveNames(id);
+    return {
+      code,
+      prefix: this.prefix,
+      sites: this.sites,
+      functions: this.functions,
+      globals: [...this.global.names],
+      columns: new ColumnMap(placed),
+      lineStarts: this.#lineStarts,
+    };
+  }
+}
+
+function declare(state: WalkState, kind: string, names: string[]): void {
+  let scope: Scope | undefined = state.scope;
+  if (kind === 'var') while (scope && scope.kind === 'block') scope = scope.parent;
+  for (const name of names) scope?.names.add(name);
+}
+
+/** Names a block declares lexically (hoisted to its start, so known before its statements run). */
+function declareLexical(statements: AnyNode[], state: WalkState, blockLevel: boolean): void {
+  for (const statement of statements) {
+    if (statement.type === 'VariableDeclaration' && statement.kind !== 'var') {
+      for (const d of statement.declarations as AnyNode[]) declare(state, 'let', patternNames(d.id as AnyNode));
+    } else if (statement.type === 'ClassDeclaration' || (statement.type === 'FunctionDeclaration' && blockLevel)) {
+      declare(state, 'let', [(statement.id as AnyNode).name as string]);
+    } else if (statement.type === 'FunctionDeclaration') {
+      declare(state, 'var', [(statement.id as AnyNode).name as string]);
+    }
+  }
+}
+
+/** `var` names anywhere in a function body, not inside nested functions. */
+function varNames(body: AnyNode): string[] {
+  const names: string[] = [];
+  const visit = (node: AnyNode | null | undefined): void => {
+    if (!node || typeof node.type !== 'string') return;
+    if (FUNCTION_TYPES.has(node.type) || node.type === 'ClassExpression' || node.type === 'ClassDeclaration') return;
+    if (node.type === 'VariableDeclaration' && node.kind === 'var') {
+      for (const d of node.declarations as AnyNode[]) patternNames(d.id as AnyNode, names);
+    }
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) for (const item of value) visit(item as AnyNode);
+      else if (value && typeof value === 'object' && typeof (value as AnyNode).type === 'string')
+        visit(value as AnyNode);
+    }
+  };
+  for (const statement of body.body as AnyNode[]) visit(statement);
+  return names;
+}
+
+function directiveEnd(body: AnyNode): number {
+  let end = (body.start as number) + 1;
+  for (const statement of body.body as AnyNode[]) {
+    if (statement.type !== 'ExpressionStatement' || typeof statement.directive !== 'string') break;
+    end = statement.end as number;
+  }
+  return end;
+}
+
+/**
+ * Whether the body can go inside a `try` block: there its function declarations become
+ * block-scoped, which is an error beside a `var` of the same name or a second declaration.
+ */
+function wrappable(body: AnyNode): boolean {
+  const declared = new Set<string>();
+  for (const statement of body.body as AnyNode[]) {
+    if (statement.type !== 'FunctionDeclaration') continue;
+    const name = (statement.id as AnyNode).name as string;
+    if (declared.has(name)) return false;
+    declared.add(name);
+  }
+  return !varNames(body).some((name) => declared.has(name));
+}
+
+function makeVisitors(ins: Instrumenter): Record<string, Visitor> {
+  const state = ins.name('o');
+  const local = ins.name('l');
+  const depth = ins.name('d');
+  const statementHook = ins.name('S');
+  const thrown = ins.name('X');
+  const leave = ins.name('R');
+  const caught = ins.name('x');
+  let topLevelHooks = 0;
+
+  const hook = (statement: AnyNode, st: WalkState): (() => string) => {
+    const id = ins.site('statement', statement.start as number, st);
+    const accessor = ins.accessor(id);
+    const call = `${local}[${STATE.on}]&&${statementHook}(${id},${depth},`;
+    // Global code: a hook that is an expression statement would become the completion value.
+    if (st.fn.id === 0) {
+      const name = ins.name(`z${topLevelHooks++}`);
+      return () => `const ${name}=${call}${accessor()});`;
+    }
+    return () => `${call}${accessor()});`;
+  };
+
+  const statementList = (statements: AnyNode[], st: WalkState, c: Callback): void => {
+    for (const statement of statements) {
+      const directive = statement.type === 'ExpressionStatement' && typeof statement.directive === 'string';
+      if (!directive && !NOT_STOPPABLE.has(statement.type)) ins.insert(statement.start as number, hook(statement, st));
+      c(statement, st);
+    }
+  };
+
+  /** A lone statement as a loop's or an `if`'s body gets braces, to hold its hook. */
+  const body = (statement: AnyNode, st: WalkState, c: Callback): void => {
+    if (statement.type === 'BlockStatement' || statement.type === 'EmptyStatement') {
+      c(statement, st);
+      return;
+    }
+    const open = hook(statement, st);
+    ins.insert(statement.start as number, () => `{${open()}`);
+    c(statement, st);
+    ins.insert(statement.end as number, '}');
+  };
+
+  const blockScope = (st: WalkState): WalkState => ({ scope: new Scope('block', st.scope, st.fn), fn: st.fn });
+
+  const fn = (node: AnyNode, st: WalkState, c: Callback): void => {
+    const id = ins.functions.length;
+    ins.functions.push({ start: node.start as number, end: node.end as number });
+    const arrow = node.type === 'ArrowFunctionExpression';
+    const fnState: FunctionState = {
+      id,
+      parent: st.fn,
+      used: new Set(),
+      scope: undefined,
+      hasThis: !arrow || st.fn.hasThis,
+      suspends: node.generator === true || node.async === true,
+    };
+    const scope = new Scope('function', st.scope, fnState);
+    fnState.scope = scope;
+    const inner: WalkState = { scope, fn: fnState };
+    if (node.type === 'FunctionExpression' && node.id) scope.names.add((node.id as AnyNode).name as string);
+    for (const param of node.params as AnyNode[]) {
+      declare(inner, 'var', patternNames(param));
+      c(param, inner);
+    }
+    const bodyNode = node.body as AnyNode;
+    if (bodyNode.type !== 'BlockStatement') {
+      // An expression body has no statements to stop at, nor a frame the debugger tracks.
+      c(bodyNode, inner);
+      return;
+    }
+    declare(inner, 'var', varNames(bodyNode));
+    declareLexical(bodyNode.body as AnyNode[], inner, false);
+    const wrap = wrappable(bodyNode);
+    if (wrap) ins.insert(directiveEnd(bodyNode), `const ${local}=${state},${depth}=++${local}[${STATE.serial}];try{`);
+    statementList(bodyNode.body as AnyNode[], inner, c);
+    if (wrap) {
+      const site = ins.site('function', bodyNode.start as number, inner);
+      const accessor = ins.accessor(site);
+      ins.insert(
+        (bodyNode.end as number) - 1,
+        () =>
+          `}catch(${caught}){throw ${thrown}(${caught},${THROWN_AT.function},${depth},${accessor()},${site})}` +
+          `finally{${local}[${STATE.on}]&&${leave}(${depth})}`,
+      );
+    }
+  };
+
+  return {
+    Program: (node, st, c) => {
+      declareLexical(node.body as AnyNode[], st, false);
+      statementList(node.body as AnyNode[], st, c);
+    },
+    BlockStatement: (node, st, c) => {
+      const inner = blockScope(st);
+      declareLexical(node.body as AnyNode[], inner, true);
+      statementList(node.body as AnyNode[], inner, c);
+    },
+    StaticBlock: (node, st, c) => {
+      const inner = blockScope(st);
+      declareLexical(node.body as AnyNode[], inner, true);
+      statementList(node.body as AnyNode[], inner, c);
+    },
+    SwitchStatement: (node, st, c) => {
+      c(node.discriminant, st, 'Expression');
+      const inner = blockScope(st);
+      for (const clause of node.cases) declareLexical(clause.consequent as AnyNode[], inner, true);
+      for (const clause of node.cases) {
+        if (clause.test) c(clause.test, inner, 'Expression');
+        statementList(clause.consequent as AnyNode[], inner, c);
+      }
+    },
+    IfStatement: (node, st, c) => {
+      c(node.test, st, 'Expression');
+      body(node.consequent as AnyNode, st, c);
+      if (node.alternate) body(node.alternate as AnyNode, st, c);
+    },
+    WhileStatement: (node, st, c) => {
+      c(node.test, st, 'Expression');
+      body(node.body as AnyNode, st, c);
+    },
+    DoWhileStatement: (node, st, c) => {
+      body(node.body as AnyNode, st, c);
+      c(node.test, st, 'Expression');
+    },
+    ForStatement: (node, st, c) => {
+      const inner = blockScope(st);
+      if (node.init) {
+        const init = node.init as AnyNode;
+        if (init.type === 'VariableDeclaration') {
+          for (const d of init.declarations as AnyNode[])
+            declare(inner, init.kind as string, patternNames(d.id as AnyNode));
+        }
+        c(node.init, inner, 'ForInit');
+      }
+      if (node.test) c(node.test, inner, 'Expression');
+      if (node.update) c(node.update, inner, 'Expression');
+      body(node.body as AnyNode, inner, c);
+    },
+    ForInStatement: (node, st, c) => forInOf(node as AnyNode, st, c),
+    ForOfStatement: (node, st, c) => forInOf(node as AnyNode, st, c),
+    WithStatement: (node, st, c) => {
+      c(node.object, st, 'Expression');
+      body(node.body as AnyNode, st, c);
+    },
+    LabeledStatement: (node, st, c) => {
+      // The label's statement is hooked before the label: a declaration there would be an error.
+      c(node.body, st, 'Statement');
+    },
+    TryStatement: (node, st, c) => {
+      const block = node.block as AnyNode;
+      if (node.handler) {
+        const counted = !st.fn.suspends;
+        const site = ins.site('try', block.start as number, st);
+        const accessor = ins.accessor(site);
+        const count = `${local}[${STATE.tryDepth}]`;
+        ins.insert(block.start as number, counted ? `{${count}++;try` : '{try');
+        c(block, st);
+        ins.insert(
+          block.end as number,
+          () =>
+            `catch(${caught}){throw ${thrown}(${caught},${THROWN_AT.tryBlock},${depth},${accessor()},${site})}` +
+            `${counted ? `finally{${count}--}` : ''}}`,
+        );
+        const handler = node.handler as AnyNode;
+        const inner = blockScope(st);
+        if (handler.param) declare(inner, 'let', patternNames(handler.param as AnyNode));
+        if (handler.param) c(handler.param as Node, inner, 'Pattern');
+        c(handler.body as Node, inner);
+      } else c(block, st);
+      if (node.finalizer) c(node.finalizer, st);
+    },
+    ThrowStatement: (node, st, c) => {
+      const argument = node.argument as AnyNode;
+      const site = ins.site('throw', node.start as number, st);
+      const accessor = ins.accessor(site);
+      ins.insert(argument.start as number, `${thrown}((`);
+      c(node.argument, st, 'Expression');
+      ins.insert(argument.end as number, () => `),${THROWN_AT.throwStatement},${depth},${accessor()},${site})`);
+    },
+    VariableDeclaration: (node, st, c) => {
+      if (node.kind === 'var') {
+        for (const d of node.declarations) declare(st, 'var', patternNames(d.id as AnyNode));
+      }
+      (base as unknown as Record<string, Visitor>).VariableDeclaration!(node, st, c);
+    },
+    Function: (node, st, c) => fn(node as AnyNode, st, c),
+    Identifier: (node, st) => {
+      for (let f: FunctionState | undefined = st.fn; f; f = f.parent) f.used.add(node.name);
+    },
+  };
+
+  function forInOf(node: AnyNode, st: WalkState, c: Callback): void {
+    const inner = blockScope(st);
+    const left = node.left as AnyNode;
+    if (left.type === 'VariableDeclaration') {
+      for (const d of left.declarations as AnyNode[])
+        declare(inner, left.kind as string, patternNames(d.id as AnyNode));
+    }
+    c(left, inner, 'ForInit');
+    c(node.right as Node, st, 'Expression');
+    body(node.body as AnyNode, inner, c);
+  }
+}
+
+export function instrumentBrain(source: string): Instrumentation {
+  let program: Node;
+  try {
+    program = parse(source, { ecmaVersion: 'latest', sourceType: 'script', locations: false });
+  } catch (error) {
+    return { ok: false, reason: `the brain does not parse: ${(error as Error).message}` };
+  }
+  const ins = new Instrumenter(source);
+  const start: WalkState = { scope: ins.global, fn: ins.global.fn };
+  recursive(program, start, makeVisitors(ins) as unknown as RecursiveVisitors<WalkState>);
+  return { ok: true, brain: ins.result() };
+}
+
+/** The 1-based lines where a statement starts: where a breakpoint can stop. */
+export function breakableLines(source: string): number[] {
+  const instrumentation = instrumentBrain(source);
+  if (!instrumentation.ok) return [];
+  const lines = instrumentation.brain.sites.filter((site) => site.kind === 'statement').map((site) => site.line);
+  return [...new Set(lines)].sort((a, b) => a - b);
+}
