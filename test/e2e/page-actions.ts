@@ -66,10 +66,13 @@ export async function highlightedLine(page: Page): Promise<{ line: number; text:
     const mark = document.querySelector('.monaco-editor .view-overlays .debug-current-line');
     if (!mark) return undefined;
     const top = mark.getBoundingClientRect().top;
-    const at = (selector: string) =>
-      [...document.querySelectorAll(selector)].find((e) => Math.abs(e.getBoundingClientRect().top - top) < 2);
-    const number = at('.monaco-editor .line-numbers');
-    const text = at('.monaco-editor .view-line');
+    // No named helpers in here: the test's compiler would wrap them in a function the page lacks.
+    const number = [...document.querySelectorAll('.monaco-editor .line-numbers')].find(
+      (e) => Math.abs(e.getBoundingClientRect().top - top) < 2,
+    );
+    const text = [...document.querySelectorAll('.monaco-editor .view-line')].find(
+      (e) => Math.abs(e.getBoundingClientRect().top - top) < 2,
+    );
     if (!number || !text) return undefined;
     return { line: Number(number.textContent), text: (text.textContent ?? '').replace(/\u00a0/g, ' ').trim() };
   });

@@ -137,7 +137,11 @@ describe('the debugger in the workbench', { timeout: 240_000 }, () => {
     await page.locator('.monaco-editor .debug-breakpoint-verified').waitFor();
 
     await page.getByTestId(`agent-${agent}`).getByRole('button', { name: 'Restart' }).click();
-    await waitForState(page, agent, 'idle');
+    await page.getByTestId('tab-timeline').click();
+    await page
+      .getByTestId('restart-divider')
+      .filter({ hasText: /^Restarted at / })
+      .waitFor();
     await page.keyboard.press('F8');
     await waitForState(page, agent, 'paused');
     await waitForHighlightedLine(page, 6);
