@@ -45,6 +45,7 @@ omw.host.log('info', \`c = \${c}\`);
 
 let fx: WorkbenchFixture;
 let page: Page;
+const SHOTS = join(import.meta.dirname, '../../test-results/screenshots');
 
 const agentOf = (kind: 'rhai' | 'js') => `calc-${kind}`;
 const brainOf = (kind: 'rhai' | 'js') => `brains/calc-${kind}.${kind}`;
@@ -97,6 +98,7 @@ describe('the debugger in the workbench', { timeout: 240_000 }, () => {
       assert.equal(await waitForHighlightedLine(page, 2), kind === 'rhai' ? 'let y = x * 2;' : 'const y = x * 2;');
       assert.deepEqual(await stackFrames(page, 2), ['double', '<brain>']);
       assert.equal(await variableValue(page, 'x'), '20');
+      await page.screenshot({ path: join(SHOTS, `debugger-${kind}.png`) });
 
       await page.keyboard.press('F10');
       await waitForHighlightedLine(page, 3);
