@@ -47,7 +47,13 @@ export function DebugToolbar() {
         {button('Restart agent', SHORTCUTS.restart, () => restartAgent(agent), true, '↻')}
         <span className="separator-dot" />
         {button('Step one iteration', SHORTCUTS.step, () => void stepAgent(agent), !busy, '⤼')}
-        {button('Step over the held call', SHORTCUTS.stepCall, () => stepOverCall(agent), stopped, '⇥')}
+        {button(
+          'Step over the held call',
+          SHORTCUTS.stepCall,
+          () => stepOverCall(agent),
+          status.pausedAt !== undefined,
+          '⇥',
+        )}
       </div>
       <div className="debug-where" data-testid="debug-where">
         <strong>{agent}</strong>: {selected ? stopText(selected.stop) : status.state}
