@@ -114,4 +114,6 @@ export interface RuntimeKindView {
   editorLanguage?: string;
   /** The editor gets a brain's live problems from the host (`checkBrain`), not in the browser. */
   hostCheck: boolean;
+  /** `source`: line breakpoints, steps and variables; `host-calls`: it holds at host calls only. */
+  debugLevel: 'source' | 'host-calls';
 }

@@ -1,5 +1,5 @@
 // The workbench measured in Chromium: time to interactive of the real app on the example
-// workspace, and the bus inspector and chat panel under load in the benchmark harness.
+// workspace, pause to highlighted line, and the bus inspector and chat panel under load in the benchmark harness.
 
 import { createReadStream, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -14,6 +14,7 @@ import { Workbench } from '../../main/workbench/workbench.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../test/e2e/workbench-fixture.ts';
 import type { BenchRow } from '../bench-row.ts';
 import { median } from '../stats.ts';
+import { pauseToHighlightedLine } from './pause-highlight-benchmark.ts';
 
 const REPO = join(import.meta.dirname, '../..');
 const HARNESS = join(REPO, 'dist/ui-bench');
@@ -107,6 +108,13 @@ export async function uiBenchmarks(): Promise<BenchRow[]> {
       value: await timeToInteractive(browser),
       unit: 'ms',
       target: '< 2000 ms',
+    });
+
+    rows.push({
+      name: 'Pause to highlighted line (Rhai breakpoint)',
+      value: await pauseToHighlightedLine(),
+      unit: 'ms',
+      target: '< 100 ms',
     });
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

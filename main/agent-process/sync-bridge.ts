@@ -67,7 +67,9 @@ export function syncHostCall(
 
 /** The engine thread's DebugLink over its two debugger ports. */
 export function portDebugLink(ports: EnginePorts, control: Int32Array): DebugLink {
-  let noticesSeen = Atomics.load(control, NOTICE_COUNTER);
+  // From 0, not the counter's value now: notices posted before this thread started (the
+  // debugger's settings for a restarted agent) are on the port and must still be read.
+  let noticesSeen = 0;
   return {
     send: (event) => ports.debugRequests.postMessage(event),
     nextRequest: () => {

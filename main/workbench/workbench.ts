@@ -49,14 +49,17 @@ import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
 import { isTestConfig, loadWorkspaceConfig, testSuiteRoot } from './workspace-config.ts';
 import { locateWorkspace, type OpenOptions } from './workspace-location.ts';
 
-const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(({ kind, title, brain, check }) => ({
-  kind,
-  title,
-  format: brain.format,
-  extensions: [...brain.extensions],
-  ...(brain.editorLanguage !== undefined ? { editorLanguage: brain.editorLanguage } : {}),
-  hostCheck: check !== undefined,
-}));
+const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(
+  ({ kind, title, brain, check, debugging }) => ({
+    kind,
+    title,
+    format: brain.format,
+    extensions: [...brain.extensions],
+    ...(brain.editorLanguage !== undefined ? { editorLanguage: brain.editorLanguage } : {}),
+    hostCheck: check !== undefined,
+    debugLevel: debugging.level,
+  }),
+);
 
 export interface WorkbenchOptions {
   spawner: AgentSpawner;

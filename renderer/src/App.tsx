@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { AgentsPanel } from './panels/AgentsPanel.tsx';
 import { BottomPanel } from './panels/BottomPanel.tsx';
+import { DebugSidebar } from './panels/debug/DebugSidebar.tsx';
 import { EditorArea } from './panels/EditorArea.tsx';
 import { FileTree } from './panels/FileTree.tsx';
 import { Notices } from './panels/Notices.tsx';
@@ -14,8 +15,9 @@ export function App() {
   const workspace = useWorkbench((s) => s.workspace);
   const connected = useWorkbench((s) => s.connected);
   useEffect(() => {
-    window.addEventListener('keydown', handleShortcut);
-    return () => window.removeEventListener('keydown', handleShortcut);
+    // Capture: the debugger's keys reach us before the editor, which has its own F8.
+    window.addEventListener('keydown', handleShortcut, true);
+    return () => window.removeEventListener('keydown', handleShortcut, true);
   }, []);
   useEffect(() => {
     // Unsaved buffers: leaving the page asks first.
@@ -55,6 +57,10 @@ export function App() {
               <BottomPanel />
             </Panel>
           </Group>
+        </Panel>
+        <Separator className="separator vertical" />
+        <Panel defaultSize="24%" minSize="12%" id="debug">
+          <DebugSidebar />
         </Panel>
       </Group>
       <StatusBar />

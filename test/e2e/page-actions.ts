@@ -37,3 +37,87 @@ export async function undoAll(page: Page, path: string): Promise<void> {
 export async function waitForState(page: Page, agent: string, state: string): Promise<void> {
   await page.locator(`[data-testid="agent-${agent}"][data-state="${state}"]`).waitFor();
 }
+
+/** Clicks the editor's gutter (the glyph margin) beside a line: a breakpoint goes on or off. */
+export async function clickGutter(page: Page, line: number): Promise<void> {
+  const number = page.locator('.monaco-editor .line-numbers').filter({ hasText: new RegExp(`^${line}$`) });
+  const row = await number.boundingBox();
+  const glyphs = await page.locator('.monaco-editor .glyph-margin').first().boundingBox();
+  if (!row || !glyphs) throw new Error(`line ${line} is not on screen`);
+  await page.mouse.click(glyphs.x + glyphs.width / 2, row.y + row.height / 2);
+}
+
+/**
+ * The line the editor highlights as where the agent stopped, found by where the highlight is
+ * drawn: the line number and the text beside it.
+ */
+export async function highlightedLine(page: Page): Promise<{ line: number; text: string } | undefined> {
+  return page.evaluate(() => {
+    interface Drawn {
+      getBoundingClientRect(): { top: number };
+      textContent: string | null;
+    }
+    // The page's DOM; this file is type-checked without the DOM's types.
+    const document = (
+      globalThis as unknown as {
+        document: { querySelector(s: string): Drawn | null; querySelectorAll(s: string): Iterable<Drawn> };
+      }
+    ).document;
+    const mark = document.querySelector('.monaco-editor .view-overlays .debug-current-line');
+    if (!mark) return undefined;
+    const top = mark.getBoundingClientRect().top;
+    // No named helpers in here: the test's compiler would wrap them in a function the page lacks.
+    const number = [...document.querySelectorAll('.monaco-editor .line-numbers')].find(
+      (e) => Math.abs(e.getBoundingClientRect().top - top) < 2,
+    );
+    const text = [...document.querySelectorAll('.monaco-editor .view-line')].find(
+      (e) => Math.abs(e.getBoundingClientRect().top - top) < 2,
+    );
+    if (!number || !text) return undefined;
+    return { line: Number(number.textContent), text: (text.textContent ?? '').replace(/\u00a0/g, ' ').trim() };
+  });
+}
+
+/** Waits for the editor to highlight `line` as the stopped line. */
+export async function waitForHighlightedLine(page: Page, line: number): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    const shown = await highlightedLine(page);
+    if (shown?.line === line) return shown.text;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`line ${line} was not highlighted (${JSON.stringify(await highlightedLine(page))})`);
+}
+
+/** A variable's row in the Variables pane, every scope but Memory and Inbox opened to find it. */
+export async function variableRow(page: Page, name: string): Promise<Locator> {
+  const pane = page.getByTestId('variables');
+  for (const scope of ['Locals', 'Globals', 'This']) {
+    const twisty = pane.getByRole('button', { name: `expand ${scope}`, exact: true });
+    if (await twisty.count()) await twisty.click();
+  }
+  const row = pane.locator(`[data-testid="variable"][data-name="${name}"]`).first();
+  await row.waitFor();
+  return row;
+}
+
+export async function variableValue(page: Page, name: string): Promise<string> {
+  const row = await variableRow(page, name);
+  return (await row.locator('.variable-row [data-testid="variable-value"]').first().textContent()) ?? '';
+}
+
+/** Sets a variable from the Variables pane: double-click its value, type, Enter. */
+export async function editVariable(page: Page, name: string, value: string): Promise<void> {
+  const row = await variableRow(page, name);
+  await row.locator('.variable-row [data-testid="variable-value"]').first().dblclick();
+  const input = page.getByLabel(`new value of ${name}`, { exact: true });
+  await input.fill(value);
+  await input.press('Enter');
+  await input.waitFor({ state: 'detached' });
+}
+
+/** The call stack's frame names, innermost first, once it shows `count` frames. */
+export async function stackFrames(page: Page, count: number): Promise<string[]> {
+  const frames = page.getByTestId('call-stack').getByTestId('stack-frame');
+  await frames.nth(count - 1).waitFor();
+  return frames.locator('.frame-name').allTextContents();
+}

@@ -1,6 +1,5 @@
 import type { AgentStatus } from '../../../contract/agent-status.ts';
 import type { AgentView } from '../../../contract/views.ts';
-import type { HostOp } from '../../../main/host-api/host-ops.generated.ts';
 import {
   cancelPause,
   continueAgent,
@@ -12,14 +11,13 @@ import {
   stopAgent,
 } from '../agent-actions.ts';
 import { SHORTCUTS } from '../shortcuts.ts';
-import { openFile, selectAgent, setBreakpoints, useWorkbench } from '../store/workbench-store.ts';
-import { Breakpoints } from './Breakpoints.tsx';
+import { openFile, selectAgent, useWorkbench } from '../store/workbench-store.ts';
 
 const STATE_LABELS: Record<AgentStatus['state'], string> = {
   idle: 'idle',
   starting: 'starting',
   running: 'running',
-  paused: 'paused at a host call',
+  paused: 'paused',
   waiting: 'waiting in recv',
   backoff: 'backing off',
   exited: 'exited',
@@ -27,6 +25,12 @@ const STATE_LABELS: Record<AgentStatus['state'], string> = {
   failed: 'failed',
   stopped: 'stopped',
 };
+
+function stateLabel(status: AgentStatus): string {
+  if (status.state !== 'paused') return STATE_LABELS[status.state];
+  if (status.stoppedAt) return `stopped at line ${status.stoppedAt.line} (${status.stoppedAt.reason})`;
+  return 'paused at a host call';
+}
 
 function Controls({ agent, status }: { agent: string; status: AgentStatus }) {
   const busy = ['running', 'paused', 'waiting', 'backoff'].includes(status.state);
@@ -127,7 +131,7 @@ function AgentRow({ agent, selected }: { agent: AgentView; selected: boolean }) 
       </div>
       <div className="agent-sub">
         <span className="state" data-testid="agent-state">
-          {STATE_LABELS[status.state]}
+          {stateLabel(status)}
         </span>
         {last?.kind === 'failed' ? <span className="error-text"> — {last.error}</span> : null}
         {agent.breakpoints.length > 0 ? (
@@ -144,8 +148,6 @@ function AgentRow({ agent, selected }: { agent: AgentView; selected: boolean }) 
 export function AgentsPanel() {
   const workspace = useWorkbench((s) => s.workspace)!;
   const selected = useWorkbench((s) => s.selectedAgent);
-  const agent = workspace.agents.find((a) => a.name === selected);
-  const changeBreakpoints = (target: string, ops: HostOp[]) => void setBreakpoints(target, ops);
   return (
     <section className="panel agents-panel" aria-label="Agents">
       <h2>Agents</h2>
@@ -181,15 +183,6 @@ export function AgentsPanel() {
           ))}
         </ul>
       )}
-      {agent ? (
-        <Breakpoints
-          agent={agent.name}
-          ops={agent.breakpoints}
-          allOps={workspace.allBreakpoints}
-          onChange={(ops) => changeBreakpoints(agent.name, ops)}
-          onChangeAll={(ops) => changeBreakpoints('*', ops)}
-        />
-      ) : null}
     </section>
   );
 }

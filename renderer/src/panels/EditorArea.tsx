@@ -1,6 +1,7 @@
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import type { Diagnostic } from '../../../contract/views.ts';
+import { attachDebugEditor } from '../editor/debug-decorations.ts';
 import { modelOf, useProblems } from '../editor/model-markers.ts';
 import { monaco } from '../editor/monaco-setup.ts';
 import { rhaiDiagnostics } from '../editor/rhai-language.ts';
@@ -135,6 +136,8 @@ export function EditorArea() {
 
   const onMount: OnMount = (editor) => {
     editorRef.current = editor;
+    const debugging = attachDebugEditor(editor);
+    editor.onDidDispose(() => debugging.dispose());
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => {
       const path = useWorkbench.getState().activeFile;
       if (path) void saveFile(path);
@@ -218,6 +221,7 @@ export function EditorArea() {
               automaticLayout: true,
               scrollBeyondLastLine: false,
               tabSize: 2,
+              glyphMargin: true,
             }}
           />
           <Problems path={file.path} onJump={jump} />

@@ -2,6 +2,7 @@
 // store's tab type all come from here, so adding a panel is one entry.
 
 import type { ComponentType } from 'react';
+import { AgentStatePanel } from './AgentStatePanel.tsx';
 import { BackendsPanel } from './BackendsPanel.tsx';
 import { BusInspector } from './BusInspector.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
@@ -23,6 +24,7 @@ const REGISTRY = [
   { id: 'bus', title: 'Message bus', order: 20, component: BusInspector },
   { id: 'chat', title: 'Chat streams', order: 30, component: ChatPanel },
   { id: 'registries', title: 'Timers & subscriptions', order: 40, component: RegistriesPanel },
+  { id: 'state', title: 'Memory & inbox', order: 45, component: AgentStatePanel },
   { id: 'backends', title: 'Providers & tooling', order: 50, component: BackendsPanel },
   { id: 'tests', title: 'Tests', order: 60, component: TestsPanel },
 ] as const satisfies readonly BottomPanelEntry[];

@@ -7,7 +7,6 @@ import type { TestCaseResult, WorkspaceView } from '../../../contract/views.ts';
 import type { ApiMethod, ApiParams, ApiResult } from '../../../contract/workbench-api.ts';
 import type { WorkbenchEvent } from '../../../contract/workbench-event.ts';
 import type { WorkbenchTransport } from '../../../contract/workbench-transport.ts';
-import type { HostOp } from '../../../main/host-api/host-ops.generated.ts';
 import { traceLog } from '../model/trace-log.ts';
 import type { BottomPanelId } from '../panels/bottom-panels.ts';
 import type { ConnectedTransport } from '../transport/connected-transport.ts';
@@ -66,6 +65,18 @@ export const useWorkbench = create<WorkbenchState>(() => ({
 
 let transport: WorkbenchTransport | undefined;
 let noticeId = 1;
+/** Other stores that follow the host (the debugger's): every event, and each fresh start. */
+const eventListeners = new Set<(event: WorkbenchEvent) => void>();
+const resyncListeners = new Set<() => void>();
+
+export function onWorkbenchEvent(listener: (event: WorkbenchEvent) => void): void {
+  eventListeners.add(listener);
+}
+
+/** After connecting (a page load or a reconnect) and after another workspace opens. */
+export function onResync(listener: () => void): void {
+  resyncListeners.add(listener);
+}
 const set = useWorkbench.setState;
 const get = useWorkbench.getState;
 
@@ -111,13 +122,15 @@ async function resync(): Promise<void> {
   applyWorkspace(workspace);
   traceLog.add(history);
   set((s) => ({ traceVersion: s.traceVersion + 1 }));
+  for (const listener of resyncListeners) listener();
 }
 
 function applyWorkspace(workspace: WorkspaceView): void {
   const statuses = Object.fromEntries(workspace.agents.map((a) => [a.name, a.status]));
   const previous = get().workspace;
   // Another workspace: the buffers and results of the old one do not apply to it.
-  if (previous && previous.root !== workspace.root) {
+  const another = previous !== undefined && previous.root !== workspace.root;
+  if (another) {
     set({ files: {}, fileOrder: [], activeFile: undefined, testResults: undefined, picking: undefined });
   }
   set((s) => ({
@@ -129,6 +142,7 @@ function applyWorkspace(workspace: WorkspaceView): void {
     const first = workspace.agents.find((a) => !a.script.startsWith('/') && !a.script.endsWith('.wasm'));
     void openFile(first?.script ?? workspace.config);
   }
+  if (another) for (const listener of resyncListeners) listener();
 }
 
 /**
@@ -157,6 +171,7 @@ function onEvent(event: WorkbenchEvent): void {
     return;
   }
   applyStatuses();
+  for (const listener of eventListeners) listener(event);
   switch (event.type) {
     case 'trace':
       traceLog.add(event.events);
@@ -167,6 +182,9 @@ function onEvent(event: WorkbenchEvent): void {
       return;
     case 'file-changed':
       void onExternalChange(event.path, event.mtimeMs);
+      return;
+    case 'notice':
+      notify('info', event.message);
       return;
   }
 }
@@ -248,22 +266,6 @@ export function closeFile(path: string): void {
     const fileOrder = s.fileOrder.filter((p) => p !== path);
     return { files, fileOrder, activeFile: s.activeFile === path ? fileOrder[fileOrder.length - 1] : s.activeFile };
   });
-}
-
-/** Shown at once; the host's answer (a workspace event) confirms it, a failure resyncs. */
-export async function setBreakpoints(agent: string, ops: HostOp[]): Promise<void> {
-  set((s) => {
-    if (!s.workspace) return {};
-    const workspace =
-      agent === '*'
-        ? { ...s.workspace, allBreakpoints: ops }
-        : {
-            ...s.workspace,
-            agents: s.workspace.agents.map((a) => (a.name === agent ? { ...a, breakpoints: ops } : a)),
-          };
-    return { workspace };
-  });
-  if ((await attempt('setBreakpoints', agent, ops)) === undefined) await resync();
 }
 
 export function openPicker(path = ''): void {
