@@ -15,7 +15,12 @@ const TOOL_RESULT: EventEnvelope = {
   id: 'call-9',
   event: {
     kind: 'tool-result',
-    data: { name: 'add', content: '[{"type":"text","text":"3"}]', structured_content: '{"sum": 3}' },
+    data: {
+      name: 'add',
+      arguments: '{"a": 1}',
+      content: '[{"type":"text","text":"3"}]',
+      structured_content: '{"sum": 3}',
+    },
   },
 };
 const memory = new Map<string, string>();
