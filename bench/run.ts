@@ -6,6 +6,7 @@ import { configBenchmarks } from './config-benchmarks.ts';
 import { endpointBenchmarks } from './endpoint-benchmarks.ts';
 import { ioBenchmarks } from './io-benchmarks.ts';
 import { limitsBenchmarks } from './limits-benchmarks.ts';
+import { pythonBenchmarks } from './python-benchmarks.ts';
 import { rhaiBenchmarks } from './rhai/rhai-benchmarks.ts';
 import { uiBenchmarks } from './ui/ui-benchmarks.ts';
 import { wasmBenchmarks } from './wasm-benchmarks.ts';
@@ -17,6 +18,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   endpoint: endpointBenchmarks,
   wasm: wasmBenchmarks,
   rhai: rhaiBenchmarks,
+  python: pythonBenchmarks,
   ui: uiBenchmarks,
   config: configBenchmarks,
 };

@@ -9,6 +9,7 @@ import { PYTHON_PRELUDE } from '../../main/runtimes/python/python-prelude.ts';
 import { pythonRuntime } from '../../main/runtimes/python/python-runtime.ts';
 import { createEngine } from '../../main/runtimes/python/python-engine.ts';
 import { runtimeDescriptor } from '../../main/runtimes/runtimes.ts';
+import { checkBrainText } from '../../main/workbench/brain-diagnostics.ts';
 import { workspace } from '../supervisor/workspace.ts';
 import { DEFAULT_LIMITS } from './python-engine-fixture.ts';
 
@@ -77,4 +78,11 @@ test('with an empty cache the first engine makes the start-up snapshot from the 
     if (previous === undefined) delete process.env.BRAINBENCH_CACHE_DIR;
     else process.env.BRAINBENCH_CACHE_DIR = previous;
   }
+});
+
+test("the editor's live problems for a .py buffer are Python's own, where Python puts them", async () => {
+  assert.deepEqual(await checkBrainText('brains/a.py', 'x = 1\nif x\n    pass\n'), [
+    { message: "SyntaxError: expected ':'", severity: 'error', line: 2, column: 5, endLine: 2, endColumn: 6 },
+  ]);
+  assert.deepEqual(await checkBrainText('brains/a.py', 'omw.host.log("info", "fine")\n'), []);
 });

@@ -20,7 +20,8 @@ const NATIVE_STACK_OVERFLOW = /Maximum call stack size exceeded/;
 class PythonEngine implements Engine {
   readonly #options: EngineOptions;
   #interpreter: BoundInterpreter | undefined;
-  #loadFailure: string | undefined;
+  /** Why there is no interpreter: the last load's failure, or the failure that dropped it. */
+  #unavailable = 'the python interpreter is not loaded';
   #disposed = false;
 
   constructor(options: EngineOptions) {
@@ -40,39 +41,26 @@ class PythonEngine implements Engine {
       // Pyodide leaves work for the event loop's next turn that holds the thread for a few hundred
       // milliseconds; done here, it counts as loading rather than as the first iteration's time.
       await nextTurn();
-      this.#loadFailure = undefined;
       return true;
     } catch (error) {
-      this.#loadFailure = String(error);
+      this.#unavailable = `the python interpreter could not be loaded: ${String(error)}`;
       return false;
     }
   }
 
   check(script: string, filename: string): CheckResult {
-    const interpreter = this.#interpreter;
-    if (interpreter === undefined) return { ok: false, error: this.#unavailableMessage() };
-    try {
-      return interpreter.check(script, filename);
-    } catch (error) {
-      return this.#interpreterFailed(error);
-    }
+    return this.#withInterpreter((interpreter) => interpreter.check(script, filename));
   }
 
   run(script: string, filename: string): RunResult {
-    const interpreter = this.#interpreter;
-    if (interpreter === undefined) return { ok: false, error: this.#unavailableMessage() };
-    try {
-      return interpreter.run(script, filename);
-    } catch (error) {
-      return { ok: false, error: interpreter.guard.stopReason ?? this.#interpreterFailed(error).error };
-    }
+    return this.#withInterpreter((interpreter) => interpreter.run(script, filename));
   }
 
   prepare(): void {
     try {
       this.#interpreter?.prepare();
     } catch (error) {
-      this.#interpreterFailed(error);
+      this.#unavailable = `the python interpreter failed while idle: ${this.#interpreterFailed(error)}`;
     }
   }
 
@@ -82,21 +70,38 @@ class PythonEngine implements Engine {
     this.#interpreter = undefined;
   }
 
-  /**
-   * Pyodide itself failed (its stack overflowed in C code, or it aborted): the interpreter is
-   * dropped and the next command's `load` starts a fresh one.
-   */
-  #interpreterFailed(error: unknown): { ok: false; error: string } {
-    this.#interpreter = undefined;
-    const text = String(error);
-    if (NATIVE_STACK_OVERFLOW.test(text)) {
-      return { ok: false, error: "RecursionError: maximum recursion depth exceeded (the engine thread's stack)" };
+  /** A stop the guard decided on explains a failure of the interpreter better than its own text. */
+  #withInterpreter<R extends CheckResult>(use: (interpreter: BoundInterpreter) => R): R | { ok: false; error: string } {
+    const interpreter = this.#interpreter;
+    if (interpreter === undefined) return { ok: false, error: this.#unavailableMessage() };
+    try {
+      return use(interpreter);
+    } catch (error) {
+      const failed = this.#interpreterFailed(error);
+      return { ok: false, error: interpreter.guard.stopReason ?? failed };
     }
-    return { ok: false, error: `the python engine failed: ${text.split('\n')[0]}` };
+  }
+
+  /**
+   * What went wrong when Pyodide threw instead of Python reporting: an exception that escaped the
+   * prelude (a KeyboardInterrupt while it reported a failure), or a fatal error of Pyodide itself
+   * (its stack overflowed in C code, or it aborted), after which the interpreter is dropped and the
+   * next command's `load` starts a fresh one.
+   */
+  #interpreterFailed(error: unknown): string {
+    const text = String(error).split('\n')[0]!;
+    if ((error as { pyodide_fatal_error?: boolean } | null)?.pyodide_fatal_error === true) {
+      // Not disposed: a failed Pyodide refuses every call, its proxies' `destroy` too.
+      this.#interpreter = undefined;
+      this.#unavailable = `the python interpreter failed and has not been reloaded: ${text}`;
+    }
+    if (NATIVE_STACK_OVERFLOW.test(String(error))) {
+      return "RecursionError: maximum recursion depth exceeded (the engine thread's stack)";
+    }
+    return `the python engine failed: ${text}`;
   }
 
   #unavailableMessage(): string {
-    if (this.#disposed) return 'the python engine has been disposed';
-    return `the python interpreter could not be loaded: ${this.#loadFailure ?? 'unknown error'}`;
+    return this.#disposed ? 'the python engine has been disposed' : this.#unavailable;
   }
 }
