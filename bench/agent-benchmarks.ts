@@ -31,7 +31,7 @@ function setUp(files: Record<string, string>, agents: string[], extra = ''): Sup
  * agent sits idle that long before each step, as it does between a user's clicks on Step; without
  * it, steps follow each other back to back, as iterations do in loop mode.
  */
-async function stepTime(supervisor: Supervisor, agent: string, runs: number, idleMs = 0): Promise<number> {
+export async function stepTime(supervisor: Supervisor, agent: string, runs: number, idleMs = 0): Promise<number> {
   for (let i = 0; i < 3; i++) await supervisor.step(agent);
   return medianOf(runs, async () => {
     if (idleMs > 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
@@ -43,7 +43,7 @@ async function stepTime(supervisor: Supervisor, agent: string, runs: number, idl
 }
 
 /** Resident and private (not shared with other processes) memory of a process, in MB. */
-function memoryMb(pid: number): { rss: number; private: number } {
+export function memoryMb(pid: number): { rss: number; private: number } {
   const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(rollup)?.[1] ?? 0);
   return { rss: kb('Rss') / 1024, private: (kb('Private_Clean') + kb('Private_Dirty')) / 1024 };

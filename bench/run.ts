@@ -8,6 +8,7 @@ import { endpointBenchmarks } from './endpoint-benchmarks.ts';
 import { ioBenchmarks } from './io-benchmarks.ts';
 import { jsDebuggerBenchmarks } from './js-debugger-benchmarks.ts';
 import { limitsBenchmarks } from './limits-benchmarks.ts';
+import { pythonBenchmarks } from './python-benchmarks.ts';
 import { rhaiBenchmarks } from './rhai/rhai-benchmarks.ts';
 import { uiBenchmarks } from './ui/ui-benchmarks.ts';
 import { wasmBenchmarks } from './wasm-benchmarks.ts';
@@ -19,6 +20,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   endpoint: endpointBenchmarks,
   wasm: wasmBenchmarks,
   rhai: rhaiBenchmarks,
+  python: pythonBenchmarks,
   ui: uiBenchmarks,
   config: configBenchmarks,
   'js-debugger': jsDebuggerBenchmarks,

@@ -37,7 +37,7 @@ export async function buildElectronShell() {
       format: 'esm',
       outdir: 'dist/electron',
       outExtension: { '.js': '.mjs' },
-      external: [...common.external, 'quickjs-emscripten-core', '@jitl/*', '@bytecodealliance/*', 'ws'],
+      external: [...common.external, 'quickjs-emscripten-core', '@jitl/*', '@bytecodealliance/*', 'ws', 'pyodide'],
     }),
     // A sandboxed preload must be CommonJS.
     esbuild({

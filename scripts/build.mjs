@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import { buildGuests } from './build-guests.mjs';
 import { buildElectronShell, buildRenderer } from './build-renderer.mjs';
 
-const external = ['quickjs-emscripten-core', '@jitl/*', 'electron', '@bytecodealliance/*'];
+const external = ['quickjs-emscripten-core', '@jitl/*', 'electron', '@bytecodealliance/*', 'pyodide'];
 
 // Chunk names carry hashes: start clean so that old chunks do not pile up.
 rmSync('dist/agent', { recursive: true, force: true });

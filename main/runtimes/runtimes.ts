@@ -2,6 +2,7 @@
 // line here.
 
 import { jsRuntime } from './js/js-runtime.ts';
+import { pythonRuntime } from './python/python-runtime.ts';
 import { rhaiRuntime } from './rhai/rhai-runtime.ts';
 import type { RuntimeDescriptor } from './runtime-descriptor.ts';
 import { wasmRuntime } from './wasm/wasm-runtime.ts';
@@ -10,6 +11,7 @@ import { wasmRuntime } from './wasm/wasm-runtime.ts';
 export const RUNTIMES = {
   rhai: rhaiRuntime,
   js: jsRuntime,
+  python: pythonRuntime,
   wasm: wasmRuntime,
 } as const satisfies Record<string, RuntimeDescriptor>;
 
