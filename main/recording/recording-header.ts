@@ -57,3 +57,11 @@ export function recordingHeader(config: OmwConfig, redactor: Redactor, facts: He
     ),
   };
 }
+
+/**
+ * The recorded config as an OmwConfig to replay with: the agents' brains at their recorded paths
+ * (as they are on disk now); positions are unknown and secrets redacted, so it runs no back end.
+ */
+export function configOfRecording(header: HeaderLine): OmwConfig {
+  return { ...header.config, file: header.configFile, locate: () => undefined, setByEnvironment: () => false };
+}

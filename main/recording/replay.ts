@@ -7,6 +7,7 @@ import { Supervisor } from '../supervisor/supervisor.ts';
 import type { Divergence } from './divergence.ts';
 import type { Recording, RecordedAgent } from './recording.ts';
 import { ReplayHost } from './replay-host.ts';
+import { RecordingError } from './recording-reader.ts';
 
 export interface ReplayOptions {
   recording: Recording;
@@ -42,9 +43,9 @@ export async function replayRecording(options: ReplayOptions): Promise<AgentRepl
   const { recording, config } = options;
   const names = options.agents ?? [...recording.agents.keys()];
   const unknown = names.filter((name) => !recording.agents.has(name));
-  if (unknown.length > 0) throw new Error(`not in the recording: ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw new RecordingError(`not in the recording: ${unknown.join(', ')}`);
   const missing = names.filter((name) => !Object.hasOwn(config.agents, name));
-  if (missing.length > 0) throw new Error(`recorded agents missing from the config: ${missing.join(', ')}`);
+  if (missing.length > 0) throw new RecordingError(`recorded agents missing from the config: ${missing.join(', ')}`);
   const live = options.liveAfterDivergence ?? false;
   const host = new ReplayHost(config, live);
   const supervisor = new Supervisor(host, { spawner: options.spawner, entry: options.entry });
