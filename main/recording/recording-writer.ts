@@ -4,8 +4,10 @@ export interface WriterOptions {
   /** How often buffered lines reach the file; a crash loses at most this much. */
   flushMs?: number;
   /**
-   * A bounded recording: once the file would pass half of this, it becomes `<file>.1` (replacing
-   * the older one) and a new segment starts with the header again. At most `maxBytes` on disk.
+   * A bounded recording: once the file is past half of this, it becomes `<file>.1` (replacing the
+   * older one) at the next iteration's start, and a new segment starts with the header again; so
+   * each segment holds whole iterations, and about `maxBytes` are on disk (a segment that reaches
+   * the whole of it rotates at once, mid-iteration).
    */
   maxBytes?: number;
 }
@@ -38,12 +40,13 @@ export class RecordingWriter {
     this.timer.unref();
   }
 
-  /** Adds one line (JSON text without its newline). */
-  line(text: string): void {
+  /** Adds one line (JSON text without its newline); `boundary`: it starts an iteration. */
+  line(text: string, boundary = false): void {
     if (this.closed) return;
     const bytes = Buffer.byteLength(text) + 1;
     const cap = this.options.maxBytes;
-    if (cap !== undefined && this.fileBytes + this.pendingBytes + bytes > cap / 2 && this.fileBytes > 0) this.rotate();
+    const size = this.fileBytes + this.pendingBytes + bytes;
+    if (cap !== undefined && size > cap / 2 && (boundary || size > cap)) this.rotate();
     this.pending.push(text);
     this.pendingBytes += bytes;
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();

@@ -62,7 +62,7 @@ export class SessionRecorder {
 
   private traced(event: TraceEvent): void {
     if (event.type === 'result' || event.type === 'host-call') return;
-    this.writer.line(`{"kind":"trace","event":${JSON.stringify(event)}}`);
+    this.writer.line(`{"kind":"trace","event":${JSON.stringify(event)}}`, event.type === 'iteration-start');
   }
 
   private called(call: TappedCall): void {
