@@ -57,7 +57,7 @@ test('diff: a call answered otherwise, the call that then differs, and token del
   const text = describeAgentDiff(other!).join('\n');
   assert.match(
     text,
-    /^DIVERGED alice iteration 1 call 3\n  a: host\.memory-set\("answer", "yes"\)\n  b: host\.memory-set\("answer", "no"\)\n  args\[1\]: "yes" -> "no"/,
+    /^DIVERGED alice iteration 1 call 3\n {2}a: host\.memory-set\("answer", "yes"\)\n {2}b: host\.memory-set\("answer", "no"\)\n {2}args\[1\]: "yes" -> "no"/,
   );
   assert.match(text, /answer differs at iteration 1 call 2 \(provider\.chat\)\n {4}answer\.content: "yes" -> "no"/);
   assert.match(text, /tokens: 4 -> 7 \(\+3\)/);
