@@ -7,6 +7,7 @@ import { dapBenchmarks } from './dap-benchmarks.ts';
 import { endpointBenchmarks } from './endpoint-benchmarks.ts';
 import { ioBenchmarks } from './io-benchmarks.ts';
 import { limitsBenchmarks } from './limits-benchmarks.ts';
+import { recordingBenchmarks } from './recording-benchmarks.ts';
 import { rhaiBenchmarks } from './rhai/rhai-benchmarks.ts';
 import { uiBenchmarks } from './ui/ui-benchmarks.ts';
 import { wasmBenchmarks } from './wasm-benchmarks.ts';
@@ -21,6 +22,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   ui: uiBenchmarks,
   config: configBenchmarks,
   dap: dapBenchmarks,
+  recording: recordingBenchmarks,
 };
 
 const only = process.argv.slice(2);
