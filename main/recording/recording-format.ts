@@ -6,21 +6,13 @@
 
 import type { IterationEndTrace, Json, TraceEvent } from '../trace/trace-event.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
-import type { ImplConfig, AgentConfig, Tunables } from '../config/config-types.ts';
+import type { KeyOrigins, OmwConfig } from '../config/config-types.ts';
 
 export const RECORDING_FORMAT = 'brainbench-recording';
 export const RECORDING_VERSION = 1;
 
-/** The data of an OmwConfig, without its source-position lookups; secrets redacted. */
-export interface RecordedConfig {
-  agents: Record<string, AgentConfig>;
-  providers: Record<string, ImplConfig>;
-  tooling: Record<string, ImplConfig>;
-  runtime: Record<string, ImplConfig>;
-  endpoint?: ImplConfig;
-  memory: Record<string, Record<string, string>>;
-  tunables: Tunables;
-}
+/** The data of an OmwConfig, without its source-position lookups and assertions; secrets redacted. */
+export type RecordedConfig = Omit<OmwConfig, keyof KeyOrigins | 'assertions'>;
 
 export interface RecordedBrain {
   /** Absolute path of the brain when it was recorded. */

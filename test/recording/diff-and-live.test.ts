@@ -14,6 +14,7 @@ import { SessionRecorder } from '../../main/recording/session-recorder.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
 import { jsAgents, workspace } from '../supervisor/workspace.ts';
+import { recordedSteps } from './recorded-steps.ts';
 
 const BRAIN = (question: string) => `
 const p = omw.provider.get('p');
@@ -28,23 +29,8 @@ kind = "mock"
 turns = [ { content = "${content}", usage = { prompt_tokens = 3, completion_tokens = ${tokens} } } ]
 `;
 
-async function record(configText: string, brain: string, iterations = 1) {
-  const ws = workspace(configText, { 'alice.js': brain });
-  const file = join(ws.dir, 'run.jsonl');
-  const recorder = new SessionRecorder(ws.supervisor, {
-    file,
-    mode: 'run',
-    configFile: join(ws.dir, 'omw.toml'),
-    brainbench: 'test',
-  });
-  try {
-    for (let i = 0; i < iterations; i++) await ws.supervisor.step('alice');
-  } finally {
-    recorder.close();
-    ws.supervisor.dispose();
-  }
-  return { ws, file };
-}
+const record = (configText: string, brain: string, iterations = 1) =>
+  recordedSteps(configText, { 'alice.js': brain }, iterations);
 
 test('diff: a call answered otherwise, the call that then differs, and token deltas', async () => {
   const a = await record(config('yes', 1), BRAIN('why?'));

@@ -9,10 +9,10 @@ import { loadConfig } from '../../main/config/load-config.ts';
 import { divergenceDetails, divergenceHeadline } from '../../main/recording/divergence.ts';
 import { loadRecording } from '../../main/recording/recording.ts';
 import { replayRecording } from '../../main/recording/replay.ts';
-import { SessionRecorder } from '../../main/recording/session-recorder.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
-import { jsAgents, workspace } from '../supervisor/workspace.ts';
+import { jsAgents } from '../supervisor/workspace.ts';
+import { recordedSteps } from './recorded-steps.ts';
 
 const BRAIN = `
 const started = omw.host.timeNow();
@@ -36,18 +36,6 @@ kind = "mock"
 turns = [ { content = "hi there" } ]
 `;
 
-function recordedWorkspace() {
-  const ws = workspace(CONFIG, { 'alice.js': BRAIN });
-  const file = join(ws.dir, 'run.jsonl');
-  const recorder = new SessionRecorder(ws.supervisor, {
-    file,
-    mode: 'loop',
-    configFile: join(ws.dir, 'omw.toml'),
-    brainbench: 'test',
-  });
-  return { ws, file, recorder };
-}
-
 const replay = (dir: string, file: string, live = false) =>
   replayRecording({
     recording: loadRecording(file),
@@ -58,14 +46,7 @@ const replay = (dir: string, file: string, live = false) =>
   });
 
 test('a recorded run replays with every call served from the recording', async () => {
-  const { ws, file, recorder } = recordedWorkspace();
-  const results = [];
-  try {
-    for (let i = 0; i < 3; i++) results.push(await ws.supervisor.step('alice'));
-  } finally {
-    recorder.close();
-    ws.supervisor.dispose();
-  }
+  const { ws, file, results } = await recordedSteps(CONFIG, { 'alice.js': BRAIN }, 3);
   const recording = loadRecording(file);
   assert.equal(recording.ended, true);
   const alice = recording.agents.get('alice')!;
@@ -96,13 +77,7 @@ test('a recorded run replays with every call served from the recording', async (
 });
 
 test('an edited brain diverges at its first differing call, with the arguments diffed', async () => {
-  const { ws, file, recorder } = recordedWorkspace();
-  try {
-    await ws.supervisor.step('alice');
-  } finally {
-    recorder.close();
-    ws.supervisor.dispose();
-  }
+  const { ws, file } = await recordedSteps(CONFIG, { 'alice.js': BRAIN });
   ws.write('alice.js', BRAIN.replace("'hello ' + id.length", "'hullo ' + id.length"));
   const [report] = await replay(ws.dir, file);
   const divergence = report!.divergence!;
@@ -117,13 +92,7 @@ test('an edited brain diverges at its first differing call, with the arguments d
 });
 
 test('an iteration that ends early diverges at the end', async () => {
-  const { ws, file, recorder } = recordedWorkspace();
-  try {
-    await ws.supervisor.step('alice');
-  } finally {
-    recorder.close();
-    ws.supervisor.dispose();
-  }
+  const { ws, file } = await recordedSteps(CONFIG, { 'alice.js': BRAIN });
   ws.write('alice.js', "omw.host.timeNow();\nomw.host.newUuid();\n'done';\n");
   const [report] = await replay(ws.dir, file);
   assert.match(
