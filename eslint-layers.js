@@ -12,6 +12,7 @@ const HOST_SIDE = [
   'main/lsp',
   'main/electron',
   'main/testing',
+  'main/recording',
 ];
 const BACK_ENDS = ['main/providers', 'main/tooling', 'main/endpoint', 'main/backends'];
 /** What the renderer and the contract may import from main/: the libraries shared with them. */
@@ -75,7 +76,16 @@ export const LAYER_ZONES = [
   },
   {
     target: ['main/host', 'main/supervisor'],
-    from: ['main/debugger', 'main/dap', 'main/workbench', 'main/web', 'main/cli', 'main/electron', 'main/testing'],
+    from: [
+      'main/debugger',
+      'main/dap',
+      'main/workbench',
+      'main/web',
+      'main/cli',
+      'main/electron',
+      'main/testing',
+      'main/recording',
+    ],
     message: rule('host', 'the host and the supervisor never import the layers that use them'),
   },
 ];

@@ -9,6 +9,7 @@ import { ioBenchmarks } from './io-benchmarks.ts';
 import { jsDebuggerBenchmarks } from './js-debugger-benchmarks.ts';
 import { limitsBenchmarks } from './limits-benchmarks.ts';
 import { pythonBenchmarks } from './python-benchmarks.ts';
+import { recordingBenchmarks } from './recording-benchmarks.ts';
 import { rhaiBenchmarks } from './rhai/rhai-benchmarks.ts';
 import { uiBenchmarks } from './ui/ui-benchmarks.ts';
 import { wasmBenchmarks } from './wasm-benchmarks.ts';
@@ -25,6 +26,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   config: configBenchmarks,
   'js-debugger': jsDebuggerBenchmarks,
   dap: dapBenchmarks,
+  recording: recordingBenchmarks,
 };
 
 const only = process.argv.slice(2);

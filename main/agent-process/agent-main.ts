@@ -64,6 +64,8 @@ class EngineHost {
   private queued: WorkerCommand[] = [];
   private ready = false;
   private forwarded: Set<HostOp> | 'all' = new Set();
+  /** Report every local call to the host, not only the traced ones (a recording is made). */
+  reportLocal = false;
   private nextCallId = 1;
   private pendingCall: number | undefined;
   private baselineRss = 0;
@@ -318,11 +320,8 @@ class EngineHost {
     if (this.running) this.running.busySince = undefined;
     const forwarded = this.forwarded === 'all' || this.forwarded.has(op);
     if (!forwarded && isLocalOp(op)) {
-      this.answerLocally(() => {
-        const value = answerLocally(this.init.agent, op, args);
-        if (localCallTrace(op)) send({ t: 'answered', op, value });
-        return value;
-      });
+      const reply = this.answerLocally(() => answerLocally(this.init.agent, op, args));
+      if (this.reportLocal || (reply.ok && localCallTrace(op))) send({ t: 'answered', op, args, reply });
       return;
     }
     const id = this.nextCallId++;
@@ -330,7 +329,7 @@ class EngineHost {
     send({ t: 'call', id, op, args });
   }
 
-  private answerLocally(compute: () => unknown): void {
+  private answerLocally(compute: () => unknown): BridgeReply {
     let reply: BridgeReply;
     try {
       reply = { ok: true, value: compute() };
@@ -339,6 +338,7 @@ class EngineHost {
     }
     if (this.running) this.running.busySince = Date.now();
     answerHostCall(this.bridgePort!, this.control, reply);
+    return reply;
   }
 
   /** Backstops for engines that cannot interrupt themselves (wasm) and for ignored interrupts. */
@@ -422,6 +422,9 @@ link.onMessage((raw) => {
       return;
     case 'forward':
       engineHost?.setForwarded(message.ops);
+      return;
+    case 'report-local':
+      if (engineHost) engineHost.reportLocal = message.on;
       return;
     case 'interrupt':
       engineHost?.interrupt();

@@ -34,6 +34,8 @@ export type HostToAgent =
   | { t: 'reply'; id: number; ok: false; error: string }
   /** Ops the bridge must send to the host even though it could answer them itself (breakpoints). */
   | { t: 'forward'; ops: HostOp[] | 'all' }
+  /** Report every call answered locally, not only the ones omw traces (a recording is made). */
+  | { t: 'report-local'; on: boolean }
   /** Preempts the running iteration (abort tier 3). */
   | { t: 'interrupt' }
   /** New debugger settings, or a pause, for the engine's DebugController. */
@@ -44,8 +46,11 @@ export type HostToAgent =
 export type AgentToHost =
   | { t: 'ready' }
   | { t: 'call'; id: number; op: HostOp; args: unknown[] }
-  /** A call the agent process answered itself that omw traces (whoami), for the host to trace. */
-  | { t: 'answered'; op: LocalOp; value: unknown }
+  /**
+   * A call the agent process answered itself that omw traces (whoami), for the host to trace;
+   * every one while the host asked for them all (`report-local`, a recording).
+   */
+  | { t: 'answered'; op: LocalOp; args: unknown[]; reply: { ok: true; value: unknown } | { ok: false; error: string } }
   /** The brain's prints and logs since the last batch, in order. */
   | { t: 'output'; entries: OutputEntry[] }
   /** The process is about to exit because its engine thread would not stop; start a new one. */

@@ -6,6 +6,8 @@ import type { Shard } from '../testing/shard-tests.ts';
 import { failureEntry } from './failure-entry.ts';
 import { LOG_FORMATS, stderrLog, type Log, type LogFormat } from './log-format.ts';
 import { lspCommand } from './lsp-command.ts';
+import { diffCommand } from './diff-command.ts';
+import { replayCommand } from './replay-command.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
 import { dapCommand } from '../dap/dap-command.ts';
@@ -16,7 +18,11 @@ import { brainbenchVersion } from './version.ts';
 const USAGE = `usage:
   brainbench run  [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run every agent's brain once
   brainbench loop [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run agents in a loop until Ctrl+C
-                  (both: [--log-format auto|tty|pipe|journald])
+                  (both: [--log-format auto|tty|pipe|journald] [--record FILE])
+  brainbench replay FILE [--config FILE] [--live-after-divergence] [--agent NAME]...
+                                                                          run a recording again with the current brains
+  brainbench replay FILE --to-test DIR [--agent NAME]...                 write an omw test folder from a recording
+  brainbench diff A B [--json]                                            compare two recordings call by call
   brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--shard I/N] [--all] [-j N] [--watch]
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
                                                                           run omw.test.* files (PATH - reads one config from stdin)
@@ -72,6 +78,7 @@ function runOrLoop(mode: 'run' | 'loop', args: string[]): Promise<number> {
       trace: { type: 'boolean' },
       watch: { type: 'boolean', short: 'w' },
       'log-format': { type: 'string' },
+      record: { type: 'string' },
     },
   });
   const format = formatOption('--format', values.format);
@@ -82,6 +89,7 @@ function runOrLoop(mode: 'run' | 'loop', args: string[]): Promise<number> {
       log,
       trace: values.trace ?? false,
       watch: values.watch ?? false,
+      ...(values.record !== undefined ? { record: values.record } : {}),
       ...(values.config ? { config: values.config } : {}),
       ...(format ? { format } : {}),
     }),
@@ -168,10 +176,49 @@ function lsp(args: string[]): Promise<number> {
   return lspCommand();
 }
 
+const print = (line: string) => console.log(line);
+
+function replay(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      config: { type: 'string', short: 'c' },
+      format: { type: 'string' },
+      'live-after-divergence': { type: 'boolean' },
+      'to-test': { type: 'string' },
+      agent: { type: 'string', multiple: true },
+    },
+  });
+  if (positionals.length !== 1) throw new UsageError('replay takes one recording FILE');
+  const format = formatOption('--format', values.format);
+  const log = stderrLog('auto');
+  return logging(log, () =>
+    replayCommand({
+      file: positionals[0]!,
+      liveAfterDivergence: values['live-after-divergence'] ?? false,
+      agents: values.agent ?? [],
+      print,
+      ...(values.config !== undefined ? { config: values.config } : {}),
+      ...(format ? { format } : {}),
+      ...(values['to-test'] !== undefined ? { toTest: values['to-test'] } : {}),
+    }),
+  );
+}
+
+function diff(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' } } });
+  if (positionals.length !== 2) throw new UsageError('diff takes two recordings: A B');
+  const [a, b] = positionals as [string, string];
+  return logging(stderrLog('auto'), async () => diffCommand(a, b, print, values.json ?? false));
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   run: (args) => runOrLoop('run', args),
   loop: (args) => runOrLoop('loop', args),
   test,
+  replay,
+  diff,
   serve,
   dap,
   schema,

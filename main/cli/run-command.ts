@@ -11,6 +11,8 @@ import { locateAssertionError } from '../testing/locate-assertion-error.ts';
 import { CommandError } from './command-error.ts';
 import type { Log } from './log-format.ts';
 import { traceLogEntry } from './trace-log-entry.ts';
+import { SessionRecorder } from '../recording/session-recorder.ts';
+import { brainbenchVersion } from './version.ts';
 
 export interface RunCommandOptions {
   config?: string;
@@ -22,6 +24,8 @@ export interface RunCommandOptions {
   watch: boolean;
   /** Where logs go, in the `--log-format` asked for. */
   log: Log;
+  /** Record the run into this file (docs/recordings.md). */
+  record?: string;
 }
 
 /** `brainbench run` / `brainbench loop`: omw's runtime, with logs on stderr. Returns the exit code. */
@@ -40,6 +44,8 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
     throw error instanceof AssertionParseError ? locateAssertionError(error, config) : error;
   }
   const supervisor = new Supervisor(host, { spawner: forkSpawner, entry: agentEntry() });
+  const recorder =
+    options.record === undefined ? undefined : startRecording(supervisor, options.record, options.mode, file);
   const traceOptions = { everything: options.trace, brainOf: (agent: string) => brains.get(agent) };
   host.trace.subscribe((event) => {
     const entry = traceLogEntry(event, traceOptions);
@@ -50,7 +56,10 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
     if (shuttingDown) return;
     shuttingDown = true;
     log({ severity: 'info', text: `shutting down (config ${dirname(file)})`, fields: { config: file } });
-    void supervisor.shutdown().then(() => host.close());
+    void supervisor.shutdown().then(() => {
+      recorder?.close();
+      return host.close();
+    });
   };
   const stopWatching = options.watch ? watchScripts(supervisor) : () => {};
   process.once('SIGINT', shutdown);
@@ -63,6 +72,7 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
   }
   const results = await supervisor.run();
   stopWatching();
+  recorder?.close();
   supervisor.dispose();
   await host.close();
   if (shuttingDown) return 0;
@@ -75,6 +85,15 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
     fields: { failed: described },
   });
   return 1;
+}
+
+function startRecording(supervisor: Supervisor, record: string, mode: 'run' | 'loop', configFile: string) {
+  try {
+    return new SessionRecorder(supervisor, { file: record, mode, configFile, brainbench: brainbenchVersion() });
+  } catch (error) {
+    supervisor.dispose();
+    throw new CommandError(`--record ${record}: ${(error as Error).message}`);
+  }
 }
 
 /** A brain's path as the user can open it from here: relative below the current folder. */

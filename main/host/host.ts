@@ -31,6 +31,24 @@ export type BeforeCallHook = (
   args: readonly unknown[],
 ) => Promise<(() => void) | void> | (() => void) | void;
 
+/** One host call of an agent with its answer, as a CallTap sees it once the call has returned. */
+export interface TappedCall {
+  agent: string;
+  iteration: number;
+  op: HostOp;
+  args: readonly unknown[];
+  /** The answer, or the error: `fault` when it was not the op's own `err` (a host error, which stops the iteration). */
+  outcome: { ok: true; value: unknown } | { ok: false; error: string; fault: boolean };
+  /** Milliseconds since the Unix epoch when the call reached the host (or its agent process's bridge). */
+  startedAt: number;
+  durationMs: number;
+  /** Answered in the agent process (time-now, new-uuid, ...), which reported it afterwards. */
+  local: boolean;
+}
+
+/** Sees every host call of every agent (recordings); called in each agent's call order. */
+export type CallTap = (call: TappedCall) => void;
+
 export interface HostOptions {
   /** Trace events kept per agent. */
   traceCapacity?: number;
@@ -58,6 +76,7 @@ export class Host implements HostServices {
   readonly endpoint: Endpoint | undefined;
   private closing: Promise<void> | undefined;
   beforeCall: BeforeCallHook | undefined;
+  callTap: CallTap | undefined;
 
   constructor(
     readonly config: OmwConfig,
@@ -97,13 +116,31 @@ export class Host implements HostServices {
   async call(agent: string, op: HostOp, args: readonly unknown[]): Promise<unknown> {
     const after = this.beforeCall ? await this.beforeCall(agent, op, args) : undefined;
     try {
-      return await this.dispatch(agent, op, args);
+      return this.callTap ? await this.tapped(this.callTap, agent, op, args) : await this.dispatch(agent, op, args);
     } finally {
       after?.();
     }
   }
 
-  private async dispatch(agent: string, op: HostOp, args: readonly unknown[]): Promise<unknown> {
+  private async tapped(tap: CallTap, agent: string, op: HostOp, args: readonly unknown[]): Promise<unknown> {
+    const iteration = this.context(agent).iteration;
+    const startedAt = Date.now();
+    const started = performance.now();
+    const report = (outcome: TappedCall['outcome']) =>
+      tap({ agent, iteration, op, args, outcome, startedAt, durationMs: performance.now() - started, local: false });
+    try {
+      const value = await this.dispatch(agent, op, args);
+      report({ ok: true, value });
+      return value;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      report({ ok: false, error: message, fault: !(error instanceof HostCallError) });
+      throw error;
+    }
+  }
+
+  /** Answers one call (a subclass may answer it otherwise: replay serves it from a recording). */
+  protected async dispatch(agent: string, op: HostOp, args: readonly unknown[]): Promise<unknown> {
     const ctx = this.context(agent);
     if (isLocalOp(op)) {
       const value = answerLocally(agent, op, args);
@@ -145,6 +182,13 @@ export class Host implements HostServices {
       if (!canFail(op)) throw error;
       throw error instanceof HostCallError ? error : new HostCallError(message);
     }
+  }
+
+  /** A call the agent process answered itself, with its arguments, as it reported it afterwards. */
+  answeredLocally(agent: string, op: LocalOp, args: readonly unknown[], outcome: TappedCall['outcome']): void {
+    if (outcome.ok) this.recordLocalCall(agent, op, outcome.value);
+    const iteration = this.context(agent).iteration;
+    this.callTap?.({ agent, iteration, op, args, outcome, startedAt: Date.now(), durationMs: 0, local: true });
   }
 
   /**

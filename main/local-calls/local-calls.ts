@@ -6,7 +6,7 @@ import type { HostOpAnswer, HostOpArgs } from '../host-api/host-ops.generated.ts
 import type { Json } from '../trace/trace-event.ts';
 import { formatTicks } from './strftime.ts';
 
-const LOCAL_OPS = [
+export const LOCAL_OPS = [
   'host.whoami',
   'host.time-now',
   'host.time-format',

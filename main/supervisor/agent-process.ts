@@ -29,6 +29,7 @@ export class AgentProcess {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private forwarded: HostOp[] | 'all' = [];
+  private reportingLocal = false;
   /** Set when the process said it is leaving on purpose: what it had not started is sent again. */
   private retiring: AgentChannel | undefined;
   /** Set from a kill until the killed process has exited. */
@@ -68,6 +69,7 @@ export class AgentProcess {
       channel.onExit((code, signal) => this.onExit(channel, code, signal, resolve));
       this.post({ t: 'init', init: this.init });
       if (this.forwarded === 'all' || this.forwarded.length > 0) this.post({ t: 'forward', ops: this.forwarded });
+      if (this.reportingLocal) this.post({ t: 'report-local', on: true });
       if (this.debugConfig) this.post({ t: 'debug-notice', notice: { t: 'config', config: this.debugConfig } });
     });
     return this.starting;
@@ -90,6 +92,12 @@ export class AgentProcess {
   forward(ops: HostOp[] | 'all'): void {
     this.forwarded = ops;
     this.post({ t: 'forward', ops });
+  }
+
+  /** Has the process report every call it answers itself, with its arguments (a recording). */
+  reportLocalCalls(on: boolean): void {
+    this.reportingLocal = on;
+    this.post({ t: 'report-local', on });
   }
 
   /** New debugger settings or a pause request, for the engine to take at its next statement. */
@@ -152,7 +160,12 @@ export class AgentProcess {
         return;
       }
       case 'answered':
-        this.host.recordLocalCall(this.init.agent, message.op, message.value);
+        this.host.answeredLocally(
+          this.init.agent,
+          message.op,
+          message.args,
+          message.reply.ok ? message.reply : { ...message.reply, fault: false },
+        );
         return;
       case 'retired':
         this.retiring = channel;

@@ -10,6 +10,16 @@ import { HOST_OPS, type HostOp } from '../host-api/host-ops.generated.ts';
 import { writeFileDurably } from './durable-write.ts';
 
 export const SETTINGS_FOLDER = '.brainbench';
+
+/** The workspace's local settings folder, made (ignoring itself in git) when it is not there. */
+export function settingsFolder(root: string): string {
+  const folder = join(root, SETTINGS_FOLDER);
+  if (!existsSync(folder)) {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, '.gitignore'), '# Brainbench local settings: not part of the project\n*\n');
+  }
+  return folder;
+}
 const FILE = 'debugger.json';
 
 const sourceBreakpoint = z.object({
@@ -52,10 +62,5 @@ export function readDebugSettings(root: string): { settings: DebugSettings; prob
 }
 
 export async function writeDebugSettings(root: string, settings: DebugSettings): Promise<void> {
-  const folder = join(root, SETTINGS_FOLDER);
-  if (!existsSync(folder)) {
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, '.gitignore'), '# Brainbench local settings: not part of the project\n*\n');
-  }
-  await writeFileDurably(join(folder, FILE), `${JSON.stringify(settings, null, 2)}\n`);
+  await writeFileDurably(join(settingsFolder(root), FILE), `${JSON.stringify(settings, null, 2)}\n`);
 }

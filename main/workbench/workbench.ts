@@ -48,6 +48,8 @@ import { realPathOf, WorkspaceBoundary } from './workspace-boundary.ts';
 import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
 import { isTestConfig, loadWorkspaceConfig, testSuiteRoot } from './workspace-config.ts';
 import { locateWorkspace, type OpenOptions } from './workspace-location.ts';
+import { recordSession } from './session-recording.ts';
+import type { SessionRecorder } from '../recording/session-recorder.ts';
 
 const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(
   ({ kind, title, brain, check, debugging }) => ({
@@ -83,6 +85,8 @@ interface OpenWorkspace {
   host?: Host;
   supervisor?: Supervisor;
   stopWatching: () => void;
+  /** The session's bounded recording (docs/recordings.md). */
+  recorder?: SessionRecorder;
 }
 
 export class Workbench {
@@ -419,6 +423,9 @@ export class Workbench {
       return;
     }
     const { host, supervisor } = state;
+    state.recorder = recordSession(state.root, state.configFile, supervisor, (message) =>
+      this.emit({ type: 'notice', message }),
+    );
     host.trace.subscribe((event) => this.batcher.add(event));
     if (restarted) {
       for (const agent of host.agents.keys())
@@ -446,6 +453,8 @@ export class Workbench {
     this.batcher.drain();
     this.debugging.detach();
     await state.supervisor.shutdown();
+    state.recorder?.close();
+    state.recorder = undefined;
     this.lastSeq = state.host?.trace.lastSeq ?? this.lastSeq;
     state.supervisor = undefined;
     state.host = undefined;

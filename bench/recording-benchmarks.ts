@@ -1,0 +1,106 @@
+// Recording's cost on the host-call round trip, and replay's speed against the wall time of the
+// run it replays (timers served from the file, not waited on).
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../main/config/load-config.ts';
+import { Host } from '../main/host/host.ts';
+import { loadRecording } from '../main/recording/recording.ts';
+import { replayRecording } from '../main/recording/replay.ts';
+import { SessionRecorder } from '../main/recording/session-recorder.ts';
+import { agentEntry } from '../main/supervisor/agent-entry.ts';
+import { forkSpawner } from '../main/supervisor/fork-spawner.ts';
+import { Supervisor } from '../main/supervisor/supervisor.ts';
+import type { BenchRow } from './bench-row.ts';
+import { median } from './stats.ts';
+
+const CALLS = 5000;
+const ITERATIONS = 1000;
+
+function workspace(brain: string): { dir: string; supervisor: Supervisor } {
+  const dir = mkdtempSync(join(tmpdir(), 'brainbench-bench-rec-'));
+  writeFileSync(join(dir, 'omw.toml'), '[runtime.js]\nkind = "js"\n[agents.a]\nruntime = "js"\nscript = "a.js"\n');
+  writeFileSync(join(dir, 'a.js'), brain);
+  const host = new Host(loadConfig(join(dir, 'omw.toml'), { env: {} }));
+  return { dir, supervisor: new Supervisor(host, { spawner: forkSpawner, entry: agentEntry() }) };
+}
+
+const record = (supervisor: Supervisor, file: string) =>
+  new SessionRecorder(supervisor, { file, mode: 'loop', configFile: 'omw.toml', brainbench: 'bench' });
+
+/** µs per host call of a brain making CALLS memory calls per iteration, with and without a recording, interleaved. */
+async function roundTrip(): Promise<{ plain: number; recorded: number }> {
+  const { dir, supervisor } = workspace(
+    `for (let i = 0; i < ${CALLS}; i++) omw.host.memoryGet('k');\nomw.host.memorySet('k', 'v');\n`,
+  );
+  const plain: number[] = [];
+  const recorded: number[] = [];
+  const step = async () => {
+    const started = performance.now();
+    await supervisor.step('a');
+    return ((performance.now() - started) * 1000) / CALLS;
+  };
+  try {
+    for (let i = 0; i < 3; i++) await step();
+    for (let run = 0; run < 9; run++) {
+      plain.push(await step());
+      const recorder = record(supervisor, join(dir, `run-${run}.jsonl`));
+      recorded.push(await step());
+      recorder.close();
+    }
+  } finally {
+    supervisor.dispose();
+  }
+  return { plain: median(plain), recorded: median(recorded) };
+}
+
+/** Wall time of a recorded ITERATIONS-iteration run with timers, and of its replay. */
+async function replaySpeed(): Promise<{ recordedMs: number; replayMs: number }> {
+  const brain =
+    'const t = omw.host.waitFor(10);\nwhile (omw.host.recv().id !== t) {}\nomw.host.sleepFor(10);\nomw.host.timeNow();\n';
+  const { dir, supervisor } = workspace(brain);
+  const file = join(dir, 'loop.jsonl');
+  const recorder = record(supervisor, file);
+  const started = performance.now();
+  try {
+    for (let i = 0; i < ITERATIONS; i++) await supervisor.step('a');
+  } finally {
+    recorder.close();
+    supervisor.dispose();
+  }
+  const recordedMs = performance.now() - started;
+  const replayStarted = performance.now();
+  const [report] = await replayRecording({
+    recording: loadRecording(file),
+    config: loadConfig(join(dir, 'omw.toml'), { env: {} }),
+    spawner: forkSpawner,
+    entry: agentEntry(),
+  });
+  const replayMs = performance.now() - replayStarted;
+  if (report?.replayed !== ITERATIONS) throw new Error(`the replay diverged: ${JSON.stringify(report?.divergence)}`);
+  return { recordedMs, replayMs };
+}
+
+export async function recordingBenchmarks(): Promise<BenchRow[]> {
+  const trip = await roundTrip();
+  const speed = await replaySpeed();
+  return [
+    { name: 'host-call round trip, not recorded', value: trip.plain, unit: 'µs' },
+    {
+      name: 'host-call round trip, recorded',
+      value: trip.recorded,
+      unit: 'µs',
+      floor: trip.plain,
+      target: '<= 1.10x not recorded',
+    },
+    { name: `run of ${ITERATIONS} iterations with 20 ms of timers, recorded`, value: speed.recordedMs, unit: 'ms' },
+    {
+      name: `its replay (speed-up ${(speed.recordedMs / speed.replayMs).toFixed(1)}x)`,
+      value: speed.replayMs,
+      unit: 'ms',
+      floor: speed.recordedMs,
+      target: '<= 0.05x the recorded run (>= 20x faster)',
+    },
+  ];
+}

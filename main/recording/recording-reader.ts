@@ -1,0 +1,67 @@
+import { createReadStream, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { RECORDING_FORMAT, RECORDING_VERSION, type HeaderLine, type RecordingLine } from './recording-format.ts';
+
+export class RecordingError extends Error {}
+
+/** What a reader made of one line: a record, or the truncated last line of a file still being written. */
+export type ReadLine = { line: RecordingLine } | { truncated: string };
+
+function parseLine(text: string, number: number, last: boolean): ReadLine | undefined {
+  if (text.trim() === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    // A crash (or a reader racing the writer) cuts the last line; anything else is damage.
+    if (last) return { truncated: text };
+    throw new RecordingError(`line ${number}: not JSON: ${(error as Error).message}`);
+  }
+  const kind = (parsed as { kind?: unknown } | null)?.kind;
+  if (number === 1) checkHeader(parsed);
+  else if (kind !== 'call' && kind !== 'trace' && kind !== 'end')
+    throw new RecordingError(`line ${number}: unknown record kind ${JSON.stringify(kind)}`);
+  return { line: parsed as RecordingLine };
+}
+
+function checkHeader(parsed: unknown): asserts parsed is HeaderLine {
+  const header = parsed as Partial<HeaderLine> | null;
+  if (header?.kind !== 'header' || header.format !== RECORDING_FORMAT)
+    throw new RecordingError(`line 1: not a Brainbench recording (expected a "${RECORDING_FORMAT}" header)`);
+  if (typeof header.version !== 'number' || header.version > RECORDING_VERSION)
+    throw new RecordingError(
+      `line 1: recording format version ${String(header.version)}; this Brainbench reads up to ${RECORDING_VERSION}`,
+    );
+}
+
+/**
+ * Reads a recording line by line without holding the file: for a recording of any size, or one
+ * that is still being written. A last line without its end is reported as truncated, not an error.
+ */
+export async function* streamRecording(file: string): AsyncGenerator<ReadLine> {
+  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
+  let number = 0;
+  let previous: string | undefined;
+  // One line behind, so that the last one is known to be last.
+  for await (const text of lines) {
+    if (previous !== undefined) {
+      const read = parseLine(previous, number, false);
+      if (read) yield read;
+    }
+    previous = text;
+    number++;
+  }
+  if (previous !== undefined) {
+    const read = parseLine(previous, number, true);
+    if (read) yield read;
+  }
+  if (number === 0) throw new RecordingError('empty file: not a Brainbench recording');
+}
+
+/** Every line of a recording file that fits in memory, the same way `streamRecording` reads it. */
+export function readRecordingLines(file: string): ReadLine[] {
+  const texts = readFileSync(file, 'utf8').split('\n');
+  if (texts.at(-1) === '') texts.pop();
+  if (texts.length === 0) throw new RecordingError('empty file: not a Brainbench recording');
+  return texts.flatMap((text, i) => parseLine(text, i + 1, i === texts.length - 1) ?? []);
+}

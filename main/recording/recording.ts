@@ -1,0 +1,93 @@
+import type { IterationEndTrace, IterationStartTrace, TraceEvent } from '../trace/trace-event.ts';
+import type { CallLine, HeaderLine } from './recording-format.ts';
+import { readRecordingLines, RecordingError, type ReadLine } from './recording-reader.ts';
+
+export interface RecordedCall extends CallLine {
+  /** omw's trace events (calls, inbound, opened, closed) since the agent's previous call, up to this one's answer. */
+  trace: TraceEvent[];
+}
+
+export interface RecordedIteration {
+  /** The iteration's number in the recorded session. */
+  iteration: number;
+  trigger: IterationStartTrace['trigger'];
+  calls: RecordedCall[];
+  /** Every trace event of the iteration in order, its start and end included. */
+  events: TraceEvent[];
+  /** Absent when the recording stops inside the iteration. */
+  end?: IterationEndTrace;
+}
+
+export interface RecordedAgent {
+  name: string;
+  iterations: RecordedIteration[];
+}
+
+/** A recording read whole, by agent and iteration. */
+export interface Recording {
+  header: HeaderLine;
+  agents: Map<string, RecordedAgent>;
+  /** The last line was cut (a crash, or a file still being written). */
+  truncated: boolean;
+  /** The recorder closed the file (an `end` line). */
+  ended: boolean;
+}
+
+const REPLAYED_TRACE = new Set<TraceEvent['type']>(['call', 'inbound', 'opened', 'closed']);
+
+/** Groups a recording's lines by agent and iteration; calls and events before an agent's first iteration are dropped. */
+export function buildRecording(lines: readonly ReadLine[]): Recording {
+  const first = lines[0];
+  if (!first || !('line' in first) || first.line.kind !== 'header') throw new RecordingError('line 1: no header');
+  const recording: Recording = { header: first.line, agents: new Map(), truncated: false, ended: false };
+  const open = new Map<string, RecordedIteration>();
+  const since = new Map<string, TraceEvent[]>();
+  for (const read of lines.slice(1)) {
+    if ('truncated' in read) {
+      recording.truncated = true;
+      continue;
+    }
+    const { line } = read;
+    if (line.kind === 'end') recording.ended = true;
+    else if (line.kind === 'call') {
+      const iteration = open.get(line.agent);
+      if (iteration?.iteration !== line.iteration) continue;
+      iteration.calls.push({ ...line, trace: since.get(line.agent) ?? [] });
+      since.set(line.agent, []);
+    } else if (line.kind === 'trace') {
+      const event = line.event;
+      if (event.type === 'iteration-start') {
+        const iteration: RecordedIteration = {
+          iteration: event.iteration,
+          trigger: event.trigger,
+          calls: [],
+          events: [],
+        };
+        agentOf(recording, event.agent).iterations.push(iteration);
+        open.set(event.agent, iteration);
+        since.set(event.agent, []);
+      }
+      const iteration = open.get(event.agent);
+      if (iteration?.iteration !== event.iteration) continue;
+      iteration.events.push(event);
+      if (REPLAYED_TRACE.has(event.type)) since.get(event.agent)?.push(event);
+      if (event.type === 'iteration-end') iteration.end = event;
+    }
+  }
+  return recording;
+}
+
+function agentOf(recording: Recording, name: string): RecordedAgent {
+  let agent = recording.agents.get(name);
+  if (!agent) recording.agents.set(name, (agent = { name, iterations: [] }));
+  return agent;
+}
+
+export function loadRecording(file: string): Recording {
+  try {
+    return buildRecording(readRecordingLines(file));
+  } catch (error) {
+    if (error instanceof RecordingError) throw new RecordingError(`${file}: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,168 @@
+import type { IterationResult } from '../../contract/iteration-result.ts';
+import type { OmwConfig } from '../config/config-types.ts';
+import { HostCallError } from '../host-api/host-call-error.ts';
+import type { HostOp } from '../host-api/host-ops.generated.ts';
+import { Host } from '../host/host.ts';
+import type { Json } from '../trace/trace-event.ts';
+import type { UnstampedTraceEvent } from '../trace/trace-recorder.ts';
+import { recordedResult, type BrainPosition, type Divergence, type ReplayStep } from './divergence.ts';
+import { jsonEqual } from './json-diff.ts';
+import type { RecordedCall, RecordedIteration } from './recording.ts';
+import { decodeValue, encodeValue } from './recorded-values.ts';
+
+/** Thrown into a replayed iteration to end it: it diverged, or it reached the recording's end of an aborted iteration. */
+export class ReplayStop extends Error {}
+
+interface Cursor {
+  iteration: RecordedIteration | undefined;
+  /** Index of the next recorded call to serve. */
+  next: number;
+  /** From here on the agent's calls reach the configured back ends. */
+  live: boolean;
+  divergence: Divergence | undefined;
+  /** The brain reached the point where the recorded iteration was cut short (aborted, or the file ends). */
+  cutShort: boolean;
+}
+
+/**
+ * A Host that answers each agent's host calls from a recording, in the recorded order, while the
+ * brain's call matches the recorded one: providers, tooling, endpoint, timers, the inbox, clocks
+ * and UUIDs, memory. The first call that differs stops the agent's replay with a Divergence, or,
+ * `live`, goes on to the real back ends (which the Host builds only in that mode).
+ * What a served call traced when recorded is traced again, so a replay can itself be recorded.
+ */
+export class ReplayHost extends Host {
+  private readonly cursors = new Map<string, Cursor>();
+  /** Asks the engine where the brain is (its top frame), for a divergence. */
+  locate: ((agent: string) => Promise<BrainPosition | undefined>) | undefined;
+
+  constructor(
+    config: OmwConfig,
+    private readonly live: boolean,
+  ) {
+    // No provider, tool server or endpoint is built unless the replay may go live.
+    super(live ? config : { ...config, providers: {}, tooling: {}, endpoint: undefined });
+  }
+
+  /** The agent's next iteration replays this recorded one. */
+  beginIteration(agent: string, iteration: RecordedIteration): void {
+    const cursor = this.cursor(agent);
+    Object.assign(cursor, { iteration, next: 0, cutShort: false });
+  }
+
+  /** Compares how the iteration ended with the recording; the agent's divergence, if it has one now. */
+  endIteration(agent: string, result: IterationResult): Divergence | undefined {
+    const cursor = this.cursor(agent);
+    const recorded = cursor.iteration;
+    if (cursor.live || cursor.divergence || !recorded || cursor.cutShort) return cursor.divergence;
+    const actual: ReplayStep = { kind: 'end', result };
+    const missed = recorded.calls[cursor.next];
+    if (missed) return this.diverged(cursor, agent, recorded, this.expectedCall(missed), actual);
+    if (!recorded.end) return undefined;
+    const expected = recordedResult(recorded.end);
+    if (expected.kind === 'aborted' || sameResult(expected, result)) return undefined;
+    return this.diverged(cursor, agent, recorded, { kind: 'end', result: expected }, actual);
+  }
+
+  divergence(agent: string): Divergence | undefined {
+    return this.cursors.get(agent)?.divergence;
+  }
+
+  /** Whether the agent's calls now reach the back ends. */
+  isLive(agent: string): boolean {
+    return this.cursors.get(agent)?.live ?? false;
+  }
+
+  /** Sends the agent's calls to the back ends from now on (a fork at an iteration boundary). */
+  goLive(agent: string): void {
+    if (!this.live) throw new Error('this replay was built without back ends: it cannot go live');
+    this.cursor(agent).live = true;
+  }
+
+  protected override async dispatch(agent: string, op: HostOp, args: readonly unknown[]): Promise<unknown> {
+    const cursor = this.cursor(agent);
+    const recorded = cursor.iteration;
+    if (cursor.live || !recorded) return super.dispatch(agent, op, args);
+    const expected = recorded.calls[cursor.next];
+    const actualArgs = (encodeValue(op, this.trace.redactor.value([...args])) ?? []) as Json[];
+    if (!expected && recorded.end && recordedResult(recorded.end).kind !== 'aborted') {
+      const end: ReplayStep = { kind: 'end', result: recordedResult(recorded.end) };
+      return this.divergeAt(cursor, agent, recorded, end, { kind: 'call', op, args: actualArgs }, args);
+    }
+    if (!expected) {
+      cursor.cutShort = true;
+      throw new ReplayStop(`the recording of iteration ${recorded.iteration} ends here`);
+    }
+    if (expected.op !== op || !jsonEqual(expected.args, actualArgs)) {
+      return this.divergeAt(
+        cursor,
+        agent,
+        recorded,
+        this.expectedCall(expected),
+        { kind: 'call', op, args: actualArgs },
+        args,
+      );
+    }
+    cursor.next++;
+    return this.serve(agent, expected);
+  }
+
+  private serve(agent: string, call: RecordedCall): unknown {
+    const ctx = this.context(agent);
+    // Memory follows the recording, so that a replay that goes live finds it as it was.
+    if (call.op === 'host.memory-set') ctx.memory.set(String(call.args[0]), String(call.args[1]));
+    if (call.op === 'host.memory-remove') ctx.memory.delete(String(call.args[0]));
+    for (const { seq: _seq, time: _time, ...event } of call.trace) {
+      this.trace.record({ ...event, iteration: ctx.iteration } as UnstampedTraceEvent);
+    }
+    if (!call.ok) throw call.fault ? new Error(call.error) : new HostCallError(call.error ?? 'failed');
+    return decodeValue(call.op, call.value);
+  }
+
+  private async divergeAt(
+    cursor: Cursor,
+    agent: string,
+    recorded: RecordedIteration,
+    expected: ReplayStep,
+    actual: ReplayStep,
+    args: readonly unknown[],
+  ): Promise<unknown> {
+    const divergence = this.diverged(cursor, agent, recorded, expected, actual);
+    const position = await this.locate?.(agent);
+    if (position) divergence.position = position;
+    if (!this.live) throw new ReplayStop(`replay diverged at iteration ${recorded.iteration} call ${divergence.call}`);
+    cursor.live = true;
+    return super.dispatch(agent, (actual as { op: HostOp }).op, args);
+  }
+
+  private diverged(
+    cursor: Cursor,
+    agent: string,
+    recorded: RecordedIteration,
+    expected: ReplayStep,
+    actual: ReplayStep,
+  ): Divergence {
+    cursor.divergence = { agent, iteration: recorded.iteration, call: cursor.next + 1, expected, actual };
+    return cursor.divergence;
+  }
+
+  private expectedCall(call: RecordedCall): ReplayStep {
+    return { kind: 'call', op: call.op, args: call.args };
+  }
+
+  private cursor(agent: string): Cursor {
+    let cursor = this.cursors.get(agent);
+    if (!cursor) {
+      cursor = { iteration: undefined, next: 0, live: false, divergence: undefined, cutShort: false };
+      this.cursors.set(agent, cursor);
+    }
+    return cursor;
+  }
+}
+
+function sameResult(expected: IterationResult, actual: IterationResult): boolean {
+  if (expected.kind !== actual.kind) return false;
+  if (expected.kind === 'outcome' && actual.kind === 'outcome') return jsonEqual(expected.outcome, actual.outcome);
+  if (expected.kind === 'failed' && actual.kind === 'failed') return expected.error === actual.error;
+  return true;
+}

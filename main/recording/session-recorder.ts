@@ -1,0 +1,91 @@
+import type { TappedCall } from '../host/host.ts';
+import type { Supervisor } from '../supervisor/supervisor.ts';
+import type { TraceEvent } from '../trace/trace-event.ts';
+import type { CallLine, EndLine } from './recording-format.ts';
+import { recordingHeader, type HeaderFacts } from './recording-header.ts';
+import { valuesLineText } from './recorded-values.ts';
+import { RecordingWriter, type WriterOptions } from './recording-writer.ts';
+
+export interface RecordOptions extends HeaderFacts, WriterOptions {
+  file: string;
+}
+
+/**
+ * Records a supervised session into a file as it happens: every host call (its agent processes
+ * report the calls they answer themselves) and every trace event but the calls' `result`s, which
+ * the call lines hold whole. Secrets are redacted as the trace redacts them.
+ */
+export class SessionRecorder {
+  private readonly writer: RecordingWriter;
+  private readonly detach: () => void;
+  /** Per agent: the iteration of its last call, and that call's position in it. */
+  private readonly positions = new Map<string, { iteration: number; index: number }>();
+
+  constructor(
+    private readonly supervisor: Supervisor,
+    options: RecordOptions,
+  ) {
+    const { host } = supervisor;
+    const redactor = host.trace.redactor;
+    const header = recordingHeader(host.config, redactor, options);
+    this.writer = new RecordingWriter(
+      options.file,
+      (segment) => JSON.stringify(segment > 1 ? { ...header, segment } : header),
+      options,
+    );
+    const unsubscribe = host.trace.subscribe((event) => this.traced(event));
+    host.callTap = (call) => this.called(call);
+    for (const runner of supervisor.runners.values()) runner.process.reportLocalCalls(true);
+    this.detach = () => {
+      unsubscribe();
+      if (host.callTap) host.callTap = undefined;
+      for (const runner of supervisor.runners.values()) runner.process.reportLocalCalls(false);
+    };
+  }
+
+  get file(): string {
+    return this.writer.file;
+  }
+
+  /** Writes what is buffered now (the workbench opening the file while it grows). */
+  flush(): void {
+    this.writer.flush();
+  }
+
+  /** Stops recording and closes the file with its `end` line. */
+  close(): void {
+    this.detach();
+    const end: EndLine = { kind: 'end', time: Date.now() };
+    this.writer.line(JSON.stringify(end));
+    this.writer.close();
+  }
+
+  private traced(event: TraceEvent): void {
+    if (event.type === 'result' || event.type === 'host-call') return;
+    this.writer.line(`{"kind":"trace","event":${JSON.stringify(event)}}`, event.type === 'iteration-start');
+  }
+
+  private called(call: TappedCall): void {
+    const redactor = this.supervisor.host.trace.redactor;
+    const last = this.positions.get(call.agent);
+    const index = last && last.iteration === call.iteration ? last.index + 1 : 1;
+    this.positions.set(call.agent, { iteration: call.iteration, index });
+    const { outcome } = call;
+    const line: Omit<CallLine, 'args' | 'value'> & { args: readonly unknown[]; value?: unknown } = {
+      kind: 'call',
+      agent: call.agent,
+      iteration: call.iteration,
+      index,
+      op: call.op,
+      args: redactor.value(call.args),
+      ok: outcome.ok,
+      ...(outcome.ok
+        ? { value: redactor.value(outcome.value) }
+        : { error: redactor.text(outcome.error), ...(outcome.fault ? { fault: true as const } : {}) }),
+      ...(call.local ? { local: true as const } : {}),
+      time: call.startedAt,
+      durationMs: call.durationMs,
+    };
+    this.writer.line(valuesLineText(call.op, line));
+  }
+}
