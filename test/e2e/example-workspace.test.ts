@@ -12,7 +12,7 @@ import { agentRow, selectAgent, waitForState } from './page-actions.ts';
 import { startWorkbench, type WorkbenchFixture } from './workbench-fixture.ts';
 
 const REPO = join(import.meta.dirname, '../..');
-const AGENTS = ['assistant', 'researcher', 'reporter', 'ticker', 'watcher', 'component'];
+const AGENTS = ['assistant', 'researcher', 'reporter', 'ticker', 'watcher', 'welcomer', 'component'];
 const ITERATIONS = 3;
 
 let fx: WorkbenchFixture;

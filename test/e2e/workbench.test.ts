@@ -42,10 +42,10 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
 
   it('opens the example workspace with every agent', async () => {
     await page.getByTestId('workbench').waitFor();
-    for (const name of ['assistant', 'researcher', 'reporter', 'ticker', 'watcher', 'component']) {
+    for (const name of ['assistant', 'researcher', 'reporter', 'ticker', 'watcher', 'welcomer', 'component']) {
       await agentRow(name).waitFor();
     }
-    assert.equal(await page.getByTestId('agent-count').textContent(), '6 agents');
+    assert.equal(await page.getByTestId('agent-count').textContent(), '7 agents');
     assert.equal(await agentRow('ticker').locator('.badge').textContent(), 'rhai');
     await page.locator('.monaco-editor .view-lines').waitFor();
     await shot('workbench');

@@ -152,6 +152,6 @@ test('the workspace npm start opens runs every agent on every runtime to a clean
   assert.match(cli.stderr, /\[reporter#1\] iteration exited: finding: omw runs agent brains/);
   assert.match(cli.stderr, /\[ticker#1\] INFO ticked 3 times so far/);
   assert.match(cli.stderr, /\[component#1\] iteration exited: Hello from a WebAssembly component!/);
-  assert.match(cli.stderr, /\[greeter#1\] INFO greeting #1 for Grace: Hello!/);
+  assert.match(cli.stderr, /\[welcomer#1\] INFO greeting #1 for Grace: Hello!/);
   assert.doesNotMatch(cli.stderr, /failed/);
 });
