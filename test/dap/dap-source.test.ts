@@ -1,4 +1,4 @@
-// Source-level debugging over `brainbench dap`, for a Rhai and a JS brain, with the protocol's
+// Source-level debugging over `brainbench dap`, for a Rhai, a JS and a Python brain, with the protocol's
 // own test client on real agent processes: a line breakpoint stops on its line, steps go over,
 // into and out of a script function, a variable is read and edited (and the brain computes with
 // the new value), the call stack names the frames, and the run ends.
@@ -31,10 +31,29 @@ let c = b + 1;
 print(\`c = \${c}\`);
 c;
 `,
+  python: `def double(x):
+    y = x * 2
+    return y
+
+a = 5
+b = double(a)
+c = b + 1
+print(f"c = {c}")
+c
+`,
 };
 
-const configFor = (kind: 'rhai' | 'js') =>
-  `[runtime.${kind}]\nkind = "${kind}"\n\n[agents.brain]\nruntime = "${kind}"\nscript = "brain.${kind === 'rhai' ? 'rhai' : 'js'}"\n`;
+const EXTENSIONS = { rhai: 'rhai', js: 'js', python: 'py' } as const;
+type Kind = keyof typeof EXTENSIONS;
+
+const FAILING: Record<Kind, string> = {
+  rhai: 'fn check(n) {\n    if n > 2 { throw "too big" }\n    n\n}\ncheck(1);\ncheck(3)\n',
+  js: 'function check(n) {\n  if (n > 2) throw new Error("too big");\n  return n;\n}\ncheck(1);\ncheck(3);\n',
+  python: 'def check(n):\n    if n > 2: raise ValueError("too big")\n    return n\n\ncheck(1)\ncheck(3)\n',
+};
+
+const configFor = (kind: Kind) =>
+  `[runtime.${kind}]\nkind = "${kind}"\n\n[agents.brain]\nruntime = "${kind}"\nscript = "brain.${EXTENSIONS[kind]}"\n`;
 
 async function stoppedAt(client: DebugClient, stopped: Promise<DebugProtocol.Event>, line: number, reason: string) {
   const event = (await stopped) as DebugProtocol.StoppedEvent;
@@ -55,10 +74,10 @@ async function variable(client: DebugClient, frameId: number, name: string) {
   throw new Error(`no variable ${name} in ${scopes.body.scopes.map((s) => s.name).join(', ')}`);
 }
 
-for (const kind of ['rhai', 'js'] as const) {
+for (const kind of ['rhai', 'js', 'python'] as const) {
   describe(`a ${kind} brain over DAP`, () => {
     it('stops on a line, steps over, into and out, reads and edits a variable, and runs to the end', async () => {
-      const file = `brain.${kind}`;
+      const file = `brain.${EXTENSIONS[kind]}`;
       await dapClient({ 'omw.toml': configFor(kind), [file]: BRAINS[kind] }, async (client, dir) => {
         const brain = join(dir, file);
         const initialized = client.waitForEvent('initialized');
@@ -122,11 +141,8 @@ for (const kind of ['rhai', 'js'] as const) {
     });
 
     it('stops where an uncaught error is thrown, with its message', async () => {
-      const file = `brain.${kind}`;
-      const failing =
-        kind === 'rhai'
-          ? 'fn check(n) {\n    if n > 2 { throw "too big" }\n    n\n}\ncheck(1);\ncheck(3)\n'
-          : 'function check(n) {\n  if (n > 2) throw new Error("too big");\n  return n;\n}\ncheck(1);\ncheck(3);\n';
+      const file = `brain.${EXTENSIONS[kind]}`;
+      const failing = FAILING[kind];
       await dapClient({ 'omw.toml': configFor(kind), [file]: failing }, async (client, dir) => {
         const initialized = client.waitForEvent('initialized');
         await client.initializeRequest();

@@ -12,9 +12,13 @@ import {
   type DebugNotice,
   type DebugRequest,
   type EngineDebugEvent,
+  type EvaluationResult,
+  type ResumeHow,
+  type StackFrameInfo,
   type SourceBreakpoint,
 } from '../../main/runtimes/debug/debug-protocol.ts';
 import type { Engine, RunResult } from '../../main/runtimes/engine.ts';
+import type { EngineFactory } from '../../main/runtimes/runtime-descriptor.ts';
 import { createEngine } from '../../main/runtimes/rhai/rhai-engine.ts';
 
 export type Stopped = Extract<EngineDebugEvent, { t: 'stopped' }>;
@@ -80,11 +84,12 @@ export interface DebugSession {
 export async function debugSession(
   config: Partial<DebugConfig> = {},
   onHostCall: (op: string) => void = () => undefined,
+  engineOf: { create: EngineFactory; brain: string } = { create: createEngine, brain: BRAIN },
 ): Promise<DebugSession> {
   const link = new ScriptedLink();
   const printed: string[] = [];
   const memory = new Map<string, string>();
-  const engine = await createEngine(
+  const engine = await engineOf.create(
     {
       hostCall: (op, args) => {
         onHostCall(op);
@@ -102,11 +107,17 @@ export async function debugSession(
   const configure = (c: Partial<DebugConfig>): void =>
     link.notify({ t: 'config', config: { ...NO_DEBUG_CONFIG, ...c } });
   if (Object.keys(config).length > 0) configure(config);
-  return { engine, link, printed, memory, run: (script) => engine.run(script, BRAIN), configure };
+  return { engine, link, printed, memory, run: (script) => engine.run(script, engineOf.brain), configure };
 }
 
-export const breakpoints = (...lines: (number | SourceBreakpoint)[]): Pick<DebugConfig, 'breakpoints'> => ({
-  breakpoints: { [BRAIN]: lines.map((l) => (typeof l === 'number' ? { line: l } : l)) },
+export const breakpoints = (...lines: (number | SourceBreakpoint)[]): Pick<DebugConfig, 'breakpoints'> =>
+  breakpointsIn(BRAIN, ...lines);
+
+export const breakpointsIn = (
+  brain: string,
+  ...lines: (number | SourceBreakpoint)[]
+): Pick<DebugConfig, 'breakpoints'> => ({
+  breakpoints: { [brain]: lines.map((l) => (typeof l === 'number' ? { line: l } : l)) },
 });
 
 /** The answer's body, failing the test on an error answer. */
@@ -117,4 +128,22 @@ export function body<T>(answer: DebugAnswer): T {
 
 export function completed(result: RunResult): void {
   assert.deepEqual(result, { ok: true, outcome: 'completed' });
+}
+
+export function* stack(): Ask<StackFrameInfo[]> {
+  return body<StackFrameInfo[]>(yield { t: 'stack' });
+}
+
+/** The evaluation's result, or the error's text. */
+export function* evaluate(expression: string, frameId?: number): Ask<EvaluationResult | string> {
+  const answer = yield { t: 'evaluate', expression, frameId };
+  return answer.ok ? (answer.body as EvaluationResult) : answer.error;
+}
+
+/** Resumes `how` at every stop, noting each stop's frames as `name:line` texts. */
+export function stepping(session: DebugSession, hows: ResumeHow[], seen: string[][]): void {
+  session.link.onStop = function* (_stop, index): Conversation {
+    seen.push((yield* stack()).map((f) => `${f.name}:${f.line}`));
+    yield { t: 'resume', how: hows[index] ?? 'continue' };
+  };
 }

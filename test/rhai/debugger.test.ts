@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type {
   EvaluationResult,
-  ResumeHow,
   ScopeInfo,
   StackFrameInfo,
   VariableInfo,
@@ -17,16 +16,14 @@ import {
   breakpoints,
   completed,
   debugSession,
+  evaluate,
+  stack,
+  stepping,
   type Ask,
-  type Conversation,
   type DebugSession,
 } from './debug-session.ts';
 
 const stopLines = (session: DebugSession): number[] => session.link.stops.map((s) => s.line);
-
-function* stack(): Ask<StackFrameInfo[]> {
-  return body<StackFrameInfo[]>(yield { t: 'stack' });
-}
 
 function* scopeOf(frameId: number, name: string): Ask<ScopeInfo | undefined> {
   const scopes = body<ScopeInfo[]>(yield { t: 'scopes', frameId });
@@ -42,19 +39,6 @@ function* scope(frameId: number, name: string): Ask<string[]> {
   const found = yield* scopeOf(frameId, name);
   if (found === undefined) return [];
   return (yield* variables(found.variablesReference)).map((v) => `${v.name}=${v.value}`);
-}
-
-function* evaluate(expression: string, frameId?: number): Ask<EvaluationResult | string> {
-  const answer = yield { t: 'evaluate', expression, frameId };
-  return answer.ok ? (answer.body as EvaluationResult) : answer.error;
-}
-
-/** Resumes `how` at every stop, noting each stop's frames as `name:line` texts. */
-function stepping(session: DebugSession, hows: ResumeHow[], seen: string[][]): void {
-  session.link.onStop = function* (_stop, index): Conversation {
-    seen.push((yield* stack()).map((f) => `${f.name}:${f.line}`));
-    yield { t: 'resume', how: hows[index] ?? 'continue' };
-  };
 }
 
 const FUNCTIONS = `fn twice(x) {

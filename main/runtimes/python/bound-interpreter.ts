@@ -6,6 +6,8 @@ import { guardedHostCall } from '../binding/guarded-host-call.ts';
 import type { CheckResult, EngineOptions, RunResult } from '../engine.ts';
 import { IterationGuard } from '../iteration-guard.ts';
 import { capMemory, type WasmMemory } from './memory-cap.ts';
+import { PythonDebugging } from './python-debugging.ts';
+import type { PythonDebugFunctions } from './python-debug-target.ts';
 import { pythonHostFunctions } from './python-host-functions.ts';
 import { BINDING_MODULE, type Pyodide } from './python-interpreter.ts';
 
@@ -22,7 +24,7 @@ const MIN_RECURSION_LIMIT = 64;
 
 type PythonFunction = ((...args: unknown[]) => unknown) & { destroy(): void };
 
-interface BindingModule {
+interface BindingModule extends PythonDebugFunctions {
   install: PythonFunction;
   run: PythonFunction;
   check: PythonFunction;
@@ -31,6 +33,13 @@ interface BindingModule {
 }
 
 type BindingFunctions = Pick<BindingModule, 'run' | 'check' | 'prepare'>;
+
+/** Each attribute read makes a new proxy: the debugger's functions are read once too. */
+const debugFunctions = (module: BindingModule): PythonDebugFunctions => {
+  const { debug_stack, debug_scopes, debug_variables, debug_set_variable, debug_evaluate, debug_holds, debug_release } =
+    module;
+  return { debug_stack, debug_scopes, debug_variables, debug_set_variable, debug_evaluate, debug_holds, debug_release };
+};
 
 /** Pyodide's Emscripten module is not in its public types; its linear memory is. */
 const wasmMemoryOf = (pyodide: Pyodide): WasmMemory =>
@@ -41,6 +50,7 @@ export class BoundInterpreter {
   readonly #module: BindingModule;
   /** Each attribute read of a Python module makes a new proxy: the functions are read once. */
   readonly #python: BindingFunctions;
+  readonly #debugging: PythonDebugging | undefined;
   #running = false;
 
   constructor(pyodide: Pyodide, options: EngineOptions) {
@@ -49,7 +59,10 @@ export class BoundInterpreter {
     this.#module = pyodide.pyimport(BINDING_MODULE) as BindingModule;
     const { install, run, check, prepare } = this.#module;
     this.#python = { run, check, prepare };
-    const host = pythonHostFunctions(guardedHostCall(options.hostCall, this.guard));
+    const debugging = options.debug && new PythonDebugging(options.debug, this.guard, debugFunctions(this.#module));
+    this.#debugging = debugging;
+    const hostCall = debugging ? debugging.refusingWhileEvaluating(options.hostCall) : options.hostCall;
+    const host = pythonHostFunctions(guardedHostCall(hostCall, this.guard));
     const printLine = (text: string): void => {
       // Output travels to the host like a host call, so its time is not the brain's either.
       try {
@@ -61,8 +74,13 @@ export class BoundInterpreter {
     const recursionLimit = Math.max(MIN_RECURSION_LIMIT, Math.floor((limits.maxStackBytes / 1024) * FRAMES_PER_KIB));
     install(host.call, host.callTree, host.failed, host.failure, printLine, host.opsJson, recursionLimit);
     // Pyodide reads slot 0 every few dozen bytecodes while Python runs, and writes 0 back after a
-    // signal; a getter lets it ask the guard (busy limit, the bridge's interrupt flag, a stop).
-    const signal = (): number => (this.#running && this.guard.shouldInterrupt() ? SIGINT : 0);
+    // signal; a getter lets it ask the guard (busy limit, the bridge's interrupt flag, a stop), or,
+    // while the debugger evaluates in the stopped brain, whether the evaluation ran too long.
+    const signal = (): number => {
+      if (!this.#running) return 0;
+      const overdue = debugging?.evaluationOverdue;
+      return (overdue ?? this.guard.shouldInterrupt()) ? SIGINT : 0;
+    };
     const poll = {
       get 0(): number {
         return signal();
@@ -82,10 +100,12 @@ export class BoundInterpreter {
     this.guard.start();
     this.#running = true;
     let report: { ok: boolean; exited?: string; error?: string; line?: number; column?: number };
+    const traced = this.#debugging?.begin(script, filename) ?? [];
     try {
-      report = JSON.parse(this.#python.run(script, filename) as string) as typeof report;
+      report = JSON.parse(this.#python.run(script, filename, ...traced) as string) as typeof report;
     } finally {
       this.#running = false;
+      this.#debugging?.end();
     }
     // A stop the script swallowed (a caught KeyboardInterrupt or MemoryError) still fails it.
     const { stopReason } = this.guard;

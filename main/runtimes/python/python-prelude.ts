@@ -10,7 +10,9 @@
 // object becomes an attribute object, opaque JSON text (`{"\0j": text}`) is parsed where it lands
 // and bytes (`{"\0b": base64}`) become `bytes`.
 
-export const PYTHON_PRELUDE = String.raw`
+import { PYTHON_DEBUG_PRELUDE } from './python-debug-prelude.ts';
+
+const BINDING_PRELUDE = String.raw`
 import base64, builtins, io, json, sys, types
 from pyodide.ffi import JsException
 
@@ -299,7 +301,8 @@ def check(script, filename):
     return '{"ok":true}'
 
 
-def run(script, filename):
+def run(script, filename, lines_json=None, statement=None, exception=None):
+    """With lines_json, under the debugger (python-debug-prelude.ts): its hooks get the brain's lines."""
     scope = _Iteration.prepared or _new_globals()
     _Iteration.prepared = None
     scope['__file__'] = filename
@@ -308,13 +311,19 @@ def run(script, filename):
             code, expression = _compiled(script, filename)
         except SyntaxError as error:
             return _syntax_failure(error)
+        work = (lambda: eval(code, scope)) if expression else (lambda: exec(code, scope))
+        if lines_json is None:
+            value = work()
+        else:
+            value = _traced(work, script, filename, lines_json, statement, exception)
         if not expression:
-            exec(code, scope)
             return '{"ok":true}'
-        value = eval(code, scope)
         return '{"ok":true}' if value is None else json.dumps({'ok': True, 'exited': str(value)})
     except BaseException as error:
         return _failure(error, filename)
     finally:
         sys.stdout.flush()
 `;
+
+/** The binding, then the debugger's half, which uses the binding's imports. */
+export const PYTHON_PRELUDE = BINDING_PRELUDE + PYTHON_DEBUG_PRELUDE;

@@ -2,13 +2,14 @@
 
 import type { RuntimeDescriptor } from '../runtime-descriptor.ts';
 import { interpretedRuntimeParamsSchema } from '../runtime-params.ts';
+import { statementLines } from './python-statement-lines.ts';
 
 export const pythonRuntime: RuntimeDescriptor = {
   kind: 'python',
   title: 'Python',
   params: interpretedRuntimeParamsSchema,
   brain: { format: 'script', extensions: ['.py'], editorLanguage: 'python' },
-  debugging: { level: 'host-calls' },
+  debugging: { level: 'source', breakableLines: statementLines },
   template: {
     kind: 'text',
     text: (name) => `# ${name}: runs once per iteration. The global \`omw\` is the host API.
