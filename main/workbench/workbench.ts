@@ -31,7 +31,8 @@ import { describeComponent } from '../runtimes/wasm/describe-component.ts';
 import { watchScripts } from '../supervisor/script-watcher.ts';
 import { WorkbenchDebugging } from './workbench-debugging.ts';
 import { SETTINGS_FOLDER } from './debug-settings-file.ts';
-import type { CallBreakpoint, CallBreakpointResult } from '../../contract/debug-views.ts';
+import type { CallBreakpoint, CallBreakpointResult, PlacedSourceBreakpoint } from '../../contract/debug-views.ts';
+import type { SourceBreakpoint } from '../runtimes/debug/debug-protocol.ts';
 import { followBackendStates } from './backend-state-feed.ts';
 import { ALL_AGENTS, Supervisor } from '../supervisor/supervisor.ts';
 import { discoverTests } from '../testing/discover-tests.ts';
@@ -279,6 +280,15 @@ export class Workbench {
       agent,
       ops.map((op) => ({ op, ...(kept.get(op) === undefined ? {} : { condition: kept.get(op)! }) })),
     );
+  }
+
+  /**
+   * A brain file's line breakpoints. The file must be one the workspace may read (placing them
+   * reads it); they are kept under the path as given, which is the name the engine runs it by.
+   */
+  setSourceBreakpoints(path: string, breakpoints: SourceBreakpoint[], text: string | null): PlacedSourceBreakpoint[] {
+    this.state().boundary.fileToRead(path);
+    return this.debugging.setSourceBreakpoints(path, breakpoints, text);
   }
 
   setCallBreakpoints(agent: string, breakpoints: CallBreakpoint[]): CallBreakpointResult[] {

@@ -3,7 +3,7 @@
 // breakpoints with conditions on the call, and the agent's memory and inbox.
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -120,10 +120,25 @@ describe('the workbench debugger', () => {
     );
   });
 
+  it('refuses breakpoints in files outside the workspace, through a link too, and keeps the others', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'brainbench-outside-'));
+    writeFileSync(join(outside, 'secret.rhai'), 'let a = 1;\n');
+    symlinkSync(join(outside, 'secret.rhai'), join(root, 'linked.rhai'));
+    try {
+      assert.throws(() => workbench.setSourceBreakpoints(join(outside, 'secret.rhai'), [{ line: 1 }], null), /outside/);
+      assert.throws(() => workbench.setSourceBreakpoints('linked.rhai', [{ line: 1 }], null), /outside/);
+      assert.throws(() => workbench.setSourceBreakpoints('missing.rhai', [{ line: 1 }], null), /no such file/);
+      assert.deepEqual(workbench.debugging.view.sourceBreakpoints, {});
+    } finally {
+      rmSync(join(root, 'linked.rhai'));
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   it('keeps breakpoints in .brainbench/, ignored by git, and a new workbench finds them', async () => {
     workbench.setCallBreakpoints('asker', [{ op: 'provider.chat', condition: 'receiver == "llm"' }]);
     workbench.debugging.setExceptionBreakpoints(false, true);
-    workbench.debugging.setSourceBreakpoints('asker.rhai', [{ line: 2, hitCondition: '>= 2' }], null);
+    workbench.setSourceBreakpoints('asker.rhai', [{ line: 2, hitCondition: '>= 2' }], null);
     const file = join(root, '.brainbench', 'debugger.json');
     const saved = await until(() => {
       if (!existsSync(file)) return undefined;
