@@ -102,7 +102,10 @@ test("a js runtime with `interpreter` runs the script's text on that component, 
 test('loading a component counts against neither the deadline nor the memory cap', async () => {
   const ws = wasmWorkspace(
     'hello',
-    'deadline_ms = 500\nmax_memory_mb = 32',
+    // Below the cold transpile (1.5 s on a quiet machine, several under load), with room for the
+    // instantiation and the run on a loaded one: at 500 ms a CI run with two test files at once
+    // once failed on the instantiation alone.
+    'deadline_ms = 1000\nmax_memory_mb = 32',
     '[providers.llm]\nkind = "mock"\nturns = [ { content = "hi" } ]\n',
   );
   // An empty cache: the 12 MB component is transpiled in the agent process, which takes seconds
