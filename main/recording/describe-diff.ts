@@ -1,5 +1,5 @@
 import { describeChanges, shownJson } from './json-diff.ts';
-import type { AgentDiff, CallPairDiff, DiffCall } from './recording-diff.ts';
+import type { AgentDiff, CallPairDiff, DiffCall } from '../../contract/recording-views.ts';
 
 const shownCall = (call: DiffCall | undefined): string =>
   call ? `${call.op}(${call.args.map((arg) => shownJson(arg)).join(', ')})` : '(no call: the iteration ended)';

@@ -1,30 +1,8 @@
 import type { IterationResult } from '../../contract/iteration-result.ts';
-import type { HostOp } from '../host-api/host-ops.generated.ts';
+import type { Divergence, ReplayStep } from '../../contract/recording-views.ts';
 import type { Json } from '../trace/trace-event.ts';
 import { describeChanges, jsonDiff, shownJson } from './json-diff.ts';
 import type { RecordedEnd } from './recording-format.ts';
-
-/** What a brain did at one point of an iteration: a host call, or the end of the iteration. */
-export type ReplayStep = { kind: 'call'; op: HostOp; args: Json[] } | { kind: 'end'; result: IterationResult };
-
-/** Where the brain was when it diverged, from the engine's top frame. */
-export interface BrainPosition {
-  source: string;
-  line: number;
-  column: number;
-}
-
-/** The first point where a replayed agent did something other than the recording. */
-export interface Divergence {
-  agent: string;
-  /** The iteration's number in the recording. */
-  iteration: number;
-  /** 1-based position of the differing call in the iteration (one past the last call for an early end). */
-  call: number;
-  expected: ReplayStep;
-  actual: ReplayStep;
-  position?: BrainPosition;
-}
 
 /** How a recorded iteration ended, as the supervisor classifies an iteration. */
 export function recordedResult(end: RecordedEnd): IterationResult {

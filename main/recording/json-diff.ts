@@ -1,15 +1,8 @@
 // JSON-aware comparison for replay divergences and recording diffs: objects by key (order does
 // not matter), arrays by position, everything else by value.
 
+import type { JsonChange } from '../../contract/recording-views.ts';
 import type { Json } from '../trace/trace-event.ts';
-
-export interface JsonChange {
-  /** Where, from the compared value's root: `[2].content`, `.usage.total_tokens`. */
-  path: string;
-  kind: 'changed' | 'added' | 'removed';
-  before?: Json;
-  after?: Json;
-}
 
 const isObject = (value: unknown): value is { [key: string]: Json } =>
   value !== null && typeof value === 'object' && !Array.isArray(value);

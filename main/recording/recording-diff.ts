@@ -1,40 +1,7 @@
-import type { HostOp } from '../host-api/host-ops.generated.ts';
-import type { Json } from '../trace/trace-event.ts';
-import { jsonDiff, jsonEqual, type JsonChange } from './json-diff.ts';
+import type { AgentDiff, CallPairDiff, DiffCall, TokenCount } from '../../contract/recording-views.ts';
+import { jsonDiff, jsonEqual } from './json-diff.ts';
 import type { RecordedAgent, RecordedCall, Recording } from './recording.ts';
-import { iterationTokens, type TokenCount } from './recording-usage.ts';
-
-/** One side's call at an aligned position; absent when that side's iteration had no call there. */
-export interface DiffCall {
-  op: HostOp;
-  args: Json[];
-  answer: Json | undefined;
-  durationMs: number;
-}
-
-/** Two calls at the same agent, iteration (by position) and call index. */
-export interface CallPairDiff {
-  iteration: number;
-  call: number;
-  a?: DiffCall;
-  b?: DiffCall;
-  args: JsonChange[];
-  answer: JsonChange[];
-}
-
-export interface AgentDiff {
-  agent: string;
-  /** Set when only one recording has the agent. */
-  onlyIn?: 'a' | 'b';
-  iterations: { a: number; b: number };
-  /** The first aligned call whose op or arguments differ (or that one side lacks). */
-  divergence?: CallPairDiff;
-  /** Aligned calls before the divergence made alike but answered differently (a model's other words). */
-  otherAnswers: CallPairDiff[];
-  /** Summed iteration time (ms) and the tokens providers reported, per side. */
-  timeMs: { a: number; b: number };
-  tokens: { a: TokenCount; b: TokenCount };
-}
+import { iterationTokens } from './recording-usage.ts';
 
 const asDiffCall = (call: RecordedCall | undefined): DiffCall | undefined =>
   call && {

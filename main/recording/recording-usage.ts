@@ -1,11 +1,6 @@
+import type { TokenCount } from '../../contract/recording-views.ts';
 import type { Usage } from '../host-api/wit-types.generated.ts';
 import type { RecordedIteration } from './recording.ts';
-
-export interface TokenCount {
-  prompt: number;
-  completion: number;
-  total: number;
-}
 
 const add = (count: TokenCount, usage: Usage | undefined): void => {
   if (!usage) return;

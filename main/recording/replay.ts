@@ -4,7 +4,7 @@ import type { OmwConfig } from '../config/config-types.ts';
 import { LOCAL_OPS } from '../local-calls/local-calls.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
-import type { Divergence } from './divergence.ts';
+import type { Divergence } from '../../contract/recording-views.ts';
 import type { Recording, RecordedAgent } from './recording.ts';
 import { ReplayHost } from './replay-host.ts';
 import { RecordingError } from './recording-reader.ts';
