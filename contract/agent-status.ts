@@ -26,6 +26,18 @@ export interface PausedCall {
   args: readonly unknown[];
 }
 
+/**
+ * What the user decides for a call held at a breakpoint (approve, edit or reject a tool call):
+ * let it proceed, proceed with other arguments (canonical JSON, the receiver not included),
+ * answer it without calling anything (the op's `ok` value; null for none), or fail it with an
+ * error (ops whose result can carry one).
+ */
+export type HeldCallDecision =
+  | { kind: 'proceed' }
+  | { kind: 'edit'; args: unknown[] }
+  | { kind: 'answer'; value: unknown }
+  | { kind: 'reject'; error: string };
+
 /** Where the debugger stopped the brain, at a statement of its source. */
 export interface StoppedAt {
   reason: StopReason;

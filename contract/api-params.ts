@@ -96,8 +96,12 @@ export function checkRequest(method: unknown, params: unknown): CheckedRequest {
   if (params.length !== items.length) return { ok: false, error: `${method} ${takes}, got ${params.length}` };
   const parsed = schema.safeParse(params, { reportInput: true });
   if (parsed.success) return { ok: true, method, params: parsed.data as unknown[] };
-  const issues = parsed.error.issues;
+  return { ok: false, error: `${method}: ${describeProblems(names, parsed.error.issues)}` };
+}
+
+/** What zod found wrong with a list of values, each problem at its place under the values' names. */
+export function describeProblems(names: readonly string[], issues: readonly z.core.$ZodIssue[]): string {
   const listed = issues.slice(0, PROBLEMS_AT_MOST).map((issue) => `${where(names, issue.path)}: ${problem(issue)}`);
   const more = issues.length - listed.length;
-  return { ok: false, error: `${method}: ${listed.join('; ')}${more > 0 ? `; and ${more} more` : ''}` };
+  return `${listed.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
 }

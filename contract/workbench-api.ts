@@ -88,6 +88,15 @@ const memoryKey = parameter('key', z.string());
 const memoryValue = parameter('value', z.string().nullable());
 const inboxIndex = parameter('index', z.number().int().nonnegative());
 const sourceId = parameter('id', z.string());
+const heldCallDecision = parameter(
+  'decision',
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('proceed') }),
+    z.object({ kind: z.literal('edit'), args: z.array(z.json()) }),
+    z.object({ kind: z.literal('answer'), value: z.json() }),
+    z.object({ kind: z.literal('reject'), error: z.string() }),
+  ]),
+);
 const answer = <T>() => z.custom<T>();
 
 interface ApiEntry {
@@ -143,6 +152,12 @@ export const WORKBENCH_API = {
   setCallBreakpoints: { params: z.tuple([agent, callBreakpoints]), result: answer<CallBreakpointResult[]>() },
   /** Goes on from a stop (a statement or a held call): continue, or step over, into, out. */
   debugResume: { params: z.tuple([agent, debugHow]), result: answer<boolean>() },
+  /**
+   * Lets the agent's held call go on as decided: as it is, with other arguments, answered in its
+   * place, or rejected with an error; false when no call is held. A decision the op cannot take
+   * is an error, and the call stays held.
+   */
+  decideHeldCall: { params: z.tuple([agent, heldCallDecision]), result: answer<boolean>() },
   /** Stops the agent at its next statement, or its next host call for a brain without source. */
   debugPause: { params: z.tuple([agent]), result: answer<void>() },
   debugStack: { params: z.tuple([agent]), result: answer<StackFrameInfo[]>() },

@@ -5,6 +5,7 @@
 // the host keeps), evaluation, and the ways to go on.
 
 import { resolve } from 'node:path';
+import type { HeldCallDecision } from '../../contract/agent-status.ts';
 import { readFileSync } from 'node:fs';
 import { HOST_OPS, type HostOp } from '../host-api/host-ops.generated.ts';
 import type { DebugNotification } from '../../contract/debug-views.ts';
@@ -231,6 +232,19 @@ export class Debugger {
     const resumed = this.supervisor.resume(agent, how === 'continue' ? 'continue' : 'step-call');
     if (resumed) this.#emit({ type: 'continued', agent });
     return resumed;
+  }
+
+  /**
+   * Lets a held call go on as the user decided: with other arguments, answered in its place, or
+   * rejected. Throws HeldCallDecisionError for a decision the op cannot take.
+   */
+  decideHeldCall(agent: string, decision: HeldCallDecision): boolean {
+    const decided = this.supervisor.decideHeldCall(agent, decision);
+    if (decided) {
+      this.#values.get(agent)?.clear();
+      this.#emit({ type: 'continued', agent });
+    }
+    return decided;
   }
 
   /** Whether the agent is stopped, at a statement or held in a call. */

@@ -22,14 +22,21 @@ import { InjectionQueue } from '../backends/injection-queue.ts';
 import { DroppedEvents } from './dropped-events.ts';
 
 /**
- * Runs before a host call; resolves when the call may proceed (host-call breakpoints) and may
- * return a function to run once the call has returned.
+ * What may happen to a call once its BeforeCallHook resolves: other arguments, or an answer that
+ * replaces the call (a held call the user answered or rejected), and what to run once it returned.
  */
+export interface BeforeCall {
+  args?: readonly unknown[];
+  answer?: { ok: true; value: unknown } | { ok: false; error: string };
+  after?: () => void;
+}
+
+/** Runs before a host call; resolves when the call may proceed (host-call breakpoints). */
 export type BeforeCallHook = (
   agent: string,
   op: HostOp,
   args: readonly unknown[],
-) => Promise<(() => void) | void> | (() => void) | void;
+) => Promise<BeforeCall | void> | BeforeCall | void;
 
 /** One host call of an agent with its answer, as a CallTap sees it once the call has returned. */
 export interface TappedCall {
@@ -114,22 +121,31 @@ export class Host implements HostServices {
    * HostCallError; for the others a failure is a host bug and propagates as is.
    */
   async call(agent: string, op: HostOp, args: readonly unknown[]): Promise<unknown> {
-    const after = this.beforeCall ? await this.beforeCall(agent, op, args) : undefined;
+    const before = this.beforeCall ? await this.beforeCall(agent, op, args) : undefined;
+    const callArgs = before?.args ?? args;
+    const answer = before?.answer;
+    const run = answer ? () => answered(answer) : () => this.dispatch(agent, op, callArgs);
     try {
-      return this.callTap ? await this.tapped(this.callTap, agent, op, args) : await this.dispatch(agent, op, args);
+      return this.callTap ? await this.tapped(this.callTap, agent, op, callArgs, run) : await run();
     } finally {
-      after?.();
+      before?.after?.();
     }
   }
 
-  private async tapped(tap: CallTap, agent: string, op: HostOp, args: readonly unknown[]): Promise<unknown> {
+  private async tapped(
+    tap: CallTap,
+    agent: string,
+    op: HostOp,
+    args: readonly unknown[],
+    run: () => Promise<unknown>,
+  ): Promise<unknown> {
     const iteration = this.context(agent).iteration;
     const startedAt = Date.now();
     const started = performance.now();
     const report = (outcome: TappedCall['outcome']) =>
       tap({ agent, iteration, op, args, outcome, startedAt, durationMs: performance.now() - started, local: false });
     try {
-      const value = await this.dispatch(agent, op, args);
+      const value = await run();
       report({ ok: true, value });
       return value;
     } catch (error) {
@@ -359,3 +375,9 @@ const toJson = (value: unknown): Json => {
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
   return value as Json;
 };
+
+/** A call answered in place of its back end: the value, or the op's own error. */
+async function answered(answer: NonNullable<BeforeCall['answer']>): Promise<unknown> {
+  if (!answer.ok) throw new HostCallError(answer.error);
+  return answer.value;
+}

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { AgentStatus, PausedCall, RunMode } from '../../contract/agent-status.ts';
+import type { AgentStatus, HeldCallDecision, PausedCall, RunMode } from '../../contract/agent-status.ts';
+import type { HeldTrace } from '../trace/trace-event.ts';
 import type { AbortCause, IterationResult } from '../../contract/iteration-result.ts';
 import type { AgentSpawner } from './agent-spawner.ts';
 import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
@@ -11,6 +12,13 @@ import { abortableDelay } from '../backends/abortable.ts';
 import { runtimeDescriptor } from '../runtimes/runtimes.ts';
 import { AgentProcess } from './agent-process.ts';
 import type { EngineDebugEvent, ResumeHow } from '../runtimes/debug/debug-protocol.ts';
+
+const DECISION_TRACED: Readonly<Record<HeldCallDecision['kind'], HeldTrace['decision']>> = {
+  proceed: undefined,
+  edit: 'edited',
+  answer: 'answered',
+  reject: 'rejected',
+};
 
 export interface RunnerSettings {
   host: Host;
@@ -48,7 +56,7 @@ export class AgentRunner {
   private looping: Promise<void> | undefined;
   private loopController: AbortController | undefined;
   private lastGoodSource: string | undefined;
-  private releasePause: (() => void) | undefined;
+  private releasePause: ((decision: HeldCallDecision) => void) | undefined;
   private pauseRequested = false;
   /** When the last iteration failed; undefined once one did not. */
   private failedAt: number | undefined;
@@ -191,7 +199,7 @@ export class AgentRunner {
     const current = this.current;
     if (current) {
       host.abort(this.name, cause);
-      this.releasePause?.();
+      this.releasePause?.({ kind: 'proceed' });
       this.resumeStatement('continue');
       if (!(await settlesWithin(current, tunables.reload_grace_secs * 1000))) {
         this.process.interrupt();
@@ -207,11 +215,14 @@ export class AgentRunner {
     this.update({ state: 'stopped' });
   }
 
-  /** Holds the agent before a host call until `resume`; the time held is traced, and not the iteration's. */
-  async pause(call: PausedCall): Promise<void> {
+  /**
+   * Holds the agent before a host call until `resume` or `decide`, and answers what the user
+   * decided for the call; the time held is traced, and not the iteration's.
+   */
+  async pause(call: PausedCall): Promise<HeldCallDecision> {
     const previous = this.statusValue.state;
     const started = performance.now();
-    await new Promise<void>((resolve) => {
+    const decision = await new Promise<HeldCallDecision>((resolve) => {
       this.releasePause = resolve;
       this.update({ state: 'paused', pausedAt: call });
     });
@@ -220,8 +231,17 @@ export class AgentRunner {
     this.heldMs += heldMs;
     const { host } = this.settings;
     const ctx = host.context(this.name);
-    host.trace.record({ type: 'held', agent: this.name, iteration: ctx.iteration, op: call.op, heldMs });
+    const decided = DECISION_TRACED[decision.kind];
+    host.trace.record({
+      type: 'held',
+      agent: this.name,
+      iteration: ctx.iteration,
+      op: call.op,
+      heldMs,
+      ...(decided ? { decision: decided } : {}),
+    });
     this.update({ state: previous === 'paused' ? 'running' : previous, pausedAt: undefined });
+    return decision;
   }
 
   /** Whether the debugger holds the brain at a statement. */
@@ -249,8 +269,13 @@ export class AgentRunner {
   }
 
   resume(): boolean {
+    return this.decide({ kind: 'proceed' });
+  }
+
+  /** Releases the held call with the user's decision (checked by the caller); false when none is held. */
+  decide(decision: HeldCallDecision): boolean {
     if (!this.releasePause) return false;
-    this.releasePause();
+    this.releasePause(decision);
     return true;
   }
 

@@ -1,8 +1,9 @@
-import type { AgentStatus } from '../../contract/agent-status.ts';
+import type { AgentStatus, HeldCallDecision } from '../../contract/agent-status.ts';
 import type { IterationResult } from '../../contract/iteration-result.ts';
 import type { AgentSpawner } from './agent-spawner.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
-import type { Host } from '../host/host.ts';
+import type { BeforeCall, Host } from '../host/host.ts';
+import { heldCallEffect } from './held-call-decision.ts';
 import type { CheckResult } from '../runtimes/engine.ts';
 import { agentInit } from './agent-init.ts';
 import { AgentRunner, type EngineStop, type LogPointEvent } from './agent-runner.ts';
@@ -193,15 +194,31 @@ export class Supervisor {
     return true;
   }
 
-  private async beforeCall(agent: string, op: HostOp, args: readonly unknown[]): Promise<(() => void) | undefined> {
+  /**
+   * Releases `agent`'s held call with the user's decision: proceed, other arguments, an answer in
+   * its place, or an error. Throws HeldCallDecisionError for a decision the op cannot take (the
+   * call stays held); false when no call is held.
+   */
+  decideHeldCall(agent: string, decision: HeldCallDecision): boolean {
+    const runner = this.runner(agent);
+    const held = runner.status.pausedAt;
+    if (!held) return false;
+    heldCallEffect(held, decision);
+    return runner.decide(decision);
+  }
+
+  private async beforeCall(agent: string, op: HostOp, args: readonly unknown[]): Promise<BeforeCall> {
     const runner = this.runner(agent);
     const hit =
       runner.pauseAtNextCall || this.holdsFor(agent, agent, op, args) || this.holdsFor(ALL_AGENTS, agent, op, args);
+    let effect: Omit<BeforeCall, 'after'> = {};
     if (hit && !this.host.context(agent).signal.aborted) {
       runner.pauseAtNextCall = false;
-      await runner.pause({ op, args });
+      // Checked when it was made (decideHeldCall), so it takes effect as given.
+      effect = heldCallEffect({ op, args }, await runner.pause({ op, args }));
     }
-    return runner.waitingIn(op);
+    const after = runner.waitingIn(op);
+    return after ? { ...effect, after } : effect;
   }
 
   /** Whether the breakpoints set for `target` (an agent or ALL_AGENTS) hold `agent`'s call. */

@@ -90,6 +90,8 @@ export interface HeldTrace extends TraceBase {
   type: 'held';
   op: string;
   heldMs: number;
+  /** What the user did with the call, when not simply letting it proceed. */
+  decision?: 'edited' | 'answered' | 'rejected';
 }
 
 /** The agent starts afresh: Restart (`agent`), or all agents on a saved config (`workspace`). */

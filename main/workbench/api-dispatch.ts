@@ -47,6 +47,7 @@ const HANDLERS: Handlers = {
   setExceptionBreakpoints: (w, caught, uncaught) => w.debugging.setExceptionBreakpoints(caught, uncaught),
   setCallBreakpoints: (w, agent, breakpoints) => w.setCallBreakpoints(agent, breakpoints),
   debugResume: (w, agent, how) => w.debugging.resume(agent, how),
+  decideHeldCall: (w, agent, decision) => w.debugging.decideHeldCall(agent, decision),
   debugPause: (w, agent) => w.debugging.pause(agent),
   debugStack: (w, agent) => w.debugging.debugger.stackTrace(agent),
   debugScopes: (w, agent, frame) => w.debugging.debugger.scopes(agent, frame),

@@ -4,6 +4,7 @@
 // requests of the Call stack, Variables, Watch and agent-state panes.
 
 import { isAbsolute, relative, resolve } from 'node:path';
+import type { HeldCallDecision } from '../../contract/agent-status.ts';
 import type {
   CallBreakpoint,
   CallBreakpointResult,
@@ -118,6 +119,10 @@ export class WorkbenchDebugging {
 
   resume(agent: string, how: ResumeHow): boolean {
     return this.#current().resume(agent, how);
+  }
+
+  decideHeldCall(agent: string, decision: HeldCallDecision): boolean {
+    return this.#current().decideHeldCall(agent, decision);
   }
 
   pause(agent: string): void {

@@ -201,6 +201,48 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     );
   });
 
+  it('answers a held tool call in place of the tool server, after refusing an answer that is not JSON', async () => {
+    const row = await selectAgent(page, 'researcher');
+    await page.getByTestId('bp-tooling.call-tool-blocking').check();
+    await agentRow(page, 'reporter').getByRole('button', { name: 'Step' }).click();
+    await waitForState(page, 'reporter', 'waiting');
+    await row.getByRole('button', { name: 'Step' }).click();
+    await waitForState(page, 'researcher', 'paused');
+    const held = row.getByTestId('paused-call');
+    assert.match((await held.textContent()) ?? '', /held before tooling\.call-tool-blocking/);
+
+    await held.getByRole('button', { name: 'Answer…' }).click();
+    const text = held.getByTestId('held-decision-text');
+    assert.deepEqual(
+      JSON.parse(await text.inputValue()),
+      { name: 'search', arguments: '{"query":"omw"}', content: '{}' },
+      'the answer starts as a tool result of the held call',
+    );
+    await text.fill('{"name": "search",');
+    await held.getByRole('button', { name: 'Answer', exact: true }).click();
+    await held.getByTestId('held-decision-error').getByText(/JSON/).waitFor();
+    await text.fill(
+      '{"name": "search", "arguments": "{}", "content": "[{\\"type\\":\\"text\\",\\"text\\":\\"from the debugger\\"}]"}',
+    );
+    await held.getByRole('button', { name: 'Answer', exact: true }).click();
+    await waitForState(page, 'reporter', 'exited');
+    await waitForState(page, 'researcher', 'completed');
+    await page.getByTestId('bp-tooling.call-tool-blocking').uncheck();
+
+    const iteration = await openIteration(1);
+    await iteration
+      .getByTestId('event-held')
+      .filter({ hasText: /held before tooling\.call-tool-blocking for .+, answered/ })
+      .waitFor();
+    // The tool server never saw the call: the brain went on with the answer.
+    await iteration
+      .getByTestId('event-call')
+      .filter({ hasText: /^\S+ chat/ })
+      .nth(1)
+      .waitFor();
+    assert.equal(await iteration.getByTestId('event-call').filter({ hasText: 'call_tool_blocking' }).count(), 0);
+  });
+
   it('logged no errors in the page', () => {
     assert.deepEqual(fx.errors, []);
   });

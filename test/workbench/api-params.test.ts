@@ -123,6 +123,13 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   setMemory: [[['a', 'k', 5], 'setMemory: value: expected a string, got 5']],
   agentInbox: [[[], 'agentInbox takes 1 parameter (agent), got 0']],
   dropInboxEvent: [[['a', -1, 'id'], 'dropInboxEvent: index: expected at least 0, got -1']],
+  decideHeldCall: [
+    [['a', { kind: 'reject' }], 'decideHeldCall: decision.error: missing (expected a string)'],
+    [
+      ['a', { kind: 'maybe' }],
+      'decideHeldCall: decision.kind: expected one of "proceed", "edit", "answer", "reject", got "maybe"',
+    ],
+  ],
 };
 
 describe('API parameter checks', () => {

@@ -24,7 +24,7 @@ export function describeEvent(event: TraceEvent): string {
     case 'host-call':
       return `${event.op}()`;
     case 'held':
-      return `held before ${event.op} for ${duration(event.heldMs)}`;
+      return `held before ${event.op} for ${duration(event.heldMs)}${event.decision ? `, ${event.decision}` : ''}`;
     case 'restart':
       return event.cause === 'agent' ? 'restarted' : 'restarted with the saved config';
     case 'result':

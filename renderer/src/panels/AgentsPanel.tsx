@@ -1,16 +1,8 @@
 import type { AgentStatus } from '../../../contract/agent-status.ts';
 import type { AgentView } from '../../../contract/views.ts';
-import {
-  cancelPause,
-  continueAgent,
-  loopAgent,
-  pauseAgent,
-  restartAgent,
-  stepAgent,
-  stepOverCall,
-  stopAgent,
-} from '../agent-actions.ts';
+import { cancelPause, loopAgent, pauseAgent, restartAgent, stepAgent, stopAgent } from '../agent-actions.ts';
 import { SHORTCUTS } from '../shortcuts.ts';
+import { HeldCall } from './HeldCall.tsx';
 import { openFile, selectAgent, useWorkbench } from '../store/workbench-store.ts';
 
 const STATE_LABELS: Record<AgentStatus['state'], string> = {
@@ -85,30 +77,6 @@ function PausePending({ agent, status }: { agent: string; status: AgentStatus })
   );
 }
 
-function PausedCall({ agent, status }: { agent: string; status: AgentStatus }) {
-  if (status.state !== 'paused' || !status.pausedAt) return null;
-  const args = JSON.stringify(status.pausedAt.args).slice(1, -1);
-  return (
-    <div className="paused-call" data-testid="paused-call">
-      <div>
-        held before <code>{status.pausedAt.op}</code>
-        {args ? <code className="args">({args.length > 120 ? `${args.slice(0, 120)}…` : args})</code> : null}
-      </div>
-      <div className="row">
-        <button onClick={() => continueAgent(agent)} title={`Continue (${SHORTCUTS.run})`}>
-          Continue
-        </button>
-        <button
-          onClick={() => stepOverCall(agent)}
-          title={`Run this call, hold before the next (${SHORTCUTS.stepCall})`}
-        >
-          Step over call
-        </button>
-      </div>
-    </div>
-  );
-}
-
 function AgentRow({ agent, selected }: { agent: AgentView; selected: boolean }) {
   const status = useWorkbench((s) => s.statuses[agent.name]) ?? agent.status;
   const last = status.last;
@@ -140,7 +108,7 @@ function AgentRow({ agent, selected }: { agent: AgentView; selected: boolean }) 
       </div>
       <Controls agent={agent.name} status={status} />
       <PausePending agent={agent.name} status={status} />
-      <PausedCall agent={agent.name} status={status} />
+      <HeldCall agent={agent.name} status={status} />
     </li>
   );
 }
