@@ -31,6 +31,7 @@ export async function replayCommand(options: ReplayCommandOptions): Promise<numb
       recording,
       options.toTest,
       options.agents.length > 0 ? options.agents : undefined,
+      (warning) => options.print(`note: ${warning}`),
     );
     for (const file of written) options.print(`wrote ${file}`);
     return 0;

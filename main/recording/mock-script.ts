@@ -10,6 +10,7 @@ import type {
   ToolResult,
 } from '../host-api/wit-types.generated.ts';
 import type { Json, TraceEvent } from '../trace/trace-event.ts';
+import { escapeRegex, exactPattern } from './recorded-assertions.ts';
 import type { RecordedCall, RecordedIteration } from './recording.ts';
 
 export interface MockTurn {
@@ -18,12 +19,31 @@ export interface MockTurn {
   tool_call?: { id: string; name: string; arguments: string };
   usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
   error?: string;
+  /** Never answers: the brain got nothing from it (it cancelled it, or stopped first). */
+  pending?: true;
 }
 
 export interface MockToolCall {
   name: string;
   result: string;
   structured_content?: Json;
+  error?: string;
+  pending?: true;
+}
+
+/** omw's `after` gate: an event assertion that must have been seen before a step is delivered. */
+export type MockGate = { [key: string]: Json };
+
+export interface MockResourceListUpdate {
+  resources: ResourceInfo[];
+  after?: MockGate;
+  error?: string;
+}
+
+export interface MockResourceContentUpdate {
+  uri: string;
+  content: string;
+  after?: MockGate;
   error?: string;
 }
 
@@ -32,6 +52,19 @@ export interface MockTooling {
   tool_calls: MockToolCall[];
   initial_resource_list: ResourceInfo[];
   initial_resource_contents: Record<string, string>;
+  resource_list_updates: MockResourceListUpdate[];
+  resource_content_updates: MockResourceContentUpdate[];
+}
+
+/** A request of omw's endpoint mock. */
+export interface MockEndpointRequest {
+  model: string;
+  session_id: string;
+  messages: Json[];
+  tools: Json[];
+  params?: Json;
+  after?: MockGate;
+  session_end?: { close: number } | { abort: number };
 }
 
 export interface MockProvider {
@@ -42,6 +75,10 @@ export interface MockProvider {
 export interface MockScript {
   providers: Map<string, MockProvider>;
   tooling: Map<string, MockTooling>;
+  /** The endpoint mock's requests, when a brain served the endpoint. */
+  endpoint: MockEndpointRequest[];
+  /** What the mocks cannot give as recorded (a tool result's image, say), each in a sentence. */
+  warnings: string[];
 }
 
 const parsed = (text: string | undefined): Json | undefined => {
@@ -74,6 +111,7 @@ function turnOf(
 
 /** A chat stream's deltas as one turn, read from the inbound events of its UUID. */
 function streamedTurn(uuid: string, events: readonly TraceEvent[]): MockTurn {
+  if (!events.some((event) => event.type === 'inbound' && event.id === uuid)) return { pending: true };
   let content = '';
   let reasoning = '';
   let toolCall: ChatDelta['tool_call'];
@@ -102,9 +140,20 @@ function streamedTurn(uuid: string, events: readonly TraceEvent[]): MockTurn {
   };
 }
 
-function toolCallOf(result: ToolResult | undefined, error: string | undefined, name: string): MockToolCall {
+function toolCallOf(
+  result: ToolResult | undefined,
+  error: string | undefined,
+  name: string,
+  warn: (message: string) => void,
+): MockToolCall {
   if (error !== undefined || !result) return { name, result: '', error: error ?? 'failed' };
   const blocks = parsed(result.content);
+  const others = Array.isArray(blocks)
+    ? [...new Set(blocks.flatMap((block) => blockType(block) ?? []).filter((type) => type !== 'text'))]
+    : [];
+  // omw's mock answers one text block: other content the tool gave is not in the test.
+  if (others.length > 0)
+    warn(`${name}'s result has ${others.join(' and ')} content, which the mock cannot give: the test gets its text`);
   const text = Array.isArray(blocks)
     ? blocks.map((block) => (block as { text?: string } | null)?.text ?? '').join('')
     : String(blocks ?? '');
@@ -116,15 +165,25 @@ function toolCallOf(result: ToolResult | undefined, error: string | undefined, n
   };
 }
 
+const blockType = (block: Json): string | undefined =>
+  block !== null && typeof block === 'object' && !Array.isArray(block) && typeof block.type === 'string'
+    ? block.type
+    : undefined;
+
 /** The queued tool call's answer: the `tool-result` or `error` event of its UUID, where the brain received it. */
-function queuedToolCall(call: RecordedCall, events: readonly TraceEvent[]): MockToolCall {
+function queuedToolCall(
+  call: RecordedCall,
+  events: readonly TraceEvent[],
+  warn: (message: string) => void,
+): MockToolCall {
   const name = String(call.args[1]);
   const answer = events.find((e) => e.type === 'inbound' && e.id === call.value);
   if (answer?.type === 'inbound' && answer.event.kind === 'tool-result')
-    return toolCallOf(answer.event.data, undefined, name);
+    return toolCallOf(answer.event.data, undefined, name, warn);
   if (answer?.type === 'inbound' && answer.event.kind === 'error')
-    return toolCallOf(undefined, answer.event.data, name);
-  return { name, result: '', error: 'the recording holds no answer to this call' };
+    return toolCallOf(undefined, answer.event.data, name, warn);
+  // The brain never got an answer (it cancelled the call, or ended first): the mock gives none.
+  return { name, result: '', pending: true };
 }
 
 const emptyTooling = (): MockTooling => ({
@@ -132,19 +191,123 @@ const emptyTooling = (): MockTooling => ({
   tool_calls: [],
   initial_resource_list: [],
   initial_resource_contents: {},
+  resource_list_updates: [],
+  resource_content_updates: [],
 });
+
+/** An omw event assertion matching exactly this call or inbound event (UUIDs left open); none for others. */
+function eventPattern(event: TraceEvent): MockGate | undefined {
+  if (event.type === 'call') {
+    const detail = exactPattern(event.detail);
+    return { kind: 'call', op: `^${escapeRegex(event.op)}$`, ...(detail !== undefined ? { detail } : {}) };
+  }
+  // Streamed deltas are split by the back end, so no gate can name one.
+  if (event.type !== 'inbound' || event.event.kind === 'chat-delta') return undefined;
+  const data = 'data' in event.event ? exactPattern(event.event.data as Json) : undefined;
+  return { kind: 'inbound', event: event.event.kind, ...(data !== undefined ? { payload: { data } } : {}) };
+}
+
+/**
+ * When a mock should deliver what the brain received as `inbound`: once the brain has made the
+ * call or received the event it did last before it (omw delivers at call boundaries, so the event
+ * lands right there, and the brain's next `recv` gets it, as recorded). A gate is met by any
+ * matching event so far, so the nearest event that no earlier one looks like is taken. None when
+ * there is no such event.
+ */
+function gateBefore(inbound: TraceEvent, events: readonly TraceEvent[]): MockGate | undefined {
+  const before = events.slice(0, events.indexOf(inbound));
+  const patterns = before.map((event) => {
+    const pattern = eventPattern(event);
+    return pattern && JSON.stringify(pattern);
+  });
+  for (let i = before.length - 1; i >= 0; i--) {
+    const pattern = patterns[i];
+    if (pattern !== undefined && patterns.indexOf(pattern) === i) return JSON.parse(pattern) as MockGate;
+  }
+  return undefined;
+}
+
+const gated = <T extends object>(step: T, gate: MockGate | undefined): T => (gate ? { ...step, after: gate } : step);
+
+/** The updates a resource subscription received, as steps of the tooling mock's update lists. */
+function subscriptionUpdates(mock: MockTooling, call: RecordedCall, events: readonly TraceEvent[]): void {
+  const list = call.op === 'tooling.subscribe-resource-list';
+  const uri = list ? undefined : String(call.args[1]);
+  // Every subscription replays the configured updates from the start: one subscription's are the script.
+  if (list ? mock.resource_list_updates.length > 0 : mock.resource_content_updates.some((u) => u.uri === uri)) return;
+  for (const event of events) {
+    if (event.type !== 'inbound' || event.id !== call.value) continue;
+    const gate = gateBefore(event, events);
+    const { event: received } = event;
+    if (received.kind === 'resource-list-updated')
+      mock.resource_list_updates.push(gated({ resources: received.data }, gate));
+    else if (received.kind === 'resource-updated') {
+      const { uri: updated, content } = received.data;
+      mock.resource_content_updates.push(gated({ uri: updated, content }, gate));
+    } else if (received.kind === 'error') {
+      if (list) mock.resource_list_updates.push(gated({ resources: [], error: received.data }, gate));
+      else mock.resource_content_updates.push(gated({ uri: uri!, content: '', error: received.data }, gate));
+    }
+  }
+}
+
+/** The requests an endpoint subscription received, and how each session ended, for the endpoint mock. */
+function endpointRequests(call: RecordedCall, iteration: RecordedIteration, requests: MockEndpointRequest[]): void {
+  const model = String(call.args[0]);
+  const { events } = iteration;
+  for (const event of events) {
+    if (event.type !== 'inbound' || event.id !== call.value || event.event.kind !== 'endpoint-message') continue;
+    const { session, messages, tools, params } = event.event.data;
+    const request: MockEndpointRequest = {
+      model,
+      session_id: `session-${requests.length + 1}`,
+      messages: messages.map((message) =>
+        withoutNulls({ role: message.role, content: message.content ?? null, reasoning: message.reasoning ?? null }),
+      ),
+      tools: tools.map(toolOf),
+      ...(params !== undefined ? { params: parsed(params)! } : {}),
+    };
+    const end = events.find(
+      (e) => e.type === 'inbound' && e.event.kind === 'endpoint-session-end' && e.event.data.session === session,
+    );
+    const streamed = iteration.calls.filter(
+      (c) => c.op === 'host.stream-endpoint' && c.args[0] === session && (!end || c.time <= end.time),
+    );
+    const sent = streamed.filter((c) => c.ok).length;
+    const finished = streamed.some((c) => c.ok && (c.args[1] as { finish_reason?: string } | null)?.finish_reason);
+    if (end?.type === 'inbound' && end.event.kind === 'endpoint-session-end') {
+      // The client hung up: with an error it aborted, otherwise it closed before the reply finished.
+      if (end.event.data.error !== undefined) request.session_end = { abort: sent };
+      else if (!finished) request.session_end = { close: sent };
+    }
+    requests.push(gated(request, gateBefore(event, events)));
+  }
+}
+
+const toolOf = (tool: Tool): Json =>
+  withoutNulls({
+    name: tool.name,
+    ...(tool.description ? { description: tool.description } : {}),
+    input_schema: parsed(tool.input_schema) ?? {},
+    ...(tool.output_schema ? { output_schema: parsed(tool.output_schema)! } : {}),
+  });
 
 /** Scripts the mocks from the calls of these iterations, taken in the order the recording holds them. */
 export function mockScript(iterations: readonly RecordedIteration[]): MockScript {
-  const script: MockScript = { providers: new Map(), tooling: new Map() };
+  const script: MockScript = { providers: new Map(), tooling: new Map(), endpoint: [], warnings: [] };
+  const warn = (message: string) => {
+    if (!script.warnings.includes(message)) script.warnings.push(message);
+  };
   const calls = iterations
-    .flatMap((iteration) => iteration.calls.map((call) => ({ call, events: iteration.events })))
+    .flatMap((iteration) => iteration.calls.map((call) => ({ call, iteration, events: iteration.events })))
     .sort((a, b) => a.call.time - b.call.time);
   const provider = (name: string) =>
     script.providers.get(name) ?? script.providers.set(name, { turns: [], models: [] }).get(name)!;
   const turns = (name: string) => provider(name).turns;
   const tooling = (name: string) => script.tooling.get(name) ?? script.tooling.set(name, emptyTooling()).get(name)!;
-  for (const { call, events } of calls) {
+  const read = new Set<string>();
+  const listed = new Set<string>();
+  for (const { call, iteration, events } of calls) {
     const receiver = String(call.args[0]);
     switch (call.op) {
       case 'provider.get':
@@ -170,14 +333,7 @@ export function mockScript(iterations: readonly RecordedIteration[]): MockScript
         break;
       case 'tooling.list-tools':
         if (call.ok) {
-          tooling(receiver).tools = (call.value as unknown as Tool[]).map((tool) =>
-            withoutNulls({
-              name: tool.name,
-              ...(tool.description ? { description: tool.description } : {}),
-              input_schema: parsed(tool.input_schema) ?? {},
-              ...(tool.output_schema ? { output_schema: parsed(tool.output_schema)! } : {}),
-            }),
-          );
+          tooling(receiver).tools = (call.value as unknown as Tool[]).map(toolOf);
         }
         break;
       case 'tooling.call-tool-blocking':
@@ -186,20 +342,33 @@ export function mockScript(iterations: readonly RecordedIteration[]): MockScript
             call.value as unknown as ToolResult | undefined,
             call.ok ? undefined : call.error,
             String(call.args[1]),
+            warn,
           ),
         );
         break;
       case 'tooling.call-tool':
-        if (call.ok) tooling(receiver).tool_calls.push(queuedToolCall(call, events));
+        if (call.ok) tooling(receiver).tool_calls.push(queuedToolCall(call, events, warn));
         break;
+      // The first list and the first read of each resource are the initial ones; later ones may show updates.
       case 'tooling.list-resources':
-        if (call.ok) tooling(receiver).initial_resource_list = call.value as unknown as ResourceInfo[];
+        if (call.ok && !listed.has(receiver))
+          tooling(receiver).initial_resource_list = call.value as unknown as ResourceInfo[];
+        if (call.ok) listed.add(receiver);
         break;
       case 'tooling.read-resource':
         if (call.ok) {
           const content = call.value as unknown as ResourceContent;
-          tooling(receiver).initial_resource_contents[content.uri] = content.content;
+          const key = `${receiver}\n${content.uri}`;
+          if (!read.has(key)) tooling(receiver).initial_resource_contents[content.uri] = content.content;
+          read.add(key);
         }
+        break;
+      case 'tooling.subscribe-resource':
+      case 'tooling.subscribe-resource-list':
+        if (call.ok) subscriptionUpdates(tooling(receiver), call, events);
+        break;
+      case 'host.subscribe-endpoint':
+        if (call.ok) endpointRequests(call, iteration, script.endpoint);
         break;
       default:
         break;

@@ -10,17 +10,18 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 /** Detail keys that hold clock time. */
 const CLOCK_KEYS = new Set(['ts']);
 
-const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+export const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /** A detail value as a pattern that matches exactly it: strings anchored and escaped; nulls dropped (TOML has none). */
-function exactPattern(value: Json): Json | undefined {
+export function exactPattern(value: Json): Json | undefined {
   if (value === null) return undefined;
   if (typeof value === 'string') return UUID.test(value) ? '' : `^${escapeRegex(value)}$`;
   // An array pattern is a subsequence: the elements in order, each exactly.
   if (Array.isArray(value)) return value.map((item) => exactPattern(item) ?? {});
   if (typeof value !== 'object') return value;
   const entries = Object.entries(value).flatMap(([key, item]) => {
-    if (CLOCK_KEYS.has(key)) return [];
+    // omw reserves `$` keys in patterns (`$while`, `$until`): a JSON schema's `$schema` is left open.
+    if (CLOCK_KEYS.has(key) || key.startsWith('$')) return [];
     const pattern = exactPattern(item);
     return pattern === undefined ? [] : [[key, pattern] as const];
   });

@@ -2,9 +2,9 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { stringify } from 'smol-toml';
 import type { Json } from '../trace/trace-event.ts';
-import { mockScript } from './mock-script.ts';
+import { mockScript, type MockTooling } from './mock-script.ts';
 import { recordedAssertions } from './recorded-assertions.ts';
-import type { Recording } from './recording.ts';
+import type { RecordedIteration, Recording } from './recording.ts';
 import { RecordingError } from './recording-reader.ts';
 
 /**
@@ -14,7 +14,12 @@ import { RecordingError } from './recording-reader.ts';
  * was seen to do in its first recorded iteration (omw-test runs each brain once). Returns the
  * files written.
  */
-export function writeRecordingTest(recording: Recording, dir: string, agents?: readonly string[]): string[] {
+export function writeRecordingTest(
+  recording: Recording,
+  dir: string,
+  agents?: readonly string[],
+  warn: (message: string) => void = () => {},
+): string[] {
   const names = agents ?? [...recording.agents.keys()].sort();
   const { header } = recording;
   const unknown = names.filter((name) => !recording.agents.get(name)?.iterations[0]);
@@ -27,6 +32,13 @@ export function writeRecordingTest(recording: Recording, dir: string, agents?: r
   };
   const firsts = names.map((name) => recording.agents.get(name)!.iterations[0]!);
   const mocks = mockScript(firsts);
+  for (const warning of mocks.warnings) warn(warning);
+  const talking = talkingAgents(names, firsts);
+  if (talking.length > 1) {
+    warn(
+      `${talking.slice(0, -1).join(', ')} and ${talking.at(-1)} send each other messages: what one does may depend on when the other's arrive, which this test does not fix`,
+    );
+  }
 
   const agentTables: Record<string, Json> = {};
   const runtimes: Record<string, Json> = {};
@@ -47,13 +59,16 @@ export function writeRecordingTest(recording: Recording, dir: string, agents?: r
     names.flatMap((name) => (header.config.memory[name] ? [[name, header.config.memory[name]!]] : [])),
   );
   const providers = Object.fromEntries([...mocks.providers].map(([name, mock]) => [name, { kind: 'mock', ...mock }]));
-  const tooling = Object.fromEntries([...mocks.tooling].map(([name, script]) => [name, { kind: 'mock', ...script }]));
+  const tooling = Object.fromEntries(
+    [...mocks.tooling].map(([name, script]) => [name, { kind: 'mock', ...withoutEmptyUpdates(script) }]),
+  );
   const base = {
     runtime: runtimes,
     agents: agentTables,
     ...(Object.keys(memory).length > 0 ? { memory } : {}),
     ...(Object.keys(providers).length > 0 ? { providers } : {}),
     ...(Object.keys(tooling).length > 0 ? { tooling } : {}),
+    ...(mocks.endpoint.length > 0 ? { endpoint: { kind: 'mock', requests: mocks.endpoint } } : {}),
   };
   const from = `# Written by brainbench replay --to-test from ${basename(header.configFile)}'s recording of ${new Date(header.createdAt).toISOString()}.\n`;
   write(
@@ -66,4 +81,26 @@ export function writeRecordingTest(recording: Recording, dir: string, agents?: r
     `${from}# What each agent was seen to do: its calls and events in order, and its outcome.\n\n${stringify({ assertions })}\n`,
   );
   return written;
+}
+
+/** Update lists only where a subscription received updates, so the written mock reads as hand-written ones do. */
+function withoutEmptyUpdates(script: MockTooling): Partial<MockTooling> {
+  const { resource_list_updates: lists, resource_content_updates: contents, ...rest } = script;
+  return {
+    ...rest,
+    ...(lists.length > 0 ? { resource_list_updates: lists } : {}),
+    ...(contents.length > 0 ? { resource_content_updates: contents } : {}),
+  };
+}
+
+/** The written agents that send messages to another written agent, or get them from one. */
+function talkingAgents(names: readonly string[], firsts: readonly RecordedIteration[]): string[] {
+  const talking = new Set<string>();
+  firsts.forEach((iteration, i) => {
+    for (const call of iteration.calls) {
+      const to = String(call.args[0]);
+      if (call.op === 'host.send-agent' && to !== names[i] && names.includes(to)) talking.add(names[i]!).add(to);
+    }
+  });
+  return names.filter((name) => talking.has(name));
 }
