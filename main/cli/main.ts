@@ -7,6 +7,7 @@ import { failureEntry } from './failure-entry.ts';
 import { LOG_FORMATS, stderrLog, type Log, type LogFormat } from './log-format.ts';
 import { lspCommand } from './lsp-command.ts';
 import { diffCommand } from './diff-command.ts';
+import { exportCommand, otlpDestinationOption } from './export-command.ts';
 import { replayCommand } from './replay-command.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
@@ -18,11 +19,13 @@ import { brainbenchVersion } from './version.ts';
 const USAGE = `usage:
   brainbench run  [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run every agent's brain once
   brainbench loop [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run agents in a loop until Ctrl+C
-                  (both: [--log-format auto|tty|pipe|journald] [--record FILE])
+                  (both: [--log-format auto|tty|pipe|journald] [--record FILE]
+                         [--otlp URL | --otlp-file OUT] [--otlp-content])
   brainbench replay FILE [--config FILE] [--live-after-divergence] [--agent NAME]...
                                                                           run a recording again with the current brains
   brainbench replay FILE --to-test DIR [--agent NAME]...                 write an omw test folder from a recording
   brainbench diff A B [--json]                                            compare two recordings call by call
+  brainbench export FILE --otlp URL | --otlp-file OUT [--otlp-content]    a recording as OpenTelemetry spans (OTLP)
   brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--shard I/N] [--all] [-j N] [--watch]
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
                                                                           run omw.test.* files (PATH - reads one config from stdin)
@@ -79,9 +82,13 @@ function runOrLoop(mode: 'run' | 'loop', args: string[]): Promise<number> {
       watch: { type: 'boolean', short: 'w' },
       'log-format': { type: 'string' },
       record: { type: 'string' },
+      otlp: { type: 'string' },
+      'otlp-file': { type: 'string' },
+      'otlp-content': { type: 'boolean' },
     },
   });
   const format = formatOption('--format', values.format);
+  const otlp = otlpDestinationOption(values.otlp, values['otlp-file']);
   const log = stderrLog(logFormatOption(values['log-format']));
   return logging(log, () =>
     runCommand({
@@ -90,6 +97,7 @@ function runOrLoop(mode: 'run' | 'loop', args: string[]): Promise<number> {
       trace: values.trace ?? false,
       watch: values.watch ?? false,
       ...(values.record !== undefined ? { record: values.record } : {}),
+      ...(otlp ? { otlp: { destination: otlp, content: values['otlp-content'] ?? false } } : {}),
       ...(values.config ? { config: values.config } : {}),
       ...(format ? { format } : {}),
     }),
@@ -213,12 +221,26 @@ function diff(args: string[]): Promise<number> {
   return logging(stderrLog('auto'), async () => diffCommand(a, b, print, values.json ?? false));
 }
 
+function exportRecording(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { otlp: { type: 'string' }, 'otlp-file': { type: 'string' }, 'otlp-content': { type: 'boolean' } },
+  });
+  if (positionals.length !== 1) throw new UsageError('export takes one recording FILE');
+  const destination = otlpDestinationOption(values.otlp, values['otlp-file']);
+  if (!destination) throw new UsageError('export: give --otlp URL or --otlp-file OUT');
+  const content = values['otlp-content'] ?? false;
+  return logging(stderrLog('auto'), () => exportCommand({ file: positionals[0]!, destination, content, print }));
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   run: (args) => runOrLoop('run', args),
   loop: (args) => runOrLoop('loop', args),
   test,
   replay,
   diff,
+  export: exportRecording,
   serve,
   dap,
   schema,

@@ -13,6 +13,7 @@ import type { Log } from './log-format.ts';
 import { traceLogEntry } from './trace-log-entry.ts';
 import { SessionRecorder } from '../recording/session-recorder.ts';
 import { brainbenchVersion } from './version.ts';
+import { LiveTelemetry, type LiveTarget } from '../telemetry/live-telemetry.ts';
 
 export interface RunCommandOptions {
   config?: string;
@@ -26,6 +27,8 @@ export interface RunCommandOptions {
   log: Log;
   /** Record the run into this file (docs/recordings.md). */
   record?: string;
+  /** Export the run as OpenTelemetry spans as it happens (docs/recordings.md, OTLP export). */
+  otlp?: LiveTarget;
 }
 
 /** `brainbench run` / `brainbench loop`: omw's runtime, with logs on stderr. Returns the exit code. */
@@ -46,6 +49,8 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
   const supervisor = new Supervisor(host, { spawner: forkSpawner, entry: agentEntry() });
   const recorder =
     options.record === undefined ? undefined : startRecording(supervisor, options.record, options.mode, file);
+  const telemetry =
+    options.otlp && startTelemetry(supervisor, options.otlp, { mode: options.mode, file, log }, recorder);
   const traceOptions = { everything: options.trace, brainOf: (agent: string) => brains.get(agent) };
   host.trace.subscribe((event) => {
     const entry = traceLogEntry(event, traceOptions);
@@ -56,8 +61,9 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
     if (shuttingDown) return;
     shuttingDown = true;
     log({ severity: 'info', text: `shutting down (config ${dirname(file)})`, fields: { config: file } });
-    void supervisor.shutdown().then(() => {
+    void supervisor.shutdown().then(async () => {
       recorder?.close();
+      await telemetry?.close();
       return host.close();
     });
   };
@@ -73,6 +79,7 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
   const results = await supervisor.run();
   stopWatching();
   recorder?.close();
+  await telemetry?.close();
   supervisor.dispose();
   await host.close();
   if (shuttingDown) return 0;
@@ -93,6 +100,29 @@ function startRecording(supervisor: Supervisor, record: string, mode: 'run' | 'l
   } catch (error) {
     supervisor.dispose();
     throw new CommandError(`--record ${record}: ${(error as Error).message}`);
+  }
+}
+
+/** After the recorder, whose call tap it shares. */
+function startTelemetry(
+  supervisor: Supervisor,
+  target: LiveTarget,
+  run: { mode: 'run' | 'loop'; file: string; log: Log },
+  recorder: SessionRecorder | undefined,
+) {
+  const warn = (text: string) => run.log({ severity: 'warn', text });
+  try {
+    return new LiveTelemetry(supervisor, {
+      ...target,
+      mode: run.mode,
+      configFile: run.file,
+      brainbench: brainbenchVersion(),
+      warn,
+    });
+  } catch (error) {
+    recorder?.close();
+    supervisor.dispose();
+    throw new CommandError((error as Error).message);
   }
 }
 

@@ -51,6 +51,8 @@ import { isTestConfig, loadWorkspaceConfig, testSuiteRoot } from './workspace-co
 import { locateWorkspace, type OpenOptions } from './workspace-location.ts';
 import { recordSession } from './session-recording.ts';
 import type { SessionRecorder } from '../recording/session-recorder.ts';
+import { exportSessionTelemetry } from './session-telemetry.ts';
+import type { LiveTelemetry } from '../telemetry/live-telemetry.ts';
 
 const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(
   ({ kind, title, brain, check, debugging }) => ({
@@ -88,6 +90,8 @@ interface OpenWorkspace {
   stopWatching: () => void;
   /** The session's bounded recording (docs/recordings.md). */
   recorder?: SessionRecorder;
+  /** The session's live OTLP export, when the OTEL_EXPORTER_OTLP_* variables ask for one. */
+  telemetry?: LiveTelemetry;
 }
 
 export class Workbench {
@@ -436,6 +440,8 @@ export class Workbench {
     state.recorder = recordSession(state.root, state.configFile, supervisor, (message) =>
       this.emit({ type: 'notice', message }),
     );
+    const notice = (message: string) => this.emit({ type: 'notice', message });
+    state.telemetry = exportSessionTelemetry(supervisor, state.configFile, this.options.env ?? process.env, notice);
     host.trace.subscribe((event) => this.batcher.add(event));
     if (restarted) {
       for (const agent of host.agents.keys())
@@ -465,6 +471,8 @@ export class Workbench {
     await state.supervisor.shutdown();
     state.recorder?.close();
     state.recorder = undefined;
+    await state.telemetry?.close();
+    state.telemetry = undefined;
     this.lastSeq = state.host?.trace.lastSeq ?? this.lastSeq;
     state.supervisor = undefined;
     state.host = undefined;
