@@ -110,13 +110,19 @@ export function forkState(
       if (at >= 0) inbox.splice(at, 1);
     } else if (event.type === 'opened') {
       const registry = REGISTRY_OF[event.source];
-      if (registry) {
-        const opener = openers.get(event.uuid);
-        open.set(event.uuid, { registry, uuid: event.uuid, source: event.source, openedAt: event.time, opener });
-      }
+      if (registry)
+        open.set(event.uuid, {
+          registry,
+          uuid: event.uuid,
+          source: event.source,
+          openedAt: event.time,
+          opener: undefined,
+        });
     } else if (event.type === 'closed') open.delete(event.uuid);
   }
   pointTime ??= lastTime;
+  // A call's line comes once it has returned, after the `opened` event it caused.
+  for (const source of open.values()) source.opener = openers.get(source.uuid);
   if (!sawDeliveries) {
     inbox.length = 0;
     notes.push('this recording holds no deliveries (an older Brainbench made it): the inbox starts empty');

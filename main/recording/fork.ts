@@ -218,9 +218,13 @@ function armTimer(
   started: number,
 ): () => void {
   const recordedDue = timerDue(timer);
-  const spec = timer.opener?.args[0];
+  const opener = timer.opener;
+  // A timer whose opening call is not in the recording (an older segment) stays open, unarmed.
+  if (recordedDue === undefined && opener?.op !== 'host.wait-cron') return () => undefined;
   const due =
-    recordedDue !== undefined ? started + Math.max(0, recordedDue - pointTime) : nextCronFire(String(spec), started);
+    recordedDue !== undefined
+      ? started + Math.max(0, recordedDue - pointTime)
+      : nextCronFire(String(opener!.args[0]), started);
   return runAt(due, () => {
     if (!ctx.timers.finish(timer.uuid)) return;
     host.deliver(ctx, { id: timer.uuid, event: { kind: 'timer' } });
