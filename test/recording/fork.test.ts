@@ -166,7 +166,10 @@ test('provider and model redirects apply to the live part only', async () => {
   const chats = branch.agents
     .get('alice')!
     .iterations.map((it) => it.events.find((e) => e.type === 'call' && e.op === 'chat'));
-  const details = chats.map((e) => (e?.type === 'call' ? [e.detail['provider'], e.detail['model']] : []));
+  const details = chats.map((e) => {
+    const detail = (e?.type === 'call' ? e.detail : {}) as { provider?: string; model?: string };
+    return [detail.provider, detail.model];
+  });
   assert.deepEqual(details, [
     ['p', 'm'],
     ['q', 'other'],
