@@ -156,6 +156,42 @@ test('the inbox and an open timer carry over into the branch', async () => {
   assert.deepEqual((await edited.running).last, { kind: 'outcome', outcome: { exited: 'message:changed timer' } });
 });
 
+const TOOL_USER = `
+const t = omw.tooling.get('t');
+const h = omw.host.memoryGet('h');
+if (h == null) {
+  omw.host.memorySet('h', t.callTool('echo', {}));
+  'queued';
+} else {
+  omw.host.memorySet('go', '1');
+  const e = omw.host.recv();
+  e.kind + ' ' + (e.id === h) + ' ' + t.isOpen(h);
+}
+`;
+
+test('a queued tool call open at the fork point gets the result the recording delivered for it', async () => {
+  // The result is gated on the second iteration's memory-set "go": it comes after the fork point.
+  const config =
+    jsAgents(['alice']) +
+    '\n[tooling.t]\nkind = "mock"\ntools = [ { name = "echo", input_schema = {} } ]\n' +
+    'tool_calls = [ { name = "echo", result = "done", after = { kind = "call", op = "memory_set", detail = { key = "^go$" } } } ]\n';
+  const { ws, file, results } = await recordedSteps(config, { 'alice.js': TOOL_USER }, 2);
+  assert.deepEqual(results.at(-1), { kind: 'outcome', outcome: { exited: 'tool-result true false' } });
+  const lines = readRecordingLines(file);
+  const state = forkState(buildRecording(lines), lines, 'alice', 1);
+  assert.deepEqual(
+    state.view.registries.map((r) => [r.registry, r.source]),
+    [['toolCalls', 'tool-call']],
+  );
+  assert.deepEqual(
+    state.later.map((later) => later.envelope.event.kind),
+    ['tool-result'],
+  );
+  // The branch's own mock tooling never saw the call (the prefix was served from the recording).
+  const { running } = fork(ws.dir, file, 1, {});
+  assert.deepEqual((await running).last, { kind: 'outcome', outcome: { exited: 'tool-result true false' } });
+});
+
 test('provider and model redirects apply to the live part only', async () => {
   const config = jsAgents(['alice']) + '\n' + mockTurns(['from-p'], 'p') + mockTurns(['from-q'], 'q');
   const { ws, file } = await recordedSteps(config, { 'alice.js': CHATTY }, 2);
