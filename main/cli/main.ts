@@ -9,6 +9,7 @@ import { lspCommand } from './lsp-command.ts';
 import { diffCommand } from './diff-command.ts';
 import { exportCommand, otlpDestinationOption } from './export-command.ts';
 import { replayCommand } from './replay-command.ts';
+import { forkCommand } from './fork-command.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
 import { dapCommand } from '../dap/dap-command.ts';
@@ -26,6 +27,9 @@ const USAGE = `usage:
   brainbench replay FILE --to-test DIR [--agent NAME]...                 write an omw test folder from a recording
   brainbench diff A B [--json]                                            compare two recordings call by call
   brainbench export FILE --otlp URL | --otlp-file OUT [--otlp-content]    a recording as OpenTelemetry spans (OTLP)
+  brainbench fork FILE --agent A --after K --out FILE [--memory JSON|@FILE] [--source FILE]
+                  [--provider FROM=TO] [--model M] [--iterations N] [--name N] [--config FILE]
+                                                                          branch a recording at an iteration boundary
   brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--shard I/N] [--all] [-j N] [--watch]
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
                                                                           run omw.test.* files (PATH - reads one config from stdin)
@@ -234,6 +238,57 @@ function exportRecording(args: string[]): Promise<number> {
   return logging(stderrLog('auto'), () => exportCommand({ file: positionals[0]!, destination, content, print }));
 }
 
+function fork(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      agent: { type: 'string' },
+      after: { type: 'string' },
+      memory: { type: 'string' },
+      source: { type: 'string' },
+      provider: { type: 'string' },
+      model: { type: 'string' },
+      iterations: { type: 'string' },
+      name: { type: 'string' },
+      out: { type: 'string', short: 'o' },
+      config: { type: 'string', short: 'c' },
+      format: { type: 'string' },
+    },
+  });
+  if (positionals.length !== 1) throw new UsageError('fork takes one recording FILE');
+  if (values.agent === undefined) throw new UsageError('fork needs --agent A');
+  if (values.out === undefined) throw new UsageError('fork needs --out FILE');
+  const count = (flag: string, value: string | undefined, least: number): number | undefined => {
+    if (value === undefined) return undefined;
+    if (!/^\d+$/.test(value) || Number(value) < least)
+      throw new UsageError(`${flag} ${value}: expected a whole number from ${least}`);
+    return Number(value);
+  };
+  const afterIteration = count('--after', values.after, 0);
+  if (afterIteration === undefined) throw new UsageError('fork needs --after K (0: before the first iteration)');
+  const iterations = count('--iterations', values.iterations, 1);
+  const format = formatOption('--format', values.format);
+  const { memory, source, provider, model, name, config } = values;
+  return logging(stderrLog('auto'), () =>
+    forkCommand({
+      file: positionals[0]!,
+      agent: values.agent!,
+      afterIteration,
+      out: values.out!,
+      print,
+      ...(memory !== undefined ? { memory } : {}),
+      ...(source !== undefined ? { source } : {}),
+      ...(provider !== undefined ? { provider } : {}),
+      ...(model !== undefined ? { model } : {}),
+      ...(name !== undefined ? { name } : {}),
+      ...(config !== undefined ? { config } : {}),
+      ...(iterations !== undefined ? { iterations } : {}),
+      ...(format ? { format } : {}),
+    }),
+  );
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   run: (args) => runOrLoop('run', args),
   loop: (args) => runOrLoop('loop', args),
@@ -241,6 +296,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   replay,
   diff,
   export: exportRecording,
+  fork,
   serve,
   dap,
   schema,
