@@ -10,6 +10,7 @@ import { agentEntry } from '../main/supervisor/agent-entry.ts';
 import { forkSpawner } from '../main/supervisor/fork-spawner.ts';
 import { Supervisor } from '../main/supervisor/supervisor.ts';
 import { memoryMb, stepTime } from './agent-benchmarks.ts';
+import { hopBreakdown, IDLE_MS } from './hop-breakdown.ts';
 import type { BenchRow } from './bench-row.ts';
 import { median } from './stats.ts';
 
@@ -52,6 +53,7 @@ async function coldStarts(): Promise<{ startMs: number; privateMb: number; rssMb
 
 export async function pythonBenchmarks(): Promise<BenchRow[]> {
   const cold = await coldStarts();
+  const hops = await hopBreakdown('python', ['empty.py', 'None\n']);
   const supervisor = setUp({
     'empty.py': 'None\n',
     'local.py': `for _ in range(${CALLS}):\n    omw.host.time_now()\n`,
@@ -63,7 +65,7 @@ export async function pythonBenchmarks(): Promise<BenchRow[]> {
   try {
     await supervisor.start();
     const empty = await stepTime(supervisor, 'empty', 41);
-    const idleStep = await stepTime(supervisor, 'empty', 41, 20);
+    const idleStep = await stepTime(supervisor, 'empty', 41, IDLE_MS);
     const emptyJs = await stepTime(supervisor, 'emptyjs', 41);
     const perCall = async (agent: string, baseline: number) =>
       (((await stepTime(supervisor, agent, 9)) - baseline) * 1000) / CALLS;
@@ -78,8 +80,15 @@ export async function pythonBenchmarks(): Promise<BenchRow[]> {
         unit: 'ms',
         target: '< 1500 ms',
       },
-      { name: 'empty Python iteration, step to outcome', value: idleStep * 1000, unit: 'µs', target: '< 2000 µs' },
-      { name: 'empty Python iterations back to back', value: empty * 1000, unit: 'µs' },
+      {
+        name: 'empty Python iteration, step to outcome',
+        value: idleStep * 1000,
+        unit: 'µs',
+        floor: hops.idleFloor,
+        target: '< 2000 µs',
+      },
+      { name: 'empty Python iterations back to back', value: empty * 1000, unit: 'µs', floor: hops.busyFloor },
+      ...hops.rows,
       {
         name: 'host call from Python, answered in the agent process',
         value: local,

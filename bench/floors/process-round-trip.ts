@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 // same serialization the agent channel uses.
 const CHILD = `process.on('message', (m) => process.send(m));`;
 
-/** Microseconds per round trip. */
-export async function processRoundTrip(rounds: number): Promise<number> {
+/** Microseconds per round trip (the median of `rounds`); with `idleMs`, both sides sleep that long before each one. */
+export async function processRoundTrip(rounds: number, idleMs = 0): Promise<number> {
   const child = spawn(process.execPath, ['-e', CHILD], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     serialization: 'advanced',
@@ -18,9 +18,22 @@ export async function processRoundTrip(rounds: number): Promise<number> {
       child.send(message);
     });
   for (let i = 0; i < 200; i++) await once();
-  const started = performance.now();
-  for (let i = 0; i < rounds; i++) await once();
-  const elapsed = performance.now() - started;
-  child.kill();
-  return (elapsed * 1000) / rounds;
+  try {
+    if (idleMs === 0) {
+      const started = performance.now();
+      for (let i = 0; i < rounds; i++) await once();
+      return ((performance.now() - started) * 1000) / rounds;
+    }
+    const times: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      await new Promise((resolve) => setTimeout(resolve, idleMs));
+      const started = performance.now();
+      await once();
+      times.push((performance.now() - started) * 1000);
+    }
+    times.sort((a, b) => a - b);
+    return times[times.length >> 1]!;
+  } finally {
+    child.kill();
+  }
 }

@@ -7,9 +7,10 @@ import { answerLocally, isLocalOp, localCallTrace } from '../local-calls/local-c
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import { INTERRUPT_REASON, type CheckResult, type RunResult } from '../runtimes/engine.ts';
 import { parentLink } from './parent-link.ts';
-import type { AgentInit, HostToAgent, OutputEntry } from '../agent-protocol/agent-protocol.ts';
+import type { AgentInit, HopStamps, HostToAgent, OutputEntry } from '../agent-protocol/agent-protocol.ts';
 import type { BridgeReply, BridgeRequest, WorkerCommand, WorkerEvent } from './worker-protocol.ts';
 import { newOutputRing, OutputReader } from './output-ring.ts';
+import { monotonicMicros } from './monotonic-micros.ts';
 import {
   answerHostCall,
   CONTROL_SLOTS,
@@ -48,6 +49,8 @@ interface Running {
   loadingSince: number | undefined;
   /** Since when the brain is stopped in the debugger: neither busy time nor the deadline's. */
   stoppedSince: number | undefined;
+  /** The hops so far, when they are measured. */
+  hops: Partial<HopStamps> | undefined;
 }
 
 class EngineHost {
@@ -71,6 +74,8 @@ class EngineHost {
   private baselineRss = 0;
   /** Set when no engine can be built (e.g. an unsupported runtime kind); every command fails with it. */
   private fatal: string | undefined;
+  /** When each command arrived, while hops are measured. */
+  private readonly receivedAt = new Map<number, number>();
 
   constructor(
     private readonly init: AgentInit,
@@ -82,6 +87,7 @@ class EngineHost {
   }
 
   submit(command: WorkerCommand): void {
+    if (this.init.measureHops) this.receivedAt.set(command.id, monotonicMicros());
     if (this.fatal !== undefined) {
       send({ t: 'result', id: command.id, result: { ok: false, error: this.fatal } });
       return;
@@ -267,15 +273,23 @@ class EngineHost {
       interruptedAt: undefined,
       loadingSince: undefined,
       stoppedSince: undefined,
+      hops: undefined,
     };
+    if (this.init.measureHops) {
+      this.running.hops = { received: this.receivedAt.get(command.id), handedOver: monotonicMicros() };
+      this.receivedAt.delete(command.id);
+    }
     this.worker!.postMessage(command);
   }
 
-  private finish(result: RunResult | CheckResult): void {
+  private finish(result: RunResult | CheckResult, ran?: [number, number]): void {
     this.flushOutput();
     const running = this.running;
     this.running = undefined;
-    if (running) send({ t: 'result', id: running.id, result });
+    if (running?.hops && ran) {
+      const hops = { ...running.hops, engineStart: ran[0], engineEnd: ran[1], resultBack: monotonicMicros() };
+      send({ t: 'result', id: running.id, result, hops });
+    } else if (running) send({ t: 'result', id: running.id, result });
     const next = this.queued.shift();
     if (next && this.ready) this.start(next);
   }
@@ -305,7 +319,7 @@ class EngineHost {
         if (event.fresh) this.baselineRss = process.memoryUsage.rss();
         return;
       case 'result':
-        if (this.running?.id === event.id) this.finish(event.result);
+        if (this.running?.id === event.id) this.finish(event.result, event.ran);
         return;
       case 'failed':
         this.fatal = event.error;

@@ -8,6 +8,7 @@ import type { WorkerCommand, WorkerEvent } from './worker-protocol.ts';
 import { OutputWriter } from './output-ring.ts';
 import { INTERRUPT_FLAG, portDebugLink, syncHostCall, type EnginePorts } from './sync-bridge.ts';
 import { DebugController } from '../runtimes/debug/debug-controller.ts';
+import { monotonicMicros } from './monotonic-micros.ts';
 
 interface EngineWorkerData {
   init: AgentInit;
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
 }
 
 async function execute(engine: Engine, command: WorkerCommand): Promise<void> {
+  const took = init.measureHops ? monotonicMicros() : 0;
   if (engine.load) {
     post({ t: 'loading' });
     const fresh = await engine.load(command.script, command.filename);
@@ -51,7 +53,7 @@ async function execute(engine: Engine, command: WorkerCommand): Promise<void> {
   }
   const result =
     command.t === 'run' ? engine.run(command.script, command.filename) : engine.check(command.script, command.filename);
-  post({ t: 'result', id: command.id, result });
+  post({ t: 'result', id: command.id, result, ...(init.measureHops ? { ran: [took, monotonicMicros()] } : {}) });
   setImmediate(() => engine.prepare?.());
 }
 

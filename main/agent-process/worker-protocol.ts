@@ -12,7 +12,8 @@ export type WorkerEvent =
   | { t: 'loading' }
   /** `fresh` when something new was loaded, whose memory is then the engine's, not the brain's. */
   | { t: 'loaded'; fresh: boolean }
-  | { t: 'result'; id: number; result: RunResult | CheckResult }
+  /** `ran`: when the engine thread took the command and finished it (only when hops are measured). */
+  | { t: 'result'; id: number; result: RunResult | CheckResult; ran?: [number, number] }
   | { t: 'failed'; error: string };
 
 /** A host call from the engine, over the bridge's own port. */

@@ -24,6 +24,21 @@ export interface AgentInit {
   deadlineMs: number;
   /** How long an interrupted engine gets to unwind before its worker is terminated. */
   interruptBudgetMs: number;
+  /** Stamp each iteration's hops (HopStamps) on its result: the hop breakdown benchmark. */
+  measureHops?: boolean;
+}
+
+/**
+ * When an iteration passed each hop inside the agent process, in µs of the monotonic clock, which
+ * every process and thread of the machine shares: the bridge got the command, handed it to the
+ * engine thread; the engine thread took it, finished it; the bridge got the result back.
+ */
+export interface HopStamps {
+  received: number;
+  handedOver: number;
+  engineStart: number;
+  engineEnd: number;
+  resultBack: number;
 }
 
 export type HostToAgent =
@@ -55,6 +70,6 @@ export type AgentToHost =
   | { t: 'output'; entries: OutputEntry[] }
   /** The process is about to exit because its engine thread would not stop; start a new one. */
   | { t: 'retired'; reason: string }
-  | { t: 'result'; id: number; result: RunResult | CheckResult }
+  | { t: 'result'; id: number; result: RunResult | CheckResult; hops?: HopStamps }
   /** What the engine's DebugController says: a stop, an answer, a logpoint's message. */
   | { t: 'debug'; event: EngineDebugEvent };
