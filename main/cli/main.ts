@@ -6,6 +6,7 @@ import type { Shard } from '../testing/shard-tests.ts';
 import { failureEntry } from './failure-entry.ts';
 import { LOG_FORMATS, stderrLog, type Log, type LogFormat } from './log-format.ts';
 import { lspCommand } from './lsp-command.ts';
+import { accountingCommand } from './accounting-command.ts';
 import { diffCommand } from './diff-command.ts';
 import { replayCommand } from './replay-command.ts';
 import { runCommand } from './run-command.ts';
@@ -23,6 +24,7 @@ const USAGE = `usage:
                                                                           run a recording again with the current brains
   brainbench replay FILE --to-test DIR [--agent NAME]...                 write an omw test folder from a recording
   brainbench diff A B [--json]                                            compare two recordings call by call
+  brainbench accounting FILE [--config FILE] [--json]                     tokens, cost and calls per agent and iteration
   brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--shard I/N] [--all] [-j N] [--watch]
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
                                                                           run omw.test.* files (PATH - reads one config from stdin)
@@ -213,12 +215,32 @@ function diff(args: string[]): Promise<number> {
   return logging(stderrLog('auto'), async () => diffCommand(a, b, print, values.json ?? false));
 }
 
+function accounting(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { config: { type: 'string', short: 'c' }, format: { type: 'string' }, json: { type: 'boolean' } },
+  });
+  if (positionals.length !== 1) throw new UsageError('accounting takes one recording FILE');
+  const format = formatOption('--format', values.format);
+  return logging(stderrLog('auto'), async () =>
+    accountingCommand({
+      file: positionals[0]!,
+      json: values.json ?? false,
+      print,
+      ...(values.config !== undefined ? { config: values.config } : {}),
+      ...(format ? { format } : {}),
+    }),
+  );
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   run: (args) => runOrLoop('run', args),
   loop: (args) => runOrLoop('loop', args),
   test,
   replay,
   diff,
+  accounting,
   serve,
   dap,
   schema,
