@@ -31,6 +31,7 @@ import type {
   VariableInfo,
 } from './debug-views.ts';
 import type { EventEnvelope } from '../main/host-api/wit-types.generated.ts';
+import type { AccountingView, IterationWaterfall } from './accounting-views.ts';
 
 /** What each parameter is called in the errors a bad request gets. */
 export const PARAMETER_NAMES = z.registry<{ name: string }>();
@@ -88,6 +89,10 @@ const memoryKey = parameter('key', z.string());
 const memoryValue = parameter('value', z.string().nullable());
 const inboxIndex = parameter('index', z.number().int().nonnegative());
 const sourceId = parameter('id', z.string());
+/** A recording file in the workspace; null for the session's own recording. */
+const recordingPath = parameter('path', z.string().nullable());
+/** An iteration's place in its agent's recorded iterations (0-based). */
+const iterationPosition = parameter('position', z.number().int().nonnegative());
 const answer = <T>() => z.custom<T>();
 
 interface ApiEntry {
@@ -162,6 +167,13 @@ export const WORKBENCH_API = {
   agentInbox: { params: z.tuple([agent]), result: answer<EventEnvelope[]>() },
   /** Drops the pending event at `index` if it is still the one from source `id`. */
   dropInboxEvent: { params: z.tuple([agent, inboxIndex, sourceId]), result: answer<boolean>() },
+  /** Tokens, cost and calls per agent and iteration of a recording (docs/recordings.md#accounting). */
+  accounting: { params: z.tuple([recordingPath]), result: answer<AccountingView>() },
+  /** One recorded iteration's host calls on its time axis. */
+  accountingWaterfall: {
+    params: z.tuple([recordingPath, agent, iterationPosition]),
+    result: answer<IterationWaterfall>(),
+  },
 } satisfies Record<string, ApiEntry>;
 
 type ApiTable = typeof WORKBENCH_API;

@@ -8,6 +8,7 @@ import type { ApiMethod, WorkbenchApi } from '../../contract/workbench-api.ts';
 import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
 import { checkBrainText } from './brain-diagnostics.ts';
 import type { Workbench } from './workbench.ts';
+import { recordingAccounting, recordingWaterfall } from './workbench-accounting.ts';
 
 type Handlers = {
   [M in ApiMethod]: (
@@ -58,6 +59,8 @@ const HANDLERS: Handlers = {
   setMemory: (w, agent, key, value) => w.debugging.setMemory(agent, key, value),
   agentInbox: (w, agent) => [...w.debugging.inbox(agent)],
   dropInboxEvent: (w, agent, index, id) => w.debugging.dropInboxEvent(agent, index, id),
+  accounting: (w, path) => recordingAccounting(w, path),
+  accountingWaterfall: (w, path, agent, position) => recordingWaterfall(w, path, agent, position),
 };
 
 /** Answers request `id`: `method` and `params` are whatever the client sent. */

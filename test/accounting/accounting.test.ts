@@ -134,7 +134,7 @@ test('a bad price is a config error at its file:line:column', () => {
     assert.match(
       errorOf(negative, check),
       new RegExp(
-        `omw\\.toml:${line(2)}:1: providers\.p\.prices\.m\.input_per_mtok: expected a number >= 0 \\(found -1\\)`,
+        `omw\\.toml:${line(2)}:1: providers\\.p\\.prices\\.m\\.input_per_mtok: expected a number >= 0 \\(found -1\\)`,
       ),
     );
   const typo = write('[providers.p.prices."m"]\ninput_per_mtok = 1\noutput_per_mtk = 2\n');

@@ -123,6 +123,8 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   setMemory: [[['a', 'k', 5], 'setMemory: value: expected a string, got 5']],
   agentInbox: [[[], 'agentInbox takes 1 parameter (agent), got 0']],
   dropInboxEvent: [[['a', -1, 'id'], 'dropInboxEvent: index: expected at least 0, got -1']],
+  accounting: [[[3], 'accounting: path: expected a string, got 3']],
+  accountingWaterfall: [[[null, 'a', 1.5], 'accountingWaterfall: position: expected an integer, got 1.5']],
 };
 
 describe('API parameter checks', () => {
