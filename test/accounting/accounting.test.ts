@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { costText } from '../../contract/accounting-views.ts';
@@ -11,6 +12,7 @@ import { ConfigError } from '../../main/config/config-error.ts';
 import { loadConfig } from '../../main/config/load-config.ts';
 import { priceTableOf } from '../../main/config/params/price-table-params.ts';
 import { Host } from '../../main/host/host.ts';
+import { testConfigJsonSchema } from '../../main/json-schema/config-json-schema.ts';
 import { accountingOf } from '../../main/recording/accounting.ts';
 import { loadRecording } from '../../main/recording/recording.ts';
 import { jsAgents, workspace } from '../supervisor/workspace.ts';
@@ -175,4 +177,16 @@ test('brainbench accounting FILE prints per agent and iteration, --json the stru
     diff,
     /tokens: 7820 -> 7820 \(\+0\); cost: 0\.0044 EUR \+ 0\.0135 USD \(\+2 calls without a price\) -> 0\.0044 EUR/,
   );
+});
+
+test('the JSON schema (brainbench schema) describes the price table on every provider kind', () => {
+  const validate = new Ajv2020({ strict: false }).compile(testConfigJsonSchema());
+  const config = (kind: string, price: Record<string, unknown>) => ({
+    providers: { p: { kind, ...(kind === 'mock' ? {} : { model: 'm' }), prices: { m: price } } },
+  });
+  for (const kind of ['mock', 'openai', 'anthropic']) {
+    assert.equal(validate(config(kind, { input_per_mtok: 2.5, output_per_mtok: 10, currency: 'EUR' })), true, kind);
+    assert.equal(validate(config(kind, { input_per_mtok: 2.5 })), false, `${kind}: output_per_mtok is required`);
+    assert.equal(validate(config(kind, { input_per_mtok: 1, output_per_mtok: 1, cost: 1 })), false, kind);
+  }
 });
