@@ -3,7 +3,9 @@ import type { ConfigFormat } from '../config/config-format.ts';
 import { priceTableOf } from '../config/params/price-table-params.ts';
 import { accountingOf } from '../recording/accounting.ts';
 import { describeAccounting } from '../recording/accounting-text.ts';
-import { openRecording } from './recording-input.ts';
+import { loadRecordingForAccounting } from '../recording/accounting-reader.ts';
+import { RecordingError } from '../recording/recording-reader.ts';
+import { CommandError } from './command-error.ts';
 
 export interface AccountingCommandOptions {
   file: string;
@@ -14,9 +16,19 @@ export interface AccountingCommandOptions {
   print: (line: string) => void;
 }
 
+function readRecording(file: string) {
+  try {
+    return loadRecordingForAccounting(file);
+  } catch (error) {
+    if (error instanceof RecordingError) throw new CommandError(error.message);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new CommandError(`${file}: no such recording`);
+    throw error;
+  }
+}
+
 /** `brainbench accounting FILE`: tokens, cost and calls per agent and iteration. */
 export function accountingCommand(options: AccountingCommandOptions): number {
-  const recording = openRecording(options.file);
+  const recording = readRecording(options.file);
   const prices =
     options.config === undefined
       ? undefined

@@ -7,7 +7,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AccountingView, IterationWaterfall } from '../../contract/accounting-views.ts';
 import { accountingOf, type RecordingAccounting } from '../recording/accounting.ts';
-import { loadRecording } from '../recording/recording.ts';
+import { loadRecordingForAccounting } from '../recording/accounting-reader.ts';
 import { settingsFolder } from './debug-settings-file.ts';
 import { SESSION_RECORDING } from './session-recording.ts';
 import type { Workbench } from './workbench.ts';
@@ -41,7 +41,7 @@ function accountingFor(workbench: Workbench, path: string | null): RecordingAcco
   }
   const last = kept.get(workbench);
   if (last && last.file === file && last.mtimeMs === stat.mtimeMs && last.size === stat.size) return last.accounting;
-  const accounting = accountingOf(loadRecording(file), shown);
+  const accounting = accountingOf(loadRecordingForAccounting(file), shown);
   kept.set(workbench, { file, mtimeMs: stat.mtimeMs, size: stat.size, accounting });
   return accounting;
 }
