@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../main/config/load-config.ts';
 import { Host } from '../main/host/host.ts';
+import { accountingOf } from '../main/recording/accounting.ts';
+import { loadRecordingForAccounting } from '../main/recording/accounting-reader.ts';
 import { loadRecording } from '../main/recording/recording.ts';
 import { replayRecording } from '../main/recording/replay.ts';
 import { SessionRecorder } from '../main/recording/session-recorder.ts';
@@ -82,9 +84,59 @@ async function replaySpeed(): Promise<{ recordedMs: number; replayMs: number }> 
   return { recordedMs, replayMs };
 }
 
+const ACCOUNTED_ITERATIONS = 2500;
+
+/**
+ * ms to read and summarise a recording of over 100,000 events: iterations of a stream with usage
+ * on its deltas, a blocking chat and memory calls, priced; each iteration's waterfall too.
+ */
+async function accountingSpeed(): Promise<{ events: number; summaryMs: number; waterfallsMs: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'brainbench-bench-acct-'));
+  writeFileSync(
+    join(dir, 'omw.toml'),
+    '[runtime.js]\nkind = "js"\n[agents.a]\nruntime = "js"\nscript = "a.js"\n[providers.p]\nkind = "mock"\n' +
+      'turns = [ { content = "x", usage = { prompt_tokens = 10, completion_tokens = 5 } } ]\n' +
+      '[providers.p.prices."m"]\ninput_per_mtok = 2.5\noutput_per_mtok = 10.0\n',
+  );
+  writeFileSync(
+    join(dir, 'a.js'),
+    "const p = omw.provider.get('p');\nconst s = p.chatStream('m', [], []);\n" +
+      "for (;;) { const e = omw.host.recv(); if (e.id === s && e.kind === 'chat-end') break; }\n" +
+      "p.chat('m', [], []);\nfor (let i = 0; i < 20; i++) omw.host.memoryGet('k' + i);\n",
+  );
+  const host = new Host(loadConfig(join(dir, 'omw.toml'), { env: {} }));
+  const supervisor = new Supervisor(host, { spawner: forkSpawner, entry: agentEntry() });
+  const file = join(dir, 'priced.jsonl');
+  const recorder = record(supervisor, file);
+  try {
+    for (let i = 0; i < ACCOUNTED_ITERATIONS; i++) await supervisor.step('a');
+  } finally {
+    recorder.close();
+    supervisor.dispose();
+  }
+  const summary: number[] = [];
+  const waterfalls: number[] = [];
+  let events = 0;
+  for (let run = 0; run < 5; run++) {
+    const started = performance.now();
+    const recording = loadRecordingForAccounting(file);
+    const accounting = accountingOf(recording, file);
+    const view = accounting.view();
+    summary.push(performance.now() - started);
+    const alice = recording.agents.get('a')!;
+    events = alice.iterations.reduce((sum, it) => sum + it.calls.length + it.events.length, 0);
+    if (view.run.providerCalls !== 2 * ACCOUNTED_ITERATIONS) throw new Error('the accounting lost provider calls');
+    const drawn = performance.now();
+    for (let position = 0; position < alice.iterations.length; position++) accounting.waterfall('a', position);
+    waterfalls.push(performance.now() - drawn);
+  }
+  return { events, summaryMs: median(summary), waterfallsMs: median(waterfalls) };
+}
+
 export async function recordingBenchmarks(): Promise<BenchRow[]> {
   const trip = await roundTrip();
   const speed = await replaySpeed();
+  const accounted = await accountingSpeed();
   return [
     { name: 'host-call round trip, not recorded', value: trip.plain, unit: 'µs' },
     {
@@ -102,5 +154,12 @@ export async function recordingBenchmarks(): Promise<BenchRow[]> {
       floor: speed.recordedMs,
       target: '<= 0.05x the recorded run (>= 20x faster)',
     },
+    {
+      name: `accounting of a ${accounted.events}-event recording (read + summed)`,
+      value: accounted.summaryMs,
+      unit: 'ms',
+      target: '< 1000 ms',
+    },
+    { name: `its ${ACCOUNTED_ITERATIONS} iterations' waterfalls`, value: accounted.waterfallsMs, unit: 'ms' },
   ];
 }

@@ -40,6 +40,7 @@ import type {
   RecordingFileView,
   RecordingView,
 } from './recording-views.ts';
+import type { AccountingView, IterationWaterfall } from './accounting-views.ts';
 
 /** What each parameter is called in the errors a bad request gets. */
 export const PARAMETER_NAMES = z.registry<{ name: string }>();
@@ -106,6 +107,10 @@ const heldCallDecision = parameter(
     z.object({ kind: z.literal('reject'), error: z.string() }),
   ]),
 );
+/** A recording file in the workspace; null for the session's own recording. */
+const recordingPath = parameter('path', z.string().nullable());
+/** An iteration's place in its agent's recorded iterations (0-based). */
+const iterationPosition = parameter('position', z.number().int().nonnegative());
 const answer = <T>() => z.custom<T>();
 /** Recordings (docs/recordings.md): an iteration number, a fork point, and what a fork changes. */
 const iteration = parameter('iteration', z.number().int().positive());
@@ -219,6 +224,13 @@ export const WORKBENCH_API = {
   saveRecordingAsTest: {
     params: z.tuple([path, testFolder, testAgents]),
     result: answer<{ dir: string; files: string[] }>(),
+  },
+  /** Tokens, cost and calls per agent and iteration of a recording (docs/recordings.md#accounting). */
+  accounting: { params: z.tuple([recordingPath]), result: answer<AccountingView>() },
+  /** One recorded iteration's host calls on its time axis. */
+  accountingWaterfall: {
+    params: z.tuple([recordingPath, agent, iterationPosition]),
+    result: answer<IterationWaterfall>(),
   },
 } satisfies Record<string, ApiEntry>;
 

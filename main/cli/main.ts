@@ -6,6 +6,7 @@ import type { Shard } from '../testing/shard-tests.ts';
 import { failureEntry } from './failure-entry.ts';
 import { LOG_FORMATS, stderrLog, type Log, type LogFormat } from './log-format.ts';
 import { lspCommand } from './lsp-command.ts';
+import { accountingCommand } from './accounting-command.ts';
 import { diffCommand } from './diff-command.ts';
 import { exportCommand, otlpDestinationOption } from './export-command.ts';
 import { replayCommand } from './replay-command.ts';
@@ -30,6 +31,7 @@ const USAGE = `usage:
   brainbench fork FILE --agent A --after K --out FILE [--memory JSON|@FILE] [--source FILE]
                   [--provider FROM=TO] [--model M] [--iterations N] [--name N] [--config FILE]
                                                                           branch a recording at an iteration boundary
+  brainbench accounting FILE [--config FILE] [--json]                     tokens, cost and calls per agent and iteration
   brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--shard I/N] [--all] [-j N] [--watch]
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
                                                                           run omw.test.* files (PATH - reads one config from stdin)
@@ -289,6 +291,25 @@ function fork(args: string[]): Promise<number> {
   );
 }
 
+function accounting(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { config: { type: 'string', short: 'c' }, format: { type: 'string' }, json: { type: 'boolean' } },
+  });
+  if (positionals.length !== 1) throw new UsageError('accounting takes one recording FILE');
+  const format = formatOption('--format', values.format);
+  return logging(stderrLog('auto'), async () =>
+    accountingCommand({
+      file: positionals[0]!,
+      json: values.json ?? false,
+      print,
+      ...(values.config !== undefined ? { config: values.config } : {}),
+      ...(format ? { format } : {}),
+    }),
+  );
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   run: (args) => runOrLoop('run', args),
   loop: (args) => runOrLoop('loop', args),
@@ -297,6 +318,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   diff,
   export: exportRecording,
   fork,
+  accounting,
   serve,
   dap,
   schema,

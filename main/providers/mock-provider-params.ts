@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { closedTable } from '../config/closed-table.ts';
 import { jsonValue } from '../config/json-value.ts';
+import { priceTableParams } from '../config/params/price-table-params.ts';
 
 /** A JSON string is the arguments text already; any other value is written inline and stringified. */
 const toolCallArguments = jsonValue.transform((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
@@ -34,6 +35,7 @@ export const mockProviderParamsSchema = closedTable({
   turns: z.array(turnSchema).default([]),
   /** Empty means the mock reports `mock-model`. */
   models: z.array(z.string()).default([]),
+  ...priceTableParams,
 });
 
 export type MockProviderParams = z.output<typeof mockProviderParamsSchema>;

@@ -1,5 +1,6 @@
 import { describeChanges, shownJson } from './json-diff.ts';
 import type { AgentDiff, CallPairDiff, DiffCall } from '../../contract/recording-views.ts';
+import { costText, type CostTotal } from '../../contract/accounting-views.ts';
 
 const shownCall = (call: DiffCall | undefined): string =>
   call ? `${call.op}(${call.args.map((arg) => shownJson(arg)).join(', ')})` : '(no call: the iteration ended)';
@@ -15,8 +16,8 @@ function describePair(pair: CallPairDiff): string[] {
   ];
 }
 
-/** The text `brainbench diff` prints for one agent. */
-export function describeAgentDiff(diff: AgentDiff): string[] {
+/** The text `brainbench diff` prints for one agent; `cost` when either recording has prices. */
+export function describeAgentDiff(diff: AgentDiff, cost?: { a: CostTotal; b: CostTotal }): string[] {
   if (diff.onlyIn)
     return [`ONLY IN ${diff.onlyIn.toUpperCase()} ${diff.agent}: ${diff.iterations[diff.onlyIn]} iterations`];
   const lines: string[] = [];
@@ -33,7 +34,7 @@ export function describeAgentDiff(diff: AgentDiff): string[] {
   }
   const { a, b } = diff.tokens;
   lines.push(
-    `  iterations: ${diff.iterations.a} -> ${diff.iterations.b}; time: ${Math.round(diff.timeMs.a)} ms -> ${Math.round(diff.timeMs.b)} ms (${signed(diff.timeMs.b - diff.timeMs.a, ' ms')}); tokens: ${a.total} -> ${b.total} (${signed(b.total - a.total, '')})`,
+    `  iterations: ${diff.iterations.a} -> ${diff.iterations.b}; time: ${Math.round(diff.timeMs.a)} ms -> ${Math.round(diff.timeMs.b)} ms (${signed(diff.timeMs.b - diff.timeMs.a, ' ms')}); tokens: ${a.total} -> ${b.total} (${signed(b.total - a.total, '')})${cost ? `; cost: ${costText(cost.a)} -> ${costText(cost.b)}` : ''}`,
   );
   return lines;
 }

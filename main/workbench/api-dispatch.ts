@@ -8,6 +8,7 @@ import type { ApiMethod, WorkbenchApi } from '../../contract/workbench-api.ts';
 import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
 import { checkBrainText } from './brain-diagnostics.ts';
 import type { Workbench } from './workbench.ts';
+import { recordingAccounting, recordingWaterfall } from './workbench-accounting.ts';
 
 type Handlers = {
   [M in ApiMethod]: (
@@ -67,6 +68,8 @@ const HANDLERS: Handlers = {
   replayRecording: (w, path) => w.recordings.replay(path),
   compareRecordings: (w, a, b) => w.recordings.compare(a, b),
   saveRecordingAsTest: (w, path, dir, agents) => w.recordings.saveAsTest(path, dir, agents),
+  accounting: (w, path) => recordingAccounting(w, path),
+  accountingWaterfall: (w, path, agent, position) => recordingWaterfall(w, path, agent, position),
 };
 
 /** Answers request `id`: `method` and `params` are whatever the client sent. */

@@ -533,6 +533,12 @@ export class Workbench {
     for (const listener of this.listeners) listener(event);
   }
 
+  /** Where the workspace's recordings are: its root, its file boundary, the session's recorder. */
+  recordingPlaces(): { root: string; boundary: WorkspaceBoundary; recorder: SessionRecorder | undefined } {
+    const { root, boundary, recorder } = this.state();
+    return { root, boundary, recorder };
+  }
+
   private state(): OpenWorkspace {
     if (!this.workspaceState) throw new Error('no workspace is open');
     return this.workspaceState;

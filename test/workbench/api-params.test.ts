@@ -141,6 +141,8 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   replayRecording: [[[], 'replayRecording takes 1 parameter (path), got 0']],
   compareRecordings: [[['a.jsonl'], 'compareRecordings takes 2 parameters (path, otherPath), got 1']],
   saveRecordingAsTest: [[['r.jsonl', 'out', 'a'], 'saveRecordingAsTest: agents: expected a list, got "a"']],
+  accounting: [[[3], 'accounting: path: expected a string, got 3']],
+  accountingWaterfall: [[[null, 'a', 1.5], 'accountingWaterfall: position: expected an integer, got 1.5']],
 };
 
 describe('API parameter checks', () => {

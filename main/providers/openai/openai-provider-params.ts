@@ -1,10 +1,11 @@
-// omw-compat 1.3: an OpenAI-compatible chat provider. `timeout_ms` and `max_retries` are
-// Brainbench extensions.
+// omw-compat 1.3: an OpenAI-compatible chat provider. `timeout_ms`, `max_retries` and `prices`
+// are Brainbench extensions.
 
 import { z } from 'zod';
 
 import { closedTable } from '../../config/closed-table.ts';
 import { jsonValue } from '../../config/json-value.ts';
+import { priceTableParams } from '../../config/params/price-table-params.ts';
 
 /** Settings every HTTP chat provider shares. */
 export const httpProviderParams = {
@@ -19,6 +20,7 @@ export const httpProviderParams = {
   timeout_ms: z.number().int().positive().optional(),
   /** Retries of a request that failed before anything streamed (connection errors, 429, 5xx); 2 when absent. */
   max_retries: z.number().int().nonnegative().optional(),
+  ...priceTableParams,
 };
 
 export const openaiProviderParamsSchema = closedTable(httpProviderParams);

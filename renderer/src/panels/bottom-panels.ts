@@ -2,6 +2,7 @@
 // store's tab type all come from here, so adding a panel is one entry.
 
 import type { ComponentType } from 'react';
+import { AccountingPanel } from './accounting/AccountingPanel.tsx';
 import { AgentStatePanel } from './AgentStatePanel.tsx';
 import { BackendsPanel } from './BackendsPanel.tsx';
 import { BusInspector } from './BusInspector.tsx';
@@ -27,6 +28,7 @@ const REGISTRY = [
   { id: 'state', title: 'Memory & inbox', order: 45, component: AgentStatePanel },
   { id: 'backends', title: 'Providers & tooling', order: 50, component: BackendsPanel },
   { id: 'tests', title: 'Tests', order: 60, component: TestsPanel },
+  { id: 'accounting', title: 'Accounting', order: 70, component: AccountingPanel },
 ] as const satisfies readonly BottomPanelEntry[];
 
 export type BottomPanelId = (typeof REGISTRY)[number]['id'];
