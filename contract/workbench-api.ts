@@ -31,6 +31,15 @@ import type {
   VariableInfo,
 } from './debug-views.ts';
 import type { EventEnvelope } from '../main/host-api/wit-types.generated.ts';
+import type {
+  AgentReplayView,
+  BranchView,
+  ForkPointView,
+  RecordedIterationView,
+  RecordingComparisonView,
+  RecordingFileView,
+  RecordingView,
+} from './recording-views.ts';
 
 /** What each parameter is called in the errors a bad request gets. */
 export const PARAMETER_NAMES = z.registry<{ name: string }>();
@@ -162,6 +171,27 @@ export const WORKBENCH_API = {
   agentInbox: { params: z.tuple([agent]), result: answer<EventEnvelope[]>() },
   /** Drops the pending event at `index` if it is still the one from source `id`. */
   dropInboxEvent: { params: z.tuple([agent, inboxIndex, sourceId]), result: answer<boolean>() },
+  // PROVISIONAL (recui): the recording API as fork.md states it, replaced by branch fork's block on merge.
+  recordings: { params: z.tuple([]), result: answer<RecordingFileView[]>() },
+  openRecording: { params: z.tuple([path]), result: answer<RecordingView>() },
+  recordedIteration: {
+    params: z.tuple([path, agent, parameter('iteration', z.number().int())]),
+    result: answer<RecordedIterationView>(),
+  },
+  forkPoint: {
+    params: z.tuple([path, agent, parameter('afterIteration', z.number().int())]),
+    result: answer<ForkPointView>(),
+  },
+  forkRecording: {
+    params: z.tuple([path, agent, parameter('afterIteration', z.number().int()), parameter('edits', z.custom<import('./recording-views.ts').ForkEdits>())]),
+    result: answer<BranchView>(),
+  },
+  replayRecording: { params: z.tuple([path]), result: answer<AgentReplayView[]>() },
+  compareRecordings: { params: z.tuple([path, path]), result: answer<RecordingComparisonView>() },
+  saveRecordingAsTest: {
+    params: z.tuple([path, path, parameter('agents', z.array(z.string()).nullable())]),
+    result: answer<{ dir: string; files: string[] }>(),
+  },
 } satisfies Record<string, ApiEntry>;
 
 type ApiTable = typeof WORKBENCH_API;
