@@ -165,6 +165,8 @@ export interface ForkPointView {
   registries: OpenSourceView[];
   /** The brain's text as recorded (absent for a component). */
   source?: string;
+  /** What the recording could not say (no deliveries recorded: the inbox is empty), in a sentence each. */
+  notes: string[];
 }
 
 /** What a fork changes for what follows its fork point; every field optional. */

@@ -98,6 +98,24 @@ const memoryValue = parameter('value', z.string().nullable());
 const inboxIndex = parameter('index', z.number().int().nonnegative());
 const sourceId = parameter('id', z.string());
 const answer = <T>() => z.custom<T>();
+/** Recordings (docs/recordings.md): an iteration number, a fork point, and what a fork changes. */
+const iteration = parameter('iteration', z.number().int().positive());
+const afterIteration = parameter('afterIteration', z.number().int().nonnegative());
+const forkEdits = parameter(
+  'edits',
+  z.object({
+    name: z.string().optional(),
+    memory: z.record(z.string(), z.string()).optional(),
+    inbox: z.array(z.object({ id: z.string(), event: witValueSchema('event') as z.ZodType<OmwEvent> })).optional(),
+    source: z.string().optional(),
+    provider: z.object({ from: z.string(), to: z.string() }).optional(),
+    model: z.string().optional(),
+    iterations: z.number().int().positive().optional(),
+  }),
+);
+const otherPath = parameter('otherPath', z.string());
+const testFolder = parameter('dir', z.string());
+const testAgents = parameter('agents', z.array(z.string()).nullable());
 
 interface ApiEntry {
   params: z.ZodTuple;
@@ -171,25 +189,20 @@ export const WORKBENCH_API = {
   agentInbox: { params: z.tuple([agent]), result: answer<EventEnvelope[]>() },
   /** Drops the pending event at `index` if it is still the one from source `id`. */
   dropInboxEvent: { params: z.tuple([agent, inboxIndex, sourceId]), result: answer<boolean>() },
-  // PROVISIONAL (recui): the recording API as fork.md states it, replaced by branch fork's block on merge.
+  /** Recording files of the workspace: the session's, its branches, other `*.jsonl` recordings. */
   recordings: { params: z.tuple([]), result: answer<RecordingFileView[]>() },
+  /** A recording opened offline (no agent started): its agents and their iterations. */
   openRecording: { params: z.tuple([path]), result: answer<RecordingView>() },
-  recordedIteration: {
-    params: z.tuple([path, agent, parameter('iteration', z.number().int())]),
-    result: answer<RecordedIterationView>(),
-  },
-  forkPoint: {
-    params: z.tuple([path, agent, parameter('afterIteration', z.number().int())]),
-    result: answer<ForkPointView>(),
-  },
-  forkRecording: {
-    params: z.tuple([path, agent, parameter('afterIteration', z.number().int()), parameter('edits', z.custom<import('./recording-views.ts').ForkEdits>())]),
-    result: answer<BranchView>(),
-  },
+  recordedIteration: { params: z.tuple([path, agent, iteration]), result: answer<RecordedIterationView>() },
+  /** An agent's state after recorded iteration `afterIteration` (0: before the first). */
+  forkPoint: { params: z.tuple([path, agent, afterIteration]), result: answer<ForkPointView>() },
+  /** Runs a branch headless from a fork point; `recording-progress` events follow it. */
+  forkRecording: { params: z.tuple([path, agent, afterIteration, forkEdits]), result: answer<BranchView>() },
   replayRecording: { params: z.tuple([path]), result: answer<AgentReplayView[]>() },
-  compareRecordings: { params: z.tuple([path, path]), result: answer<RecordingComparisonView>() },
+  compareRecordings: { params: z.tuple([path, otherPath]), result: answer<RecordingComparisonView>() },
+  /** Writes an omw test folder (a new or empty folder of the workspace) from a recording. */
   saveRecordingAsTest: {
-    params: z.tuple([path, path, parameter('agents', z.array(z.string()).nullable())]),
+    params: z.tuple([path, testFolder, testAgents]),
     result: answer<{ dir: string; files: string[] }>(),
   },
 } satisfies Record<string, ApiEntry>;

@@ -12,4 +12,6 @@ export type WorkbenchEvent =
   | { type: 'debug'; notification: DebugNotification }
   | { type: 'debug-settings'; settings: DebugSettingsView }
   /** Something the user should know that belongs to no request (a settings file set aside). */
-  | { type: 'notice'; message: string };
+  | { type: 'notice'; message: string }
+  /** A branch being forked (`forkRecording`): the iteration it ran, of how many it will run. */
+  | { type: 'recording-progress'; branch: string; agent: string; iteration: number; of: number };

@@ -17,7 +17,11 @@ export class Bus {
   private readonly subscriptionsByUuid = new Map<string, AgentSubscription>();
   private readonly lifecycle = new Map<string, string>();
 
-  constructor(private readonly inboxBound: number) {}
+  /** `delivered` sees every envelope that entered an inbox (or went straight to a waiting `recv`). */
+  constructor(
+    private readonly inboxBound: number,
+    private readonly delivered?: (agent: string, envelope: EventEnvelope) => void,
+  ) {}
 
   inbox(agent: string): Inbox {
     let inbox = this.inboxes.get(agent);
@@ -27,7 +31,9 @@ export class Bus {
 
   /** Puts an envelope into an agent's inbox; false when the inbox is full. */
   deliver(agent: string, envelope: EventEnvelope): boolean {
-    return this.inbox(agent).push(envelope);
+    if (!this.inbox(agent).push(envelope)) return false;
+    this.delivered?.(agent, envelope);
+    return true;
   }
 
   subscribeAgent(subscriber: string, source: string, uuid: string): void {

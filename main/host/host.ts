@@ -49,6 +49,9 @@ export interface TappedCall {
 /** Sees every host call of every agent (recordings); called in each agent's call order. */
 export type CallTap = (call: TappedCall) => void;
 
+/** Sees every event that enters an agent's inbox, whoever put it there (recordings, for a fork's inbox). */
+export type DeliveryTap = (agent: string, envelope: EventEnvelope) => void;
+
 export interface HostOptions {
   /** Trace events kept per agent. */
   traceCapacity?: number;
@@ -77,6 +80,7 @@ export class Host implements HostServices {
   private closing: Promise<void> | undefined;
   beforeCall: BeforeCallHook | undefined;
   callTap: CallTap | undefined;
+  deliveryTap: DeliveryTap | undefined;
 
   constructor(
     readonly config: OmwConfig,
@@ -87,7 +91,7 @@ export class Host implements HostServices {
       options.traceSeqAfter,
       new Redactor(configSecrets(config)),
     );
-    this.bus = new Bus(config.tunables.inbox_bound);
+    this.bus = new Bus(config.tunables.inbox_bound, (agent, envelope) => this.deliveryTap?.(agent, envelope));
     const built = buildBackends(config, { trace: this.trace, injections: this.injections });
     this.providers = built.providers;
     this.tooling = built.tooling;

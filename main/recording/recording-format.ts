@@ -2,11 +2,14 @@
 // header (format, version, the config with its secrets redacted, every brain's source and
 // sha256); then, in the order they happened, `call` lines (every host call of every agent with
 // its arguments and answer) and `trace` lines (the trace's events: iteration boundaries and
-// outcomes, inbound events, opened and closed sources, logs); `end` when the run closed it.
+// outcomes, inbound events, opened and closed sources, logs), `delivered` lines (every event that
+// entered an agent's inbox, which a fork's inbox is made of); `end` when the run closed it.
 
 import type { IterationEndTrace, Json, TraceEvent } from '../trace/trace-event.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { KeyOrigins, OmwConfig } from '../config/config-types.ts';
+import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
+import type { BranchOrigin } from '../../contract/recording-views.ts';
 
 export const RECORDING_FORMAT = 'brainbench-recording';
 export const RECORDING_VERSION = 1;
@@ -38,6 +41,8 @@ export interface HeaderLine {
   brains: Record<string, RecordedBrain>;
   /** In a bounded recording, which segment of the session this file is (1 = the first). */
   segment?: number;
+  /** A branch forked from another recording (docs/recordings.md, Fork). */
+  branch?: BranchOrigin;
 }
 
 export interface CallLine {
@@ -68,12 +73,20 @@ export interface TraceLine {
   event: TraceEvent;
 }
 
+/** An event entered the agent's inbox (or went straight to its waiting `recv`). */
+export interface DeliveredLine {
+  kind: 'delivered';
+  agent: string;
+  time: number;
+  envelope: EventEnvelope;
+}
+
 export interface EndLine {
   kind: 'end';
   time: number;
 }
 
-export type RecordingLine = HeaderLine | CallLine | TraceLine | EndLine;
+export type RecordingLine = HeaderLine | CallLine | TraceLine | DeliveredLine | EndLine;
 
 /** How a recorded iteration ended, from its `iteration-end` event. */
 export type RecordedEnd = Pick<IterationEndTrace, 'outcome' | 'error' | 'line' | 'column' | 'durationMs'>;

@@ -34,6 +34,8 @@ interface Cursor {
  */
 export class ReplayHost extends Host {
   private readonly cursors = new Map<string, Cursor>();
+  /** With back ends: whether a divergence goes on live (a replay) or stops the agent (a fork's prefix). */
+  protected goesLiveAtDivergence = true;
   /** Asks the engine where the brain is (its top frame), for a divergence. */
   locate: ((agent: string) => Promise<BrainPosition | undefined>) | undefined;
 
@@ -131,7 +133,8 @@ export class ReplayHost extends Host {
     const divergence = this.diverged(cursor, agent, recorded, expected, actual);
     const position = await this.locate?.(agent);
     if (position) divergence.position = position;
-    if (!this.live) throw new ReplayStop(`replay diverged at iteration ${recorded.iteration} call ${divergence.call}`);
+    if (!this.live || !this.goesLiveAtDivergence)
+      throw new ReplayStop(`replay diverged at iteration ${recorded.iteration} call ${divergence.call}`);
     cursor.live = true;
     return super.dispatch(agent, (actual as { op: HostOp }).op, args);
   }

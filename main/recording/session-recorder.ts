@@ -1,13 +1,17 @@
 import type { TappedCall } from '../host/host.ts';
 import type { Supervisor } from '../supervisor/supervisor.ts';
 import type { TraceEvent } from '../trace/trace-event.ts';
-import type { CallLine, EndLine } from './recording-format.ts';
+import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
+import type { BranchOrigin } from '../../contract/recording-views.ts';
+import type { CallLine, DeliveredLine, EndLine } from './recording-format.ts';
 import { recordingHeader, type HeaderFacts } from './recording-header.ts';
 import { valuesLineText } from './recorded-values.ts';
 import { RecordingWriter, type WriterOptions } from './recording-writer.ts';
 
 export interface RecordOptions extends HeaderFacts, WriterOptions {
   file: string;
+  /** The recording is a branch of another one (its header says where from). */
+  branch?: BranchOrigin;
 }
 
 /**
@@ -27,7 +31,10 @@ export class SessionRecorder {
   ) {
     const { host } = supervisor;
     const redactor = host.trace.redactor;
-    const header = recordingHeader(host.config, redactor, options);
+    const header = {
+      ...recordingHeader(host.config, redactor, options),
+      ...(options.branch ? { branch: options.branch } : {}),
+    };
     this.writer = new RecordingWriter(
       options.file,
       (segment) => JSON.stringify(segment > 1 ? { ...header, segment } : header),
@@ -35,10 +42,12 @@ export class SessionRecorder {
     );
     const unsubscribe = host.trace.subscribe((event) => this.traced(event));
     host.callTap = (call) => this.called(call);
+    host.deliveryTap = (agent, envelope) => this.delivered(agent, envelope);
     for (const runner of supervisor.runners.values()) runner.process.reportLocalCalls(true);
     this.detach = () => {
       unsubscribe();
       if (host.callTap) host.callTap = undefined;
+      if (host.deliveryTap) host.deliveryTap = undefined;
       for (const runner of supervisor.runners.values()) runner.process.reportLocalCalls(false);
     };
   }
@@ -63,6 +72,12 @@ export class SessionRecorder {
   private traced(event: TraceEvent): void {
     if (event.type === 'result' || event.type === 'host-call') return;
     this.writer.line(`{"kind":"trace","event":${JSON.stringify(event)}}`, event.type === 'iteration-start');
+  }
+
+  private delivered(agent: string, envelope: EventEnvelope): void {
+    const redactor = this.supervisor.host.trace.redactor;
+    const line: DeliveredLine = { kind: 'delivered', agent, time: Date.now(), envelope: redactor.value(envelope) };
+    this.writer.line(JSON.stringify(line));
   }
 
   private called(call: TappedCall): void {

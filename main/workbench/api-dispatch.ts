@@ -58,6 +58,14 @@ const HANDLERS: Handlers = {
   setMemory: (w, agent, key, value) => w.debugging.setMemory(agent, key, value),
   agentInbox: (w, agent) => [...w.debugging.inbox(agent)],
   dropInboxEvent: (w, agent, index, id) => w.debugging.dropInboxEvent(agent, index, id),
+  recordings: (w) => w.recordings.list(),
+  openRecording: (w, path) => w.recordings.open(path),
+  recordedIteration: (w, path, agent, iteration) => w.recordings.iteration(path, agent, iteration),
+  forkPoint: (w, path, agent, after) => w.recordings.forkPoint(path, agent, after),
+  forkRecording: (w, path, agent, after, edits) => w.recordings.fork(path, agent, after, edits),
+  replayRecording: (w, path) => w.recordings.replay(path),
+  compareRecordings: (w, a, b) => w.recordings.compare(a, b),
+  saveRecordingAsTest: (w, path, dir, agents) => w.recordings.saveAsTest(path, dir, agents),
 };
 
 /** Answers request `id`: `method` and `params` are whatever the client sent. */

@@ -51,6 +51,7 @@ import { isTestConfig, loadWorkspaceConfig, testSuiteRoot } from './workspace-co
 import { locateWorkspace, type OpenOptions } from './workspace-location.ts';
 import { recordSession } from './session-recording.ts';
 import type { SessionRecorder } from '../recording/session-recorder.ts';
+import { WorkbenchRecordings } from './workbench-recordings.ts';
 
 const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(
   ({ kind, title, brain, check, debugging }) => ({
@@ -110,7 +111,20 @@ export class Workbench {
   /** Trace numbering continues across restarts, so renderers can tell new events from old. */
   private lastSeq = 0;
 
-  constructor(private readonly options: WorkbenchOptions) {}
+  /** Recordings opened, forked, replayed, compared and saved as tests (docs/recordings.md). */
+  readonly recordings: WorkbenchRecordings;
+
+  constructor(private readonly options: WorkbenchOptions) {
+    this.recordings = new WorkbenchRecordings({
+      workspace: () => {
+        const { root, boundary, recorder, config } = this.state();
+        return { root, boundary, recorder, config };
+      },
+      spawner: options.spawner,
+      entry: options.entry,
+      emit: (event) => this.emit(event),
+    });
+  }
 
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);

@@ -123,6 +123,17 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   setMemory: [[['a', 'k', 5], 'setMemory: value: expected a string, got 5']],
   agentInbox: [[[], 'agentInbox takes 1 parameter (agent), got 0']],
   dropInboxEvent: [[['a', -1, 'id'], 'dropInboxEvent: index: expected at least 0, got -1']],
+  recordings: [[[1], 'recordings takes no parameters, got 1']],
+  openRecording: [[[null], 'openRecording: path: expected a string, got null']],
+  recordedIteration: [[['r.jsonl', 'a', 0], 'recordedIteration: iteration: expected more than 0, got 0']],
+  forkPoint: [[['r.jsonl', 'a', -1], 'forkPoint: afterIteration: expected at least 0, got -1']],
+  forkRecording: [
+    [['r.jsonl', 'a', 1, { iterations: 0 }], 'forkRecording: edits.iterations: expected more than 0, got 0'],
+    [['r.jsonl', 'a', 1, { memory: { k: 1 } }], 'forkRecording: edits.memory.k: expected a string, got 1'],
+  ],
+  replayRecording: [[[], 'replayRecording takes 1 parameter (path), got 0']],
+  compareRecordings: [[['a.jsonl'], 'compareRecordings takes 2 parameters (path, otherPath), got 1']],
+  saveRecordingAsTest: [[['r.jsonl', 'out', 'a'], 'saveRecordingAsTest: agents: expected a list, got "a"']],
 };
 
 describe('API parameter checks', () => {

@@ -1,0 +1,239 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { AgentReplayView, BranchOrigin, ForkEdits } from '../../contract/recording-views.ts';
+import type { OmwConfig } from '../config/config-types.ts';
+import type { AgentContext } from '../host/agent-context.ts';
+import { nextCronFire } from '../host/cron-schedule.ts';
+import { runAt } from '../host/long-timeout.ts';
+import { LOCAL_OPS } from '../local-calls/local-calls.ts';
+import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
+import { Supervisor } from '../supervisor/supervisor.ts';
+import { divergenceDetails, divergenceHeadline } from './divergence.ts';
+import { ForkHost } from './fork-host.ts';
+import { forkState, timerDue, type ForkState, type OpenAtFork } from './fork-point.ts';
+import { RecordingError, type ReadLine } from './recording-reader.ts';
+import type { RecordedIteration, Recording } from './recording.ts';
+import { SessionRecorder } from './session-recorder.ts';
+
+export interface ForkOptions {
+  recording: Recording;
+  /** The recording's lines, for the state at the fork point (deliveries are not in `recording`). */
+  lines: readonly ReadLine[];
+  agent: string;
+  afterIteration: number;
+  edits: ForkEdits;
+  /** The config whose back ends the branch reaches after the fork point (with its real secrets). */
+  config: OmwConfig;
+  spawner: AgentSpawner;
+  entry: string;
+  /** Where the branch is recorded. */
+  out: string;
+  /** The branch's name and where it comes from (`of`, as the caller shows it). */
+  origin: Pick<BranchOrigin, 'name' | 'of'>;
+  brainbench: string;
+  /** After each iteration the branch ran past the fork point: its number among them, and how many there will be. */
+  onIteration?: (done: number, of: number) => void;
+}
+
+const NAME = /^[A-Za-z0-9_-]+$/;
+
+export function checkBranchName(name: string): void {
+  if (!NAME.test(name)) throw new RecordingError(`branch name "${name}": only letters, digits, "-" and "_"`);
+}
+
+/** What a fork changes, in a few words each, for the branch's header. */
+export function describeEdits(edits: ForkEdits, state: ForkState): string[] {
+  const described: string[] = [];
+  if (edits.memory) described.push(`memory: ${changedKeys(state.view.memory, edits.memory)} key(s) edited`);
+  if (edits.inbox) described.push(`inbox: ${edits.inbox.length} event(s)`);
+  if (edits.source !== undefined) described.push('brain: edited');
+  if (edits.provider) described.push(`provider: ${edits.provider.from} -> ${edits.provider.to}`);
+  if (edits.model !== undefined) described.push(`model: ${edits.model}`);
+  return described;
+}
+
+function changedKeys(before: Record<string, string>, after: Record<string, string>): number {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((key) => before[key] !== after[key]).length;
+}
+
+/**
+ * Runs a branch of a recording (docs/recordings.md, Fork): the agent's recorded iterations up to
+ * the fork point replayed with the recorded brain (no back end reached; a divergence is an
+ * error), then the edits, then live iterations against the config's back ends, all recorded.
+ */
+export async function runFork(options: ForkOptions): Promise<AgentReplayView> {
+  const { recording, agent, afterIteration, edits } = options;
+  checkBranchName(options.origin.name);
+  const state = forkState(recording, options.lines, agent, afterIteration);
+  const prefix = recording.agents.get(agent)!.iterations.filter((it) => it.iteration <= afterIteration);
+  const brain = recording.header.brains[agent];
+  if (!brain) throw new RecordingError(`the recording's header has no brain for agent "${agent}"`);
+  if (edits.provider && !Object.hasOwn(options.config.providers, edits.provider.to))
+    throw new RecordingError(`provider "${edits.provider.to}" is not in the config`);
+  const folder = mkdtempSync(join(tmpdir(), 'brainbench-fork-'));
+  try {
+    // The prefix runs the brain as recorded; a component is loaded from its recorded path.
+    let script = brain.path;
+    if (brain.source !== undefined) {
+      script = join(folder, basename(brain.path));
+      writeFileSync(script, brain.source);
+    } else if (edits.source !== undefined) {
+      throw new RecordingError(`the brain of "${agent}" is a component: its text cannot be edited`);
+    }
+    const config = branchConfig(options, script);
+    const host = new ForkHost(config, edits);
+    const supervisor = new Supervisor(host, { spawner: options.spawner, entry: options.entry });
+    const recorder = new SessionRecorder(supervisor, {
+      file: options.out,
+      mode: 'run',
+      configFile: config.file,
+      brainbench: options.brainbench,
+      branch: {
+        ...options.origin,
+        agent,
+        afterIteration,
+        edits: describeEdits(edits, state),
+        createdAt: Date.now(),
+      },
+    });
+    try {
+      supervisor.runner(agent).process.forward([...LOCAL_OPS]);
+      return await runBranch(options, host, supervisor, state, prefix, script);
+    } finally {
+      host.cancelAll(agent);
+      supervisor.dispose();
+      await host.close();
+      recorder.close();
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The config of a branch: the one agent, its brain at `script`, its memory seeded as recorded. */
+function branchConfig(options: ForkOptions, script: string): OmwConfig {
+  const { config, agent, recording } = options;
+  const agentConfig = config.agents[agent] ?? recording.header.config.agents[agent];
+  if (!agentConfig) throw new RecordingError(`agent "${agent}" is in neither the config nor the recording`);
+  if (!Object.hasOwn(config.runtime, agentConfig.runtime))
+    throw new RecordingError(`runtime "${agentConfig.runtime}" of agent "${agent}" is not in the config`);
+  return {
+    ...config,
+    agents: { [agent]: { ...agentConfig, script } },
+    memory: { [agent]: recording.header.config.memory[agent] ?? {} },
+  };
+}
+
+async function runBranch(
+  options: ForkOptions,
+  host: ForkHost,
+  supervisor: Supervisor,
+  state: ForkState,
+  prefix: readonly RecordedIteration[],
+  script: string,
+): Promise<AgentReplayView> {
+  const { agent, edits } = options;
+  const runner = supervisor.runner(agent);
+  const check = await runner.check();
+  if (!check.ok) throw new RecordingError(`the recorded brain of "${agent}" does not load: ${check.error}`);
+  const report: AgentReplayView = { agent, replayed: 0, live: 0 };
+  for (const iteration of prefix) {
+    host.beginIteration(agent, iteration);
+    const result = await runner.iterate(iteration.trigger, modeOf(iteration.trigger));
+    const divergence = host.endIteration(agent, result);
+    if (divergence) {
+      const text = [`DIVERGED ${agent} ${divergenceHeadline(divergence)}`, ...divergenceDetails(divergence)].join('\n');
+      throw new RecordingError(`the fork's prefix did not replay as recorded:\n${text}`);
+    }
+    report.replayed++;
+    report.last = result;
+  }
+
+  // The fork point: the edits, then the back ends.
+  const ctx = host.context(agent);
+  ctx.memory.clear();
+  for (const [key, value] of Object.entries(edits.memory ?? state.view.memory)) ctx.memory.set(key, value);
+  const inbox = host.bus.inbox(agent);
+  inbox.clear();
+  for (const envelope of edits.inbox ?? state.view.inbox) host.deliver(ctx, envelope);
+  if (edits.source !== undefined) writeFileSync(script, edits.source);
+  host.goLive(agent);
+  carryOn(host, ctx, state);
+
+  const recordedAfter = state.after;
+  const count = edits.iterations ?? Math.max(1, recordedAfter.length);
+  const lastTrigger = recordedAfter.at(-1)?.trigger ?? prefix.at(-1)?.trigger ?? 'step';
+  for (let done = 0; done < count; done++) {
+    const trigger = recordedAfter[done]?.trigger ?? lastTrigger;
+    report.last = await runner.iterate(trigger, modeOf(trigger));
+    report.live++;
+    options.onIteration?.(done + 1, count);
+  }
+  return report;
+}
+
+/**
+ * Carries on the sources open at the fork point: each is in its registry again (the brain may
+ * poll or cancel it); a timer fires after its remaining time, the others get the events the
+ * recording delivered for them after the point, as long after the branch's start.
+ */
+function carryOn(host: ForkHost, ctx: AgentContext, state: ForkState): void {
+  const started = Date.now();
+  for (const source of state.open) {
+    const cancels: (() => void)[] = [];
+    ctx[source.registry].add({
+      uuid: source.uuid,
+      source: source.source,
+      openedAt: source.openedAt,
+      info: { ...(state.view.registries.find((view) => view.uuid === source.uuid)?.info ?? {}) },
+      stop: () => cancels.forEach((cancel) => cancel()),
+    });
+    if (source.source === 'timer') {
+      cancels.push(armTimer(host, ctx, source, state.pointTime, started));
+      continue;
+    }
+    for (const { offsetMs, envelope } of state.later.filter((later) => later.envelope.id === source.uuid)) {
+      cancels.push(
+        runAt(started + offsetMs, () => {
+          const registry = ctx[source.registry];
+          if (!registry.isOpen(source.uuid)) return;
+          const ends = endsSource(source, envelope.event.kind);
+          if (ends) registry.finish(source.uuid);
+          host.deliver(ctx, envelope);
+          if (ends)
+            host.traceClosed(ctx, source.source, source.uuid, envelope.event.kind === 'error' ? 'failed' : 'ended');
+        }),
+      );
+    }
+  }
+}
+
+function armTimer(
+  host: ForkHost,
+  ctx: AgentContext,
+  timer: OpenAtFork,
+  pointTime: number,
+  started: number,
+): () => void {
+  const recordedDue = timerDue(timer);
+  const spec = timer.opener?.args[0];
+  const due =
+    recordedDue !== undefined ? started + Math.max(0, recordedDue - pointTime) : nextCronFire(String(spec), started);
+  return runAt(due, () => {
+    if (!ctx.timers.finish(timer.uuid)) return;
+    host.deliver(ctx, { id: timer.uuid, event: { kind: 'timer' } });
+    host.traceClosed(ctx, 'timer', timer.uuid, 'ended');
+  });
+}
+
+/** The event after which a source is closed: a stream's end or error, a queued tool call's result or error. */
+function endsSource(source: OpenAtFork, kind: string): boolean {
+  if (source.source === 'chat-stream') return kind === 'chat-end' || kind === 'error';
+  if (source.source === 'tool-call') return kind === 'tool-result' || kind === 'error';
+  return false;
+}
+
+const modeOf = (trigger: string): 'loop' | 'run' | 'step' =>
+  trigger === 'loop' ? 'loop' : trigger === 'run' ? 'run' : 'step';

@@ -1,0 +1,274 @@
+// The workbench's recording API (docs/recordings.md): list the workspace's recordings, open one
+// offline, show an iteration or a fork point, fork a branch headless, replay, compare, save as a
+// test. Every path goes through the workspace boundary; opened recordings are cached by file,
+// size and mtime, so an iteration or a fork point of a big recording does not read it again.
+
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type {
+  AgentReplayView,
+  BranchOrigin,
+  BranchView,
+  ForkEdits,
+  ForkPointView,
+  RecordedIterationView,
+  RecordingComparisonView,
+  RecordingFileView,
+  RecordingView,
+} from '../../contract/recording-views.ts';
+import type { WorkbenchEvent } from '../../contract/workbench-event.ts';
+import type { OmwConfig } from '../config/config-types.ts';
+import { describeAgentDiff } from '../recording/describe-diff.ts';
+import { divergenceDetails, divergenceHeadline } from '../recording/divergence.ts';
+import { checkBranchName, runFork } from '../recording/fork.ts';
+import { forkState } from '../recording/fork-point.ts';
+import { RECORDING_FORMAT, type HeaderLine } from '../recording/recording-format.ts';
+import { configOfRecording } from '../recording/recording-header.ts';
+import { diffRecordings } from '../recording/recording-diff.ts';
+import { RecordingError, streamRecording, type ReadLine } from '../recording/recording-reader.ts';
+import { recordedIterationView, recordingView } from '../recording/recording-summary.ts';
+import { writeRecordingTest } from '../recording/recording-to-test.ts';
+import { buildRecording, type Recording } from '../recording/recording.ts';
+import { replayRecording } from '../recording/replay.ts';
+import type { SessionRecorder } from '../recording/session-recorder.ts';
+import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
+import { brainbenchVersion } from '../cli/version.ts';
+import { settingsFolder } from './debug-settings-file.ts';
+import { SESSION_RECORDING } from './session-recording.ts';
+import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
+import { isWithin, realPathOf, type WorkspaceBoundary } from './workspace-boundary.ts';
+
+/** What the recording API needs of the open workspace, asked for at each request. */
+export interface RecordingsWorkspace {
+  root: string;
+  boundary: WorkspaceBoundary;
+  recorder: SessionRecorder | undefined;
+  /** The workspace's config as loaded (real secrets), for a branch's back ends; undefined when it does not load. */
+  config: OmwConfig | undefined;
+}
+
+export interface RecordingsOptions {
+  workspace: () => RecordingsWorkspace;
+  spawner: AgentSpawner;
+  entry: string;
+  emit: (event: WorkbenchEvent) => void;
+}
+
+interface Loaded {
+  size: number;
+  mtimeMs: number;
+  recording: Recording;
+  lines: ReadLine[];
+}
+
+const BRANCHES = 'branches';
+/** A header holds the brains' sources; past this, a first line is not looked at for a listing. */
+const MAX_HEADER_BYTES = 16 * 1024 * 1024;
+
+export class WorkbenchRecordings {
+  private readonly cache = new Map<string, Loaded>();
+
+  constructor(private readonly options: RecordingsOptions) {}
+
+  list(): RecordingFileView[] {
+    const { root } = this.options.workspace();
+    const settings = settingsFolder(root);
+    const found: RecordingFileView[] = [];
+    for (const name of [SESSION_RECORDING, `${SESSION_RECORDING}.1`]) {
+      const file = join(settings, name);
+      if (existsSync(file)) found.push(this.fileView(root, file, 'session'));
+    }
+    const branches = join(settings, BRANCHES);
+    const branchFiles = existsSync(branches) ? readdirSync(branches).filter((name) => name.endsWith('.jsonl')) : [];
+    for (const name of branchFiles.sort()) {
+      const file = join(branches, name);
+      const header = headerOf(file);
+      if (header)
+        found.push({ ...this.fileView(root, file, 'branch'), ...(header.branch ? { branch: header.branch } : {}) });
+    }
+    for (const { path } of listWorkspaceFiles(root)) {
+      if (!path.endsWith('.jsonl')) continue;
+      const file = join(root, path);
+      if (startsAsRecording(file)) found.push(this.fileView(root, file, 'file'));
+    }
+    return found;
+  }
+
+  async open(path: string): Promise<RecordingView> {
+    const { file, loaded } = await this.load(path);
+    return recordingView(loaded.recording, toWorkspacePath(this.options.workspace().root, file), loaded.lines.length);
+  }
+
+  async iteration(path: string, agent: string, iteration: number): Promise<RecordedIterationView> {
+    const { loaded } = await this.load(path);
+    return recordedIterationView(loaded.recording, agent, iteration);
+  }
+
+  async forkPoint(path: string, agent: string, afterIteration: number): Promise<ForkPointView> {
+    const { loaded } = await this.load(path);
+    return forkState(loaded.recording, loaded.lines, agent, afterIteration).view;
+  }
+
+  async fork(path: string, agent: string, afterIteration: number, edits: ForkEdits): Promise<BranchView> {
+    const { file, loaded } = await this.load(path);
+    const workspace = this.options.workspace();
+    if (!workspace.config) throw new Error("the workspace's config does not load: a branch needs its back ends");
+    // Checked before anything runs, so that a bad request costs nothing.
+    forkState(loaded.recording, loaded.lines, agent, afterIteration);
+    const folder = join(settingsFolder(workspace.root), BRANCHES);
+    mkdirSync(folder, { recursive: true });
+    const name = edits.name ?? freeName(folder, `${agent}-after-${afterIteration}`);
+    checkBranchName(name);
+    const out = join(folder, `${name}.jsonl`);
+    if (existsSync(out)) throw new Error(`a branch named "${name}" exists already`);
+    const report = await runFork({
+      recording: loaded.recording,
+      lines: loaded.lines,
+      agent,
+      afterIteration,
+      edits,
+      config: workspace.config,
+      spawner: this.options.spawner,
+      entry: this.options.entry,
+      out,
+      origin: { name, of: toWorkspacePath(workspace.root, file) },
+      brainbench: brainbenchVersion(),
+      onIteration: (done, of) =>
+        this.options.emit({ type: 'recording-progress', branch: name, agent, iteration: done, of }),
+    });
+    const branch: BranchOrigin | undefined = headerOf(out)?.branch;
+    return {
+      branch: { ...this.fileView(workspace.root, out, 'branch'), ...(branch ? { branch } : {}) },
+      report,
+    };
+  }
+
+  async replay(path: string): Promise<AgentReplayView[]> {
+    const { loaded } = await this.load(path);
+    const reports = await replayRecording({
+      recording: loaded.recording,
+      config: configOfRecording(loaded.recording.header),
+      spawner: this.options.spawner,
+      entry: this.options.entry,
+    });
+    return reports.map((report) =>
+      report.divergence
+        ? {
+            ...report,
+            divergenceText: [
+              `DIVERGED ${report.agent} ${divergenceHeadline(report.divergence)}`,
+              ...divergenceDetails(report.divergence),
+            ].join('\n'),
+          }
+        : report,
+    );
+  }
+
+  async compare(pathA: string, pathB: string): Promise<RecordingComparisonView> {
+    const a = await this.load(pathA);
+    const b = await this.load(pathB);
+    const agents = diffRecordings(a.loaded.recording, b.loaded.recording);
+    const { root } = this.options.workspace();
+    return {
+      a: toWorkspacePath(root, a.file),
+      b: toWorkspacePath(root, b.file),
+      agents,
+      text: agents.flatMap((diff) => describeAgentDiff(diff)).join('\n'),
+    };
+  }
+
+  async saveAsTest(path: string, dir: string, agents: string[] | null): Promise<{ dir: string; files: string[] }> {
+    const { loaded } = await this.load(path);
+    const workspace = this.options.workspace();
+    const folder = testFolder(workspace, dir);
+    const files = writeRecordingTest(loaded.recording, folder, agents ?? undefined);
+    return {
+      dir: toWorkspacePath(workspace.root, folder),
+      files: files.map((written) => toWorkspacePath(workspace.root, written)),
+    };
+  }
+
+  /** The recording behind a workspace path, read once per version of the file. */
+  private async load(path: string): Promise<{ file: string; loaded: Loaded }> {
+    const workspace = this.options.workspace();
+    const file = workspace.boundary.fileToRead(path);
+    // The session's own recording is still being written: what is buffered goes to the file first.
+    if (workspace.recorder && realPathOf(workspace.recorder.file) === file) workspace.recorder.flush();
+    const { size, mtimeMs } = statSync(file);
+    const cached = this.cache.get(file);
+    if (cached && cached.size === size && cached.mtimeMs === mtimeMs) return { file, loaded: cached };
+    const lines: ReadLine[] = [];
+    try {
+      for await (const read of streamRecording(file)) lines.push(read);
+      const loaded: Loaded = { size, mtimeMs, recording: buildRecording(lines), lines };
+      this.cache.set(file, loaded);
+      return { file, loaded };
+    } catch (error) {
+      if (error instanceof RecordingError) throw new RecordingError(`${path}: ${error.message}`);
+      throw error;
+    }
+  }
+
+  private fileView(root: string, file: string, kind: RecordingFileView['kind']): RecordingFileView {
+    const { size, mtimeMs } = statSync(file);
+    return { path: toWorkspacePath(root, file), kind, sizeBytes: size, modifiedMs: mtimeMs };
+  }
+}
+
+/** `<base>-<n>` with the smallest n whose file does not exist yet. */
+function freeName(folder: string, base: string): string {
+  for (let n = 1; ; n++) if (!existsSync(join(folder, `${base}-${n}.jsonl`))) return `${base}-${n}`;
+}
+
+/** A folder of the workspace for a test: new, or existing and empty. */
+function testFolder(workspace: RecordingsWorkspace, dir: string): string {
+  const real = realPathOf(resolve(workspace.root, dir));
+  if (real !== undefined && statSync(real).isDirectory()) {
+    if (!isWithin(workspace.root, real)) throw new Error(`cannot create "${dir}": it lies outside the workspace`);
+    if (readdirSync(real).length > 0) throw new Error(`cannot write a test into "${dir}": the folder is not empty`);
+    return real;
+  }
+  return workspace.boundary.fileToWrite(dir, 'create').file;
+}
+
+/** The first line of a file, if it ends within `MAX_HEADER_BYTES`. */
+function firstLine(file: string, limit = MAX_HEADER_BYTES): string | undefined {
+  const fd = openSync(file, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const chunk = Buffer.alloc(64 * 1024);
+    while (total < limit) {
+      const read = readSync(fd, chunk, 0, chunk.length, total);
+      if (read === 0) break;
+      const end = chunk.subarray(0, read).indexOf(10);
+      chunks.push(Buffer.from(chunk.subarray(0, end >= 0 ? end : read)));
+      total += read;
+      if (end >= 0) return Buffer.concat(chunks).toString('utf8');
+    }
+    return total < limit ? Buffer.concat(chunks).toString('utf8') : undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function headerOf(file: string): HeaderLine | undefined {
+  try {
+    const header = JSON.parse(firstLine(file) ?? '') as Partial<HeaderLine>;
+    return header.kind === 'header' && header.format === RECORDING_FORMAT ? (header as HeaderLine) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cheap check for a listing: the file starts as a recording's header does (its writer's key order). */
+function startsAsRecording(file: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const start = Buffer.alloc(128);
+    const read = readSync(fd, start, 0, start.length, 0);
+    return start.subarray(0, read).toString('utf8').startsWith(`{"kind":"header","format":"${RECORDING_FORMAT}"`);
+  } finally {
+    closeSync(fd);
+  }
+}
