@@ -79,7 +79,7 @@ describe('recordings in the workbench, in Chromium', { timeout: 180_000 }, () =>
     for (const n of [1, 2]) {
       await agentRow(page, 'asker').getByRole('button', { name: 'Step' }).click();
       await page.locator(`[data-testid="iteration-row"][data-iteration="${n}"]`).waitFor();
-      await page.locator('[data-testid="agent-asker"][data-state="idle"]').waitFor();
+      await page.locator('[data-testid="agent-asker"][data-state="completed"]').waitFor();
     }
     assert.ok(existsSync(join(root, '.brainbench/session.jsonl')));
   });
@@ -103,7 +103,7 @@ describe('recordings in the workbench, in Chromium', { timeout: 180_000 }, () =>
     assert.match((await chat.getByTestId('call-result').textContent()) ?? '', /Mostly they nap|Cats sleep a lot/);
     await page.screenshot({ path: join(SHOTS, 'recording-view.png') });
     assert.equal(iterationStarts(), before, 'opening a recording runs no iteration');
-    assert.equal(await agentRow(page, 'asker').getAttribute('data-state'), 'idle');
+    assert.equal(await agentRow(page, 'asker').getAttribute('data-state'), 'completed');
   });
 
   it('replays the unedited recording: REPLAYED', async () => {

@@ -12,6 +12,7 @@ const POINT: ForkPointView = {
   inbox: [{ id: 'u-1', event: { kind: 'message', data: 'hi' } }],
   registries: [],
   source: 'omw.host.log("info", "x");\n',
+  notes: [],
 };
 
 describe('fork edits', () => {

@@ -13,7 +13,7 @@ import type {
   RecordingFileView,
   RecordingView,
 } from '../../../contract/recording-views.ts';
-import { attempt, notify } from './workbench-store.ts';
+import { attempt, notify, onWorkbenchEvent } from './workbench-store.ts';
 
 /** The session's own recording, which "Fork from here" on the live timeline forks. */
 export const SESSION_RECORDING = '.brainbench/session.jsonl';
@@ -38,6 +38,8 @@ interface RecordingState {
   replay: AgentReplayView[] | 'running' | undefined;
   fork: ForkTarget | undefined;
   forking: boolean;
+  /** The running branch's last reported iteration (`recording-progress`). */
+  progress: { iteration: number; of: number } | undefined;
   comparison: RecordingComparisonView | 'running' | undefined;
 }
 
@@ -52,11 +54,17 @@ export const useRecordings = create<RecordingState>(() => ({
   replay: undefined,
   fork: undefined,
   forking: false,
+  progress: undefined,
   comparison: undefined,
 }));
 
 const set = useRecordings.setState;
 const get = useRecordings.getState;
+
+onWorkbenchEvent((event) => {
+  if (event.type === 'recording-progress' && get().forking)
+    set({ progress: { iteration: event.iteration, of: event.of } });
+});
 
 export async function refreshRecordings(): Promise<RecordingFileView[]> {
   const files = await attempt('recordings');
@@ -133,9 +141,9 @@ export function openFork(target: ForkTarget | undefined): void {
  * from. Resolves the branch, or undefined when the fork failed (the error is shown).
  */
 export async function runFork(target: ForkTarget, edits: ForkEdits): Promise<BranchView | undefined> {
-  set({ forking: true });
+  set({ forking: true, progress: undefined });
   const branch = await attempt('forkRecording', target.path, target.agent, target.afterIteration, edits);
-  set({ forking: false });
+  set({ forking: false, progress: undefined });
   if (!branch) return undefined;
   set({ fork: undefined });
   notify('info', `branch ${branch.branch.branch?.name ?? branch.branch.path} written`);

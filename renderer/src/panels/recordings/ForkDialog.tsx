@@ -1,5 +1,6 @@
 import Editor from '@monaco-editor/react';
 import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { ForkPointView } from '../../../../contract/recording-views.ts';
 import { editorLanguageOf } from '../../model/editor-language.ts';
 import { compactJson } from '../../model/trace-text.ts';
@@ -51,7 +52,7 @@ function MemoryTable({ fields, change }: { fields: ForkFields; change: (memory: 
 
 function SourceEditor({ path, text, change }: { path: string; text: string; change: (text: string) => void }) {
   const scheme = useColorScheme();
-  const kinds = useWorkbench((s) => s.workspace?.runtimeKinds ?? []);
+  const kinds = useWorkbench((s) => s.workspace?.runtimeKinds) ?? [];
   return (
     <div className="fork-source" data-testid="fork-source">
       <Editor
@@ -71,14 +72,15 @@ function ForkForm({ target, point }: { target: ForkTarget; point: ForkPointView 
   const [editingSource, setEditingSource] = useState(false);
   const files = useRecordings((s) => s.files) ?? [];
   const forking = useRecordings((s) => s.forking);
-  const providers = useWorkbench((s) => s.workspace?.providers.map((p) => p.name) ?? []);
+  const providers = useWorkbench(useShallow((s) => s.workspace?.providers.map((p) => p.name) ?? []));
   const recordedBrain = useRecordings((s) => s.opened?.agents.find((a) => a.name === target.agent)?.brain.path);
   const liveBrain = useWorkbench((s) => s.workspace?.agents.find((a) => a.name === target.agent)?.script);
   const brainPath = recordedBrain ?? liveBrain;
   const branches = files.flatMap((f) => (f.branch ? [f.branch.name] : []));
   const problems = fieldProblems(fields, branches);
   const change = (part: Partial<ForkFields>) => setFields({ ...fields, ...part });
-  const notes = (point as ForkPointView & { notes?: string[] }).notes ?? [];
+  const notes = point.notes;
+  const progress = useRecordings((s) => s.progress);
   const problem = (key: string) =>
     problems[key] ? (
       <span className="error-text field-problem" data-testid={`fork-problem-${key}`}>
@@ -200,7 +202,9 @@ function ForkForm({ target, point }: { target: ForkTarget; point: ForkPointView 
       </button>
       {forking ? (
         <div className="progress" data-testid="fork-progress">
-          Replaying {target.afterIteration} recorded iterations, then running live…
+          {progress
+            ? `Branch iteration ${progress.iteration} of ${progress.of}…`
+            : `Replaying ${target.afterIteration} recorded iterations, then running live…`}
         </div>
       ) : null}
     </>
