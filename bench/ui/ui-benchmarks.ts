@@ -15,6 +15,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../../test/e2e/workbench-fixture.ts';
 import type { BenchRow } from '../bench-row.ts';
 import { median } from '../stats.ts';
 import { pauseToHighlightedLine } from './pause-highlight-benchmark.ts';
+import { recordingOpenToFirstPaint } from './recording-open-benchmark.ts';
 
 const REPO = join(import.meta.dirname, '../..');
 const HARNESS = join(REPO, 'dist/ui-bench');
@@ -115,6 +116,20 @@ export async function uiBenchmarks(): Promise<BenchRow[]> {
       value: await pauseToHighlightedLine(),
       unit: 'ms',
       target: '< 100 ms',
+    });
+
+    const opened = await recordingOpenToFirstPaint(browser);
+    rows.push({
+      name: 'Open a 100,000-event recording, click to first paint',
+      value: opened.firstMs,
+      unit: 'ms',
+      target: '< 1000 ms',
+    });
+    rows.push({
+      name: 'Open it again (host index built), median',
+      value: opened.againMs,
+      unit: 'ms',
+      target: '< 1000 ms',
     });
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

@@ -6,14 +6,21 @@ import { DebugSidebar } from './panels/debug/DebugSidebar.tsx';
 import { EditorArea } from './panels/EditorArea.tsx';
 import { FileTree } from './panels/FileTree.tsx';
 import { Notices } from './panels/Notices.tsx';
+import { RecordingDialogs } from './panels/recordings/RecordingDialogs.tsx';
+import { RecordingScreen } from './panels/recordings/RecordingScreen.tsx';
 import { StatusBar } from './panels/StatusBar.tsx';
 import { Toolbar } from './panels/Toolbar.tsx';
 import { handleShortcut } from './shortcuts.ts';
 import { useWorkbench } from './store/workbench-store.ts';
+import { useRecordings } from './store/recording-store.ts';
 
 export function App() {
   const workspace = useWorkbench((s) => s.workspace);
   const connected = useWorkbench((s) => s.connected);
+  // A recording opened offline (or a comparison) takes the editor's and bottom panels' place.
+  const recording = useRecordings(
+    (s) => s.opened !== undefined || s.opening !== undefined || s.comparison !== undefined,
+  );
   useEffect(() => {
     // Capture: the debugger's keys reach us before the editor, which has its own F8.
     window.addEventListener('keydown', handleShortcut, true);
@@ -48,7 +55,8 @@ export function App() {
         </Panel>
         <Separator className="separator vertical" />
         <Panel minSize="30%" id="content">
-          <Group orientation="vertical" id="content-split">
+          {recording ? <RecordingScreen /> : null}
+          <Group style={recording ? { display: 'none' } : undefined} orientation="vertical" id="content-split">
             <Panel defaultSize="55%" minSize="15%" id="editor">
               <EditorArea />
             </Panel>
@@ -64,6 +72,7 @@ export function App() {
         </Panel>
       </Group>
       <StatusBar />
+      <RecordingDialogs />
       <Notices />
     </div>
   );

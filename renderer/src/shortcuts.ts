@@ -1,7 +1,7 @@
 // Keyboard shortcuts as VS Code users know them: F5 run/continue, Shift+F5 stop, F6 pause, F9
 // toggle breakpoint, F10 step over, F11 step into, Shift+F11 step out. Brainbench's own steps have
 // their own keys: F8 one iteration, Shift+F8 over the held host call. Ctrl/Cmd+S save,
-// Ctrl/Cmd+Shift+R restart. They are caught before the editor sees them (Monaco has F8 too).
+// Ctrl/Cmd+Shift+R restart, Ctrl/Cmd+Shift+O Open recording… They are caught before the editor sees them (Monaco has F8 too).
 
 import {
   isStopped,
@@ -16,6 +16,7 @@ import {
   stopAgent,
 } from './agent-actions.ts';
 import { toggleBreakpointAtCursor } from './editor/debug-decorations.ts';
+import { showRecordingDialog } from './store/recording-store.ts';
 import { saveFile, useWorkbench } from './store/workbench-store.ts';
 
 export const SHORTCUTS = {
@@ -30,6 +31,7 @@ export const SHORTCUTS = {
   stepCall: 'Shift+F8',
   restart: 'Ctrl+Shift+R',
   save: 'Ctrl+S',
+  openRecording: 'Ctrl+Shift+O',
 } as const;
 
 /** The action of a key for the selected agent, or undefined when the key is not ours. */
@@ -39,6 +41,8 @@ function actionFor(event: KeyboardEvent, agent: string | undefined): (() => void
     const file = useWorkbench.getState().activeFile;
     return () => void (file && saveFile(file));
   }
+  if (mod && event.shiftKey && !event.altKey && event.key.toLowerCase() === 'o')
+    return () => showRecordingDialog('open');
   if (event.key === 'F9' && !mod) return () => void toggleBreakpointAtCursor();
   if (!agent || event.altKey) return undefined;
   if (mod) return event.shiftKey && event.key.toLowerCase() === 'r' ? () => restartAgent(agent) : undefined;

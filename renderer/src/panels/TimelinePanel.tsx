@@ -4,6 +4,7 @@ import type { AgentStatus } from '../../../contract/agent-status.ts';
 import type { ResultTrace, TraceEvent } from '../../../main/trace/trace-event.ts';
 import { traceLog, type Iteration, type RestartMark } from '../model/trace-log.ts';
 import { clock, compactJson, describeEvent, duration } from '../model/trace-text.ts';
+import { openFork, SESSION_RECORDING } from '../store/recording-store.ts';
 import { useWorkbench } from '../store/workbench-store.ts';
 
 /** What a running iteration is doing now, from its agent's live status. */
@@ -46,6 +47,7 @@ interface IterationRowProps {
 const IterationRow = memo(IterationRowView);
 
 function IterationRowView({ iteration, focusSeq, status }: IterationRowProps) {
+  const agent = useWorkbench((s) => s.selectedAgent);
   const holdsFocus = focusSeq !== undefined && iteration.events.some((e) => e.seq === focusSeq);
   const [open, setOpen] = useState(holdsFocus);
   useEffect(() => {
@@ -78,6 +80,19 @@ function IterationRowView({ iteration, focusSeq, status }: IterationRowProps) {
         </span>
         <span className="calls">{calls} calls</span>
         {result}
+        {ended && agent ? (
+          <button
+            className="row-action"
+            title={`Fork the session's recording from the state after iteration ${iteration.iteration}`}
+            data-testid="fork-here"
+            onClick={(event) => {
+              event.stopPropagation();
+              openFork({ path: SESSION_RECORDING, agent, afterIteration: iteration.iteration });
+            }}
+          >
+            Fork from here
+          </button>
+        ) : null}
       </div>
       {open ? (
         <ol className="iteration-events">

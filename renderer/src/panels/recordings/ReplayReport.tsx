@@ -1,0 +1,68 @@
+import type { AgentReplayView, ReplayStep } from '../../../../contract/recording-views.ts';
+import { showLine } from '../../editor/debug-decorations.ts';
+import { useRecordings } from '../../store/recording-store.ts';
+import { useWorkbench } from '../../store/workbench-store.ts';
+import { describeResult } from './recording-text.ts';
+
+function stepText(step: ReplayStep): string {
+  if (step.kind === 'end') return `the iteration ends: ${describeResult(step.result)}`;
+  return `${step.op}(${step.args.map((a) => JSON.stringify(a)).join(', ')})`;
+}
+
+/** A brain's position as the workspace names it: relative to the root when inside it. */
+function workspacePath(source: string, root: string | undefined): string {
+  if (root && source.startsWith(`${root}/`)) return source.slice(root.length + 1);
+  return source;
+}
+
+function AgentReport({ report }: { report: AgentReplayView }) {
+  const root = useWorkbench((s) => s.workspace?.root);
+  const divergence = report.divergence;
+  if (!divergence) {
+    return (
+      <li className="replay-agent" data-testid="replay-agent" data-agent={report.agent} data-verdict="replayed">
+        <strong className="ok-text">REPLAYED</strong> {report.agent}: {report.replayed} iterations
+      </li>
+    );
+  }
+  const position = divergence.position;
+  const path = position ? workspacePath(position.source, root) : undefined;
+  return (
+    <li className="replay-agent" data-testid="replay-agent" data-agent={report.agent} data-verdict="diverged">
+      <div>
+        <strong className="error-text">DIVERGED</strong> {report.agent} iteration {divergence.iteration} call{' '}
+        {divergence.call} ({report.replayed} iterations replayed before it)
+        {position && path ? (
+          <button className="link" data-testid="divergence-position" onClick={() => showLine(path, position.line)}>
+            {path}:{position.line}:{position.column}
+          </button>
+        ) : null}
+      </div>
+      <div className="columns divergence-steps">
+        <div>
+          <div className="label">recorded</div>
+          <pre data-testid="divergence-recorded">{stepText(divergence.expected)}</pre>
+        </div>
+        <div>
+          <div className="label">replayed</div>
+          <pre data-testid="divergence-replayed">{stepText(divergence.actual)}</pre>
+        </div>
+      </div>
+      {report.divergenceText ? <pre className="divergence-text">{report.divergenceText}</pre> : null}
+    </li>
+  );
+}
+
+/** What Replay found, per agent. */
+export function ReplayReport() {
+  const replay = useRecordings((s) => s.replay);
+  if (replay === undefined) return null;
+  if (replay === 'running') return <div className="progress">Replaying with the brains as they are now…</div>;
+  return (
+    <ul className="replay-report" data-testid="replay-report">
+      {replay.map((report) => (
+        <AgentReport key={report.agent} report={report} />
+      ))}
+    </ul>
+  );
+}
