@@ -5,7 +5,19 @@ export interface MenuActions {
   openConfigFile(): void;
   /** An agent command for the renderer, which knows the selected agent. */
   command(
-    name: 'run' | 'step' | 'pause' | 'stop' | 'restart' | 'step-call' | 'save' | 'pick-component' | 'run-tests',
+    name:
+      | 'run'
+      | 'step'
+      | 'pause'
+      | 'stop'
+      | 'restart'
+      | 'step-call'
+      | 'save'
+      | 'pick-component'
+      | 'run-tests'
+      | 'open-recording'
+      | 'compare-recordings'
+      | 'save-recording-test',
   ): void;
 }
 
@@ -18,7 +30,10 @@ export function buildMenu(actions: MenuActions): Menu {
       label: 'File',
       submenu: [
         { label: 'Open Workspace…', accelerator: 'CmdOrCtrl+O', click: actions.openWorkspace },
-        { label: 'Open Config File…', accelerator: 'CmdOrCtrl+Shift+O', click: actions.openConfigFile },
+        { label: 'Open Config File…', accelerator: 'CmdOrCtrl+Alt+O', click: actions.openConfigFile },
+        { label: 'Open Recording…', accelerator: 'CmdOrCtrl+Shift+O', click: () => actions.command('open-recording') },
+        { label: 'Compare Recordings…', click: () => actions.command('compare-recordings') },
+        { label: 'Save Recording as Test…', click: () => actions.command('save-recording-test') },
         { label: 'Pick Wasm Component…', click: () => actions.command('pick-component') },
         { type: 'separator' },
         { label: 'Save', accelerator: 'CmdOrCtrl+S', click: () => actions.command('save') },
