@@ -102,8 +102,8 @@ const heldCallDecision = parameter(
   'decision',
   z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('proceed') }),
-    z.object({ kind: z.literal('edit'), args: z.array(z.json()) }),
-    z.object({ kind: z.literal('answer'), value: z.json() }),
+    z.object({ kind: z.literal('edit'), args: z.array(z.unknown()) }),
+    z.object({ kind: z.literal('answer'), value: z.unknown() }),
     z.object({ kind: z.literal('reject'), error: z.string() }),
   ]),
 );
