@@ -79,7 +79,7 @@ api-key = "sk"
     );
     assert.equal(
       error.message,
-      `${file}:9:1: providers.typo.api-key: expected one of the keys api_key, base_url, model, params, timeout_ms, max_retries (found "api-key")`,
+      `${file}:9:1: providers.typo.api-key: expected one of the keys api_key, base_url, model, params, timeout_ms, max_retries, prices (found "api-key")`,
     );
   });
 });

@@ -81,7 +81,7 @@ turns = [
     const error = configErrorOf(() => parseParams(mockProviderParamsSchema, main, config, ['providers', 'main']));
     assert.equal(
       error.message,
-      `${file}:4:1: providers.main.turn: expected one of the keys turns, models (found "turn")`,
+      `${file}:4:1: providers.main.turn: expected one of the keys turns, models, prices (found "turn")`,
     );
   });
 
