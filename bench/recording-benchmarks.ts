@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { loadConfig } from '../main/config/load-config.ts';
 import { Host } from '../main/host/host.ts';
 import { accountingOf } from '../main/recording/accounting.ts';
-import { loadRecordingForAccounting } from '../main/recording/accounting-reader.ts';
 import { loadRecording } from '../main/recording/recording.ts';
 import { replayRecording } from '../main/recording/replay.ts';
 import { SessionRecorder } from '../main/recording/session-recorder.ts';
@@ -119,7 +118,7 @@ async function accountingSpeed(): Promise<{ events: number; summaryMs: number; w
   let events = 0;
   for (let run = 0; run < 5; run++) {
     const started = performance.now();
-    const recording = loadRecordingForAccounting(file);
+    const recording = loadRecording(file);
     const accounting = accountingOf(recording, file);
     const view = accounting.view();
     summary.push(performance.now() - started);

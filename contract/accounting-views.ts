@@ -3,6 +3,7 @@
 // latency waterfall). Plain data (JSON), and the one way cost reads, for the CLI and the renderer.
 
 import type { HostOp } from '../main/host-api/host-ops.generated.ts';
+import { counted } from './counted.ts';
 import type { TokenCount } from './recording-views.ts';
 
 export interface Money {
@@ -114,7 +115,6 @@ export function costText(cost: CostTotal): string {
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([currency, amount]) => moneyText(amount, currency));
   if (amounts.length === 0) return cost.unpriced > 0 ? 'no price' : '—';
-  const unpriced =
-    cost.unpriced > 0 ? ` (+${cost.unpriced} call${cost.unpriced === 1 ? '' : 's'} without a price)` : '';
+  const unpriced = cost.unpriced > 0 ? ` (+${counted(cost.unpriced, 'call')} without a price)` : '';
   return `${amounts.join(' + ')}${unpriced}`;
 }

@@ -3,7 +3,7 @@ import type { ConfigFormat } from '../config/config-format.ts';
 import { priceTableOf } from '../config/params/price-table-params.ts';
 import { accountingOf } from '../recording/accounting.ts';
 import { describeAccounting } from '../recording/accounting-text.ts';
-import { loadRecordingForAccounting } from '../recording/accounting-reader.ts';
+import { loadRecording } from '../recording/recording.ts';
 import { RecordingError } from '../recording/recording-reader.ts';
 import { CommandError } from './command-error.ts';
 
@@ -18,7 +18,7 @@ export interface AccountingCommandOptions {
 
 function readRecording(file: string) {
   try {
-    return loadRecordingForAccounting(file);
+    return loadRecording(file);
   } catch (error) {
     if (error instanceof RecordingError) throw new CommandError(error.message);
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new CommandError(`${file}: no such recording`);

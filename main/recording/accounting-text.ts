@@ -1,6 +1,7 @@
 // The text `brainbench accounting` prints: per agent a line of totals and a table of its
 // iterations, then the run's totals and one line per provider and model.
 
+import { counted } from '../../contract/counted.ts';
 import { costText, type AccountingView, type UsageTotals } from '../../contract/accounting-views.ts';
 
 const COLUMNS = ['iteration', 'duration', 'calls', 'chats', 'prompt', 'completion', 'total', 'cost'];
@@ -11,7 +12,7 @@ const ms = (value: number | undefined) => (value === undefined ? '…' : `${Math
 export function totalsText(totals: UsageTotals): string {
   const { tokens } = totals;
   return (
-    `${totals.calls} calls (${totals.providerCalls} to providers), tokens ${tokens.total} ` +
+    `${counted(totals.calls, 'call')} (${totals.providerCalls} to providers), tokens ${tokens.total} ` +
     `(prompt ${tokens.prompt}, completion ${tokens.completion}), cost ${costText(totals.cost)}`
   );
 }
@@ -29,7 +30,7 @@ function table(rows: string[][]): string[] {
 export function describeAccounting(view: AccountingView): string[] {
   const lines: string[] = [];
   for (const agent of view.agents) {
-    lines.push(`${agent.agent}: ${agent.iterations.length} iterations, ${totalsText(agent.totals)}`);
+    lines.push(`${agent.agent}: ${counted(agent.iterations.length, 'iteration')}, ${totalsText(agent.totals)}`);
     const rows = agent.iterations.map((row) => [
       `#${row.iteration}`,
       ms(row.durationMs),
@@ -42,10 +43,10 @@ export function describeAccounting(view: AccountingView): string[] {
     ]);
     lines.push(...table([COLUMNS, ...rows]).map((line) => `  ${line}`));
   }
-  lines.push(`run: ${view.agents.length} agents, ${totalsText(view.run)}`);
+  lines.push(`run: ${counted(view.agents.length, 'agent')}, ${totalsText(view.run)}`);
   for (const model of view.models)
     lines.push(
-      `  ${model.provider} ${model.model || '(no model)'}: ${model.providerCalls} calls, tokens ${model.tokens.total} (prompt ${model.tokens.prompt}, completion ${model.tokens.completion}), cost ${costText(model.cost)}`,
+      `  ${model.provider} ${model.model || '(no model)'}: ${counted(model.providerCalls, 'call')}, tokens ${model.tokens.total} (prompt ${model.tokens.prompt}, completion ${model.tokens.completion}), cost ${costText(model.cost)}`,
     );
   if (!view.priced)
     lines.push('note: the config has no prices ([providers.<name>.prices."<model>"] in docs/recordings.md)');

@@ -35,15 +35,21 @@ export interface Recording {
 
 const REPLAYED_TRACE = new Set<TraceEvent['type']>(['call', 'inbound', 'opened', 'closed']);
 
-/** Groups a recording's lines by agent and iteration; calls and events before an agent's first iteration are dropped. */
+/**
+ * Groups a recording's lines by agent and iteration; calls and events before an agent's first
+ * iteration are dropped. One pass; each call's parsed line becomes its RecordedCall in place (a
+ * copy per call is what a 100,000-event file would pay for), and its `trace` holds references
+ * to the events already grouped, not copies.
+ */
 export function buildRecording(lines: readonly ReadLine[]): Recording {
   const first = lines[0];
   if (!first || !('line' in first) || first.line.kind !== 'header') throw new RecordingError('line 1: no header');
   const recording: Recording = { header: first.line, agents: new Map(), truncated: false, ended: false };
   const open = new Map<string, RecordedIteration>();
   const since = new Map<string, TraceEvent[]>();
-  for (const read of lines.slice(1)) {
-    if ('truncated' in read) {
+  for (let index = 1; index < lines.length; index++) {
+    const read = lines[index]!;
+    if (!('line' in read)) {
       recording.truncated = true;
       continue;
     }
@@ -52,7 +58,9 @@ export function buildRecording(lines: readonly ReadLine[]): Recording {
     else if (line.kind === 'call') {
       const iteration = open.get(line.agent);
       if (iteration?.iteration !== line.iteration) continue;
-      iteration.calls.push({ ...line, trace: since.get(line.agent) ?? [] });
+      const call = line as RecordedCall;
+      call.trace = since.get(line.agent) ?? [];
+      iteration.calls.push(call);
       since.set(line.agent, []);
     } else if (line.kind === 'trace') {
       const event = line.event;

@@ -7,7 +7,8 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AccountingView, IterationWaterfall } from '../../contract/accounting-views.ts';
 import { accountingOf, type RecordingAccounting } from '../recording/accounting.ts';
-import { loadRecordingForAccounting } from '../recording/accounting-reader.ts';
+import { buildRecording, loadRecording } from '../recording/recording.ts';
+import { readRecordingSegments } from '../recording/recording-segments.ts';
 import { settingsFolder } from './debug-settings-file.ts';
 import { SESSION_RECORDING } from './session-recording.ts';
 import type { Workbench } from './workbench.ts';
@@ -41,7 +42,9 @@ function accountingFor(workbench: Workbench, path: string | null): RecordingAcco
   }
   const last = kept.get(workbench);
   if (last && last.file === file && last.mtimeMs === stat.mtimeMs && last.size === stat.size) return last.accounting;
-  const accounting = accountingOf(loadRecordingForAccounting(file), shown);
+  // The session's accounting covers its older segment too.
+  const recording = path === null ? buildRecording(readRecordingSegments(file)) : loadRecording(file);
+  const accounting = accountingOf(recording, shown);
   kept.set(workbench, { file, mtimeMs: stat.mtimeMs, size: stat.size, accounting });
   return accounting;
 }

@@ -168,7 +168,7 @@ test('brainbench accounting FILE prints per agent and iteration, --json the stru
     text,
     /^ {2}#1 +[\d.]+ ms +\d+ +3 +3007 +603 +3610 +0\.0022 EUR \+ 0\.0075 USD \(\+1 call without a price\)$/m,
   );
-  assert.match(text, /^run: 1 agents, /m);
+  assert.match(text, /^run: 1 agent, /m);
   assert.match(text, /^ {2}free other: 2 calls, tokens 20 \(prompt 14, completion 6\), cost no price$/m);
   const json = JSON.parse(execFileSync(process.execPath, [CLI, 'accounting', file, '--json'], { encoding: 'utf8' }));
   assert.equal(json.agents[0].iterations[1].tokens.total, 4210);

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from '../../main/config/load-config.ts';
 import { describeAgentDiff } from '../../main/recording/describe-diff.ts';
-import { loadRecording } from '../../main/recording/recording.ts';
+import { buildRecording, loadRecording } from '../../main/recording/recording.ts';
+import { readRecordingSegments } from '../../main/recording/recording-segments.ts';
 import { diffRecordings } from '../../main/recording/recording-diff.ts';
 import { readRecordingLines } from '../../main/recording/recording-reader.ts';
 import { replayRecording } from '../../main/recording/replay.ts';
@@ -115,4 +116,15 @@ test('a bounded recording rotates into <file>.1, each segment starting with the 
     'a segment starts with a whole iteration',
   );
   assert.ok(current.agents.get('alice')!.iterations.length > 0);
+
+  // Read as one, the two segments hold every iteration on disk, in order, each once.
+  const whole = buildRecording(readRecordingSegments(file));
+  const numbers = (recording: typeof whole) => recording.agents.get('alice')!.iterations.map((it) => it.iteration);
+  const joined = [...new Set([...numbers(older), ...numbers(current)])].sort((a, b) => a - b);
+  assert.deepEqual(numbers(whole), joined);
+  assert.equal(whole.header.segment, older.header.segment);
+  assert.ok(whole.agents.get('alice')!.iterations.every((it) => it.end !== undefined && it.calls[0]?.index === 1));
+  // An older file from another session is not this one's past.
+  writeFileSync(`${file}.1`, readFileSync(`${file}.1`, 'utf8').replace(/"segment":\d+/, '"segment":99'));
+  assert.deepEqual(numbers(buildRecording(readRecordingSegments(file))), numbers(current));
 });
