@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -13,6 +14,7 @@ import { divergenceDetails, divergenceHeadline } from './divergence.ts';
 import { ForkHost } from './fork-host.ts';
 import { forkState, timerDue, type ForkState, type OpenAtFork } from './fork-point.ts';
 import { RecordingError, type ReadLine } from './recording-reader.ts';
+import type { RecordedBrain } from './recording-format.ts';
 import type { RecordedIteration, Recording } from './recording.ts';
 import { SessionRecorder } from './session-recorder.ts';
 
@@ -97,6 +99,8 @@ export async function runFork(options: ForkOptions): Promise<AgentReplayView> {
         edits: describeEdits(edits, state),
         createdAt: Date.now(),
       },
+      // The brain the branch goes on with, under its own path (not the temporary copy run here).
+      brains: { [agent]: edits.source === undefined ? brain : editedBrain(brain.path, edits.source) },
     });
     try {
       supervisor.runner(agent).process.forward([...LOCAL_OPS]);
@@ -111,6 +115,12 @@ export async function runFork(options: ForkOptions): Promise<AgentReplayView> {
     rmSync(folder, { recursive: true, force: true });
   }
 }
+
+const editedBrain = (path: string, source: string): RecordedBrain => ({
+  path,
+  sha256: createHash('sha256').update(source).digest('hex'),
+  source,
+});
 
 /** The config of a branch: the one agent, its brain at `script`, its memory seeded as recorded. */
 function branchConfig(options: ForkOptions, script: string): OmwConfig {

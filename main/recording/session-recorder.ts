@@ -3,7 +3,7 @@ import type { Supervisor } from '../supervisor/supervisor.ts';
 import type { TraceEvent } from '../trace/trace-event.ts';
 import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
 import type { BranchOrigin } from '../../contract/recording-views.ts';
-import type { CallLine, DeliveredLine, EndLine } from './recording-format.ts';
+import type { CallLine, DeliveredLine, EndLine, HeaderLine } from './recording-format.ts';
 import { recordingHeader, type HeaderFacts } from './recording-header.ts';
 import { valuesLineText } from './recorded-values.ts';
 import { RecordingWriter, type WriterOptions } from './recording-writer.ts';
@@ -12,6 +12,8 @@ export interface RecordOptions extends HeaderFacts, WriterOptions {
   file: string;
   /** The recording is a branch of another one (its header says where from). */
   branch?: BranchOrigin;
+  /** Brains to name in the header instead of the config's files as they are on disk now. */
+  brains?: HeaderLine['brains'];
 }
 
 /**
@@ -35,6 +37,7 @@ export class SessionRecorder {
       ...recordingHeader(host.config, redactor, options),
       ...(options.branch ? { branch: options.branch } : {}),
     };
+    if (options.brains) header.brains = { ...header.brains, ...redactor.value(options.brains) };
     this.writer = new RecordingWriter(
       options.file,
       (segment) => JSON.stringify(segment > 1 ? { ...header, segment } : header),

@@ -78,12 +78,33 @@ test('a fork with edited memory replays its prefix from the recording and then g
   assert.equal(branch.header.branch?.name, 'angry');
   assert.equal(branch.header.branch?.afterIteration, 2);
   assert.deepEqual(branch.header.branch?.edits, ['memory: 1 key(s) edited']);
+  const original = loadRecording(file).header.brains['alice']!;
+  assert.deepEqual(branch.header.brains['alice'], original, 'the brain under its own path, not the run copy');
   assert.equal(branch.agents.get('alice')!.iterations.length, 3, 'the branch holds its prefix and its live part');
   const [diff] = diffRecordings(loadRecording(file), branch);
   const text = describeAgentDiff(diff!).join('\n');
   assert.match(text, /^DIVERGED alice iteration 3 call 5\n/);
   assert.match(text, /args\[2\]\[0\]\.content: "calm 3" -> "angry 3"/);
   assert.match(text, /answer\.content: "three" -> "live-1"/);
+});
+
+test('a fork with an edited brain runs the edit after the point; its header holds the edit at the brain\'s path', async () => {
+  const { ws, file } = await recordedSteps(
+    jsAgents(['alice']) + '\n' + mockTurns(['one', 'two', 'three']),
+    { 'alice.js': CHATTY },
+    2,
+  );
+  const edited = CHATTY.replace("answer.content + ' '", "'edited ' + answer.content + ' '");
+  const { running, out } = fork(ws.dir, file, 1, { name: 'edited', source: edited });
+  const report = await running;
+  assert.equal(report.replayed, 1);
+  assert.deepEqual(report.last, { kind: 'outcome', outcome: { exited: 'edited one calm 2' } });
+  const branch = loadRecording(out);
+  assert.deepEqual(branch.header.branch?.edits, ['brain: edited']);
+  const brain = branch.header.brains['alice']!;
+  assert.equal(brain.path, loadRecording(file).header.brains['alice']!.path);
+  assert.equal(brain.source, edited);
+  assert.match(brain.sha256 ?? '', /^[0-9a-f]{64}$/);
 });
 
 test('a prefix that no longer replays is an error naming the divergence', async () => {
