@@ -88,7 +88,7 @@ test('a fork with edited memory replays its prefix from the recording and then g
   assert.match(text, /answer\.content: "three" -> "live-1"/);
 });
 
-test('a fork with an edited brain runs the edit after the point; its header holds the edit at the brain\'s path', async () => {
+test("a fork with an edited brain runs the edit after the point; its header holds the edit at the brain's path", async () => {
   const { ws, file } = await recordedSteps(
     jsAgents(['alice']) + '\n' + mockTurns(['one', 'two', 'three']),
     { 'alice.js': CHATTY },
