@@ -11,6 +11,7 @@ import { agentEntry } from '../supervisor/agent-entry.ts';
 import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import { CommandError } from './command-error.ts';
 import { openRecording } from './recording-input.ts';
+import { counted } from '../../contract/counted.ts';
 
 export interface ReplayCommandOptions {
   file: string;
@@ -64,7 +65,7 @@ function replayConfig(options: ReplayCommandOptions, header: HeaderLine): OmwCon
 
 export function describeReplay(report: AgentReplay): string[] {
   const { divergence } = report;
-  if (!divergence) return [`REPLAYED ${report.agent}: ${report.replayed} iterations`];
+  if (!divergence) return [`REPLAYED ${report.agent}: ${counted(report.replayed, 'iteration')}`];
   return [
     `DIVERGED ${report.agent} ${divergenceHeadline(divergence)}`,
     ...divergenceDetails(divergence),

@@ -1,6 +1,7 @@
 import { describeChanges, shownJson } from './json-diff.ts';
 import type { AgentDiff, CallPairDiff, DiffCall } from '../../contract/recording-views.ts';
 import { costText, type CostTotal } from '../../contract/accounting-views.ts';
+import { counted } from '../../contract/counted.ts';
 
 const shownCall = (call: DiffCall | undefined): string =>
   call ? `${call.op}(${call.args.map((arg) => shownJson(arg)).join(', ')})` : '(no call: the iteration ended)';
@@ -19,7 +20,9 @@ function describePair(pair: CallPairDiff): string[] {
 /** The text `brainbench diff` prints for one agent; `cost` when either recording has prices. */
 export function describeAgentDiff(diff: AgentDiff, cost?: { a: CostTotal; b: CostTotal }): string[] {
   if (diff.onlyIn)
-    return [`ONLY IN ${diff.onlyIn.toUpperCase()} ${diff.agent}: ${diff.iterations[diff.onlyIn]} iterations`];
+    return [
+      `ONLY IN ${diff.onlyIn.toUpperCase()} ${diff.agent}: ${counted(diff.iterations[diff.onlyIn], 'iteration')}`,
+    ];
   const lines: string[] = [];
   const { divergence } = diff;
   if (divergence)
@@ -27,7 +30,7 @@ export function describeAgentDiff(diff: AgentDiff, cost?: { a: CostTotal; b: Cos
       `DIVERGED ${diff.agent} iteration ${divergence.iteration} call ${divergence.call}`,
       ...describePair(divergence),
     );
-  else lines.push(`SAME ${diff.agent}: ${diff.iterations.a} iterations, the same calls`);
+  else lines.push(`SAME ${diff.agent}: ${counted(diff.iterations.a, 'iteration')}, the same calls`);
   for (const other of diff.otherAnswers) {
     lines.push(`  answer differs at iteration ${other.iteration} call ${other.call} (${other.a!.op})`);
     lines.push(...describeChanges(other.answer, 'answer', '    '));

@@ -49,7 +49,7 @@ test('diff: a call answered otherwise, the call that then differs, and token del
   assert.match(text, /answer differs at iteration 1 call 2 \(provider\.chat\)\n {4}answer\.content: "yes" -> "no"/);
   assert.match(text, /tokens: 4 -> 7 \(\+3\)/);
   const [same] = diffRecordings(loadRecording(a.file), loadRecording(a.file));
-  assert.match(describeAgentDiff(same!)[0]!, /^SAME alice: 1 iterations, the same calls$/);
+  assert.match(describeAgentDiff(same!)[0]!, /^SAME alice: 1 iteration, the same calls$/);
 
   const c = await record(config('yes', 1), BRAIN('how?'));
   const [diverged] = diffRecordings(loadRecording(a.file), loadRecording(c.file));

@@ -17,6 +17,7 @@ import { buildRecording, loadRecording } from '../../main/recording/recording.ts
 import { SessionRecorder } from '../../main/recording/session-recorder.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
+import { chunk, startChatCompletionsServer } from '../providers/chat-completions-server.ts';
 import { jsAgents, workspace } from '../supervisor/workspace.ts';
 import { recordedSteps } from './recorded-steps.ts';
 
@@ -211,6 +212,51 @@ test('a queued tool call open at the fork point gets the result the recording de
   // The branch's own mock tooling never saw the call (the prefix was served from the recording).
   const { running } = fork(ws.dir, file, 1, {});
   assert.deepEqual((await running).last, { kind: 'outcome', outcome: { exited: 'tool-result true false' } });
+});
+
+const STREAM_READER = `
+const p = omw.provider.get('llm');
+const s = omw.host.memoryGet('s');
+if (s == null) {
+  omw.host.memorySet('s', p.chatStream('talk', [{ role: 'user', content: 'hi' }], []));
+  'opened';
+} else {
+  let text = '';
+  for (;;) {
+    const e = omw.host.recv();
+    if (e.id !== s) continue;
+    if (e.kind !== 'chat-delta') break;
+    text += e.payload.content ?? '';
+  }
+  text + ' ' + p.isOpen(s);
+}
+`;
+
+test('a chat stream open at the fork point gets its recorded deltas in the branch, with no request sent', async () => {
+  const server = await startChatCompletionsServer({
+    talk: { events: [chunk({ content: 'slow' }), chunk({ content: ' words' }, 'stop')], pieceBytes: 8 },
+  });
+  let recorded;
+  try {
+    const config =
+      jsAgents(['alice']) +
+      `\n[providers.llm]\nkind = "openai"\nbase_url = "${server.origin}/v1"\napi_key = "k"\nmax_retries = 0\n`;
+    recorded = await recordedSteps(config, { 'alice.js': STREAM_READER }, 2);
+  } finally {
+    await server.close();
+  }
+  const { ws, file, results } = recorded;
+  assert.deepEqual(results.at(-1), { kind: 'outcome', outcome: { exited: 'slow words false' } });
+  const lines = readRecordingLines(file);
+  const state = forkState(buildRecording(lines), lines, 'alice', 1);
+  assert.deepEqual(
+    state.view.registries.map((r) => [r.registry, r.source]),
+    [['streams', 'chat-stream']],
+  );
+  // The server is gone: the stream can only come from the recording.
+  const { running } = fork(ws.dir, file, 1, {});
+  assert.deepEqual((await running).last, { kind: 'outcome', outcome: { exited: 'slow words false' } });
+  assert.equal(server.requests.filter((r) => r.method === 'POST').length, 1);
 });
 
 test('provider and model redirects apply to the live part only', async () => {

@@ -95,7 +95,7 @@ args = [${JSON.stringify(EVERYTHING_SERVER)}]
 
   // Both servers are gone (the HTTP server closed, the MCP server ended with the run).
   const replay = await brainbench(['replay', 'run.jsonl'], dir);
-  assert.equal(replay.stdout, 'REPLAYED alice: 1 iterations\n', replay.stderr);
+  assert.equal(replay.stdout, 'REPLAYED alice: 1 iteration\n', replay.stderr);
   assert.equal(replay.code, 0);
 
   const folder = await brainbench(['replay', 'run.jsonl', '--to-test', 'recorded-test'], dir);
