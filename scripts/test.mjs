@@ -1,7 +1,7 @@
 // Runs every test file under test/ with node's test runner through tsx. Node 20 does not expand
 // globs for --test, so the files are listed here. Extra arguments narrow the run to matching paths.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 function testFiles(dir) {
@@ -24,8 +24,10 @@ if (files.length === 0) {
 // strace; a fresh Debian machine gets what is missing here (as root).
 const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const hasStrace = spawnSync('strace', ['-V']).status === 0;
+// A test drives Chromium when it is an end-to-end test or imports Playwright itself.
+const drivesChromium = (file) => file.includes('e2e') || readFileSync(file, 'utf8').includes("from 'playwright-core'");
 const missing = [
-  ...(files.some((file) => file.includes('e2e')) && !existsSync(chromium) ? ['chromium'] : []),
+  ...(files.some(drivesChromium) && !existsSync(chromium) ? ['chromium'] : []),
   ...(files.some((file) => file.includes('durable-save')) && !hasStrace ? ['strace'] : []),
 ];
 if (missing.length > 0) {
