@@ -6,6 +6,7 @@
 
 import type { Node, VarDecl } from '../ast/ast.ts';
 import { isAccess, type CompileContext } from '../eval/compile-context.ts';
+import { isPlainMethodName, methodSite, reachesNativeOnly } from '../eval/compile-calls.ts';
 
 /** Arithmetic whose fast path works on two plain-number INTs. */
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
@@ -63,6 +64,8 @@ export class ExpressionWriter {
         return node.endsShortChain ? this.embedded(node) : this.index(node);
       case 'unary':
         return this.unary(node) ?? this.embedded(node);
+      case 'method':
+        return this.method(node) ?? this.embedded(node);
       default:
         return this.embedded(node);
     }
@@ -128,6 +131,32 @@ export class ExpressionWriter {
     if (node.op === '!')
       return `(${t} = ${operand}, typeof ${t} === 'boolean' ? !${t} : rt.callOperator('!', [${t}], ${pos}))`;
     return `(${t} = ${operand}, typeof ${t} === 'number' ? (${t} === 0 ? 0 : -${t}) : negate(${t}, rt, ${pos}))`;
+  }
+
+  /**
+   * `x.name(...)` on a plain local `x`, as compileMethod's variable receiver runs it: the
+   * arguments (owned) first, then the receiver, then callMethod; a changed receiver is written
+   * back to the variable.
+   */
+  private method(node: Node & { k: 'method' }): string | undefined {
+    const { obj } = node;
+    if (node.safe || node.endsShortChain || !isPlainMethodName(node.name)) return undefined;
+    if (obj.k !== 'var' || !obj.decl || obj.evalAware || obj.decl.captured) return undefined;
+    const { slot, isConst } = obj.decl;
+    const [recv, r] = [this.temp(), this.temp()];
+    const args = node.args.map(() => this.temp());
+    const siteValue = methodSite(node.name, node.args.length);
+    const [site, lib, pos] = [this.constant(siteValue), this.constant(this.cx.lib), this.constant(node.pos)];
+    const values = node.args.map((a, n) => `${args[n]} = ${this.owned(a)}, `).join('');
+    const generic = `callMethod(rt, ${lib}, ${site}, ${recv}, [${args.join(', ')}], ${pos}, ${isConst})`;
+    // A primitive or array receiver skips callMethod's map and pointer cases when no script
+    // function can take the call.
+    const call = reachesNativeOnly(this.cx.lib, siteValue)
+      ? `(typeof ${recv} !== 'object' || Array.isArray(${recv}) ? callNativeMethod(rt, ${site}, [${[recv, ...args].join(', ')}], ${pos}, ${isConst}) : ${generic})`
+      : generic;
+    // A receiver is never the loop's item in a register: mayChange sees the call.
+    return `(${values}${recv} = V[${slot}], ${r} = ${call},
+(rt.thisOut !== ${recv} && (V[${slot}] = rt.thisOut, f.tags !== undefined && (f.tags[${slot}] = undefined))), ${r})`;
   }
 
   private index(node: Node & { k: 'index' }): string {

@@ -13,6 +13,7 @@ import type { Node, VarDecl } from '../ast/ast.ts';
 import { ExpressionWriter } from './expressions.ts';
 import { boolCondition, tick, tooManyVariables, type CompileContext } from '../eval/compile-context.ts';
 import { compoundValue, negate } from '../eval/compile-operators.ts';
+import { callMethod, callNativeMethod } from '../eval/compile-calls.ts';
 import { Signal, type Compiled, type Frame } from '../func/functions.ts';
 import { statementWeight, weightOf } from '../eval/op-weight.ts';
 import { binaryOp, comparisonOp } from '../eval/operators.ts';
@@ -39,6 +40,8 @@ const HELPERS = {
   tick,
   compoundValue,
   cloneValue,
+  callMethod,
+  callNativeMethod,
   boolCondition,
   tooManyVariables,
   cell: (v: Value) => new SharedCell(v),
@@ -61,6 +64,14 @@ return value;
 }
 }`;
 const LOOP_SIGNAL = loopSignal('continue;');
+
+/**
+ * `s += x` on a string with a string or an INT number, as compoundValue reaches it (through
+ * binaryOp's built-in `+`): the text of `x` appended under the string size limit.
+ */
+const STRING_APPEND = (slot: number, cur: string, rhs: string) =>
+  `else if (typeof ${cur} === 'string' && (typeof ${rhs} === 'string' || typeof ${rhs} === 'number')) V[${slot}] = rt.checkedConcat(${cur}, typeof ${rhs} === 'string' ? ${rhs} : String(${rhs}));
+`;
 const SAFE = String(Number.MAX_SAFE_INTEGER);
 
 /** Where `new Function` is forbidden (a Content-Security-Policy), loops stay closures. */
@@ -319,7 +330,7 @@ ${bind}`;
     return `${cur} = V[${slot}];
 ${rhs} = ${this.owned(node.value)};
 if (typeof ${cur} === 'number' && typeof ${rhs} === 'number' && (${s} = ${cur} ${sign} ${rhs}) <= ${SAFE} && ${s} >= -${SAFE}) V[${slot}] = ${s};
-else V[${slot}] = compoundValue('${op}', ${cur}, ${rhs}, rt, ${this.constant(node.pos)});`;
+${op === '+=' ? STRING_APPEND(slot, cur, rhs) : ''}else V[${slot}] = compoundValue('${op}', ${cur}, ${rhs}, rt, ${this.constant(node.pos)});`;
   }
 }
 
