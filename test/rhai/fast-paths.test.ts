@@ -101,7 +101,32 @@ const APPEND_CASES: Record<string, string> = {
   'a map and an array grown with +=': `let m = #{}; let a = []; for i in 0..3 { a += i; a += [i]; m += #{ a: i }; } [a, m]`,
 };
 
+/** Loops that call nothing opaque keep their variables in JavaScript variables (inRegisters). */
+const REGISTER_CASES: Record<string, string> = {
+  'an error leaving the loop, caught outside it': `
+    let t = 0; let a = [1, 2];
+    try { for i in 0..10 { t += i; a[0] = t; if i == 5 { t += a[3]; } } } catch (e) { t += 1000; }
+    [t, a]`,
+  'a break with a value and a return from inside the loop': `
+    fn first_over(n) { let s = 0; for i in 0..100 { s += i; if s > n { return [s, i]; } } [s, -1] }
+    let t = 0; let r = for i in 0..10 { t += i; if t > 20 { break t * 2; } };
+    let w = 0; let q = while true { w += 3; if w > 10 { break w; } };
+    [t, r, w, q, first_over(30), first_over(100000)]`,
+  'an operations limit stopping the loop midway, caught outside': `
+    let t = 0; let n = 0; try { while true { t += 2; n += 1; } } catch (e) { } [t > 0, t == n * 2]`,
+  'nested pure loops over the same variables': `
+    let a = []; a.pad(5, 0); let t = 0;
+    for i in 0..5 { let j = 0; while j < i { a[i] += j; t += a[j]; j += 1; } }
+    [a, t]`,
+};
+
 describe('fast paths in generated loops', () => {
+  for (const [name, src] of Object.entries(REGISTER_CASES)) {
+    it(`variables in registers agree with the closure compiler: ${name}`, () => {
+      assertSame(src, 5_000);
+    });
+  }
+
   const engineWithHostMethod = (e: Engine) =>
     e.registerFn('double_all', ['array', 'i64'], ([a, k]) => {
       const arr = a as number[];

@@ -13,12 +13,21 @@ const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
 const ORDERING = new Set(['<', '<=', '>', '>=']);
 const SAFE = String(Number.MAX_SAFE_INTEGER);
 
+/** Brackets a call that may run script code or a debugger hook (see loops.ts, inRegisters). */
+export const CALL_OUT = { open: '(/*out*/', close: '/*in*/)' };
+
+export function callOut(call: string): string {
+  return `${CALL_OUT.open}${call}${CALL_OUT.close}`;
+}
+
 export class ExpressionWriter {
   readonly consts: unknown[] = [];
   private temps = 0;
   private labels = 0;
   /** A variable whose value is always the JavaScript variable `i` (a loop's item, see loop()). */
   protected itemInRegister: VarDecl | undefined;
+  /** Set once the source calls code that may look at the frame (see loops.ts, inRegisters). */
+  opaque = false;
 
   constructor(protected readonly cx: CompileContext) {}
 
@@ -45,6 +54,7 @@ export class ExpressionWriter {
 
   /** A node the closure compiler handles, called from the generated source. */
   embedded(node: Node): string {
+    this.opaque = true;
     return `${this.constant(this.cx.compile(node))}(f)`;
   }
 
@@ -102,14 +112,14 @@ export class ExpressionWriter {
     const pos = this.constant(node.pos);
     const numbers = `typeof ${a} === 'number' && typeof ${b} === 'number'`;
     if (ORDERING.has(op))
-      return `(${operands}, ${numbers} ? ${a} ${op} ${b} : comparisonOp('${op}', ${a}, ${b}, rt, ${pos}))`;
+      return `(${operands}, ${numbers} ? ${a} ${op} ${b} : ${callOut(`comparisonOp('${op}', ${a}, ${b}, rt, ${pos})`)})`;
     if (op === '==' || op === '!=') {
       const strings = `typeof ${a} === 'string' && typeof ${b} === 'string'`;
       const js = op === '==' ? '===' : '!==';
-      return `(${operands}, (${numbers}) || (${strings}) ? ${a} ${js} ${b} : comparisonOp('${op}', ${a}, ${b}, rt, ${pos}))`;
+      return `(${operands}, (${numbers}) || (${strings}) ? ${a} ${js} ${b} : ${callOut(`comparisonOp('${op}', ${a}, ${b}, rt, ${pos})`)})`;
     }
     const s = this.temp();
-    const slow = `binaryOp('${op}', ${a}, ${b}, rt, ${pos})`;
+    const slow = callOut(`binaryOp('${op}', ${a}, ${b}, rt, ${pos})`);
     switch (op) {
       case '+':
       case '-':
@@ -129,8 +139,8 @@ export class ExpressionWriter {
     const operand = this.expression(node.e);
     const pos = this.constant(node.pos);
     if (node.op === '!')
-      return `(${t} = ${operand}, typeof ${t} === 'boolean' ? !${t} : rt.callOperator('!', [${t}], ${pos}))`;
-    return `(${t} = ${operand}, typeof ${t} === 'number' ? (${t} === 0 ? 0 : -${t}) : negate(${t}, rt, ${pos}))`;
+      return `(${t} = ${operand}, typeof ${t} === 'boolean' ? !${t} : ${callOut(`rt.callOperator('!', [${t}], ${pos})`)})`;
+    return `(${t} = ${operand}, typeof ${t} === 'number' ? (${t} === 0 ? 0 : -${t}) : ${callOut(`negate(${t}, rt, ${pos})`)})`;
   }
 
   /**
@@ -143,6 +153,8 @@ export class ExpressionWriter {
     if (node.safe || node.endsShortChain || !isPlainMethodName(node.name)) return undefined;
     if (obj.k !== 'var' || !obj.decl || obj.evalAware || obj.decl.captured) return undefined;
     const { slot, isConst } = obj.decl;
+    // A script method it reaches may stop in a debugger that shows this frame.
+    this.opaque = true;
     const [recv, r] = [this.temp(), this.temp()];
     const args = node.args.map(() => this.temp());
     const siteValue = methodSite(node.name, node.args.length);
@@ -165,7 +177,7 @@ export class ExpressionWriter {
     const obj = this.expression(node.obj);
     const idx = this.expression(node.idx);
     const pos = this.constant(node.pos);
-    const read = `Array.isArray(${o}) && typeof ${i} === 'number' && ${i} >= 0 && ${i} < ${o}.length ? ${o}[${i}] : getIndex(rt, ${o}, ${i}, ${pos})`;
+    const read = `Array.isArray(${o}) && typeof ${i} === 'number' && ${i} >= 0 && ${i} < ${o}.length ? ${o}[${i}] : ${callOut(`getIndex(rt, ${o}, ${i}, ${pos})`)}`;
     if (node.safe) return `((${o} = ${obj}) === undefined ? undefined : (${i} = ${idx}, ${read}))`;
     return `(${o} = ${obj}, ${i} = ${idx}, ${read})`;
   }
