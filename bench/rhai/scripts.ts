@@ -92,6 +92,32 @@ for x in a { sum += x; }
 sum
 `;
 
+export const STRING_BUILDING = `
+let s = "";
+for i in 0..200_000 {
+    s += "ab";
+    s += i;
+    if i % 1000 == 0 { s += "\\n"; }
+}
+let lines = s.split("\\n");
+s.len() + lines.len()
+`;
+
+export const MAP_METHODS = `
+let counter = #{
+    count: 0,
+    total: 0,
+    step: |x| { this.count += 1; this.total += x; this.total },
+    scaled: |x, k| x * k + this.count,
+};
+let last = 0;
+for i in 0..100_000 {
+    last = counter.step(i % 10);
+    last += counter.scaled(i, 2);
+}
+counter.count + counter.total + last
+`;
+
 /** A ~2,000-line script exercising most syntax, for timing check(). */
 export function largeScript(lines = 2000): string {
   const chunk = [

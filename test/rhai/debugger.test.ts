@@ -228,6 +228,33 @@ let done = true;`),
     assert.deepEqual(session.printed, ['45', '[1, "changed"]']);
   });
 
+  it("reads and sets a generated loop's variables from a breakpoint in a method it calls", async () => {
+    // The loop runs generated while only the method has a breakpoint: the caller's frame must be
+    // up to date at the stop, and what the debugger sets there must stay set.
+    const session = await debugSession(breakpoints(2));
+    const seen: string[] = [];
+    session.link.onStop = function* () {
+      const caller = yield* scopeOf(2, 'Locals');
+      const total = (yield* variables(caller!.variablesReference)).find((v) => v.name === 'total')!;
+      seen.push(total.value);
+      body(
+        yield {
+          t: 'set-variable',
+          variablesReference: caller!.variablesReference,
+          name: 'total',
+          value: 'total + 100',
+        },
+      );
+    };
+    completed(
+      session.run(
+        'fn bump() {\n  this.push(1);\n}\nlet total = 0;\nlet a = [];\nfor i in 0..3 { total += 1; a.bump(); }\nprint(total);',
+      ),
+    );
+    assert.deepEqual(seen, ['1', '102', '203']);
+    assert.deepEqual(session.printed, ['303']);
+  });
+
   it('evaluates in the paused frame or an outer one, and never calls the host meanwhile', async () => {
     const hostOps: string[] = [];
     const session = await debugSession(breakpoints(2), (op) => hostOps.push(op));

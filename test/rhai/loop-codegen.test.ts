@@ -5,63 +5,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Engine, type OptimizationLevel } from '../../main/rhai/language/engine.ts';
-import { RhaiError } from '../../main/rhai/language/types/errors.ts';
 import { debugValue } from '../../main/rhai/language/types/format.ts';
+import { assertSame, plain } from './differential.ts';
 import { seededRandom } from './helpers.ts';
-
-interface Trace {
-  outcome: string;
-  printed: string[];
-  /** Every statement the debugger hook saw, with the operation count at that point. */
-  stops: string[];
-}
-
-function outcome(run: () => unknown): string {
-  try {
-    return `ok ${debugValue(run() as never)}`;
-  } catch (e) {
-    if (!(e instanceof RhaiError)) throw e;
-    return `${e.kind} at ${e.pos.line}:${e.pos.col}: ${e.message}`;
-  }
-}
-
-function engineAt(level: OptimizationLevel, maxOperations: number): Engine {
-  const engine = new Engine();
-  engine.optimizationLevel = level;
-  engine.limits.maxOperations = maxOperations;
-  engine.limits.maxArraySize = 5_000;
-  engine.limits.maxStringSize = 5_000;
-  return engine;
-}
-
-function traced(src: string, level: OptimizationLevel, maxOperations = 50_000): Trace {
-  const engine = engineAt(level, maxOperations);
-  const printed: string[] = [];
-  const stops: string[] = [];
-  const result = outcome(() =>
-    engine.eval(src, {
-      hooks: {
-        print: (s) => printed.push(s),
-        onStatement: (pos, frame) => stops.push(`${pos.line}:${pos.col}@${frame.rt.ops}`),
-      },
-    }),
-  );
-  return { outcome: result, printed, stops };
-}
-
-/** Without hooks the generated code takes its fast paths; the result must still agree. */
-function plain(src: string, level: OptimizationLevel, maxOperations = 50_000): string {
-  const engine = engineAt(level, maxOperations);
-  return outcome(() => engine.eval(src, { hooks: { print: () => undefined } }));
-}
-
-function assertSame(src: string, maxOperations?: number): Trace {
-  const closures = traced(src, 'none', maxOperations);
-  const generated = traced(src, 'simple', maxOperations);
-  assert.deepEqual(generated, closures, `traces differ for:\n${src}`);
-  assert.equal(plain(src, 'simple', maxOperations), plain(src, 'none', maxOperations), `results differ for:\n${src}`);
-  return generated;
-}
 
 /** Loops that outgrow a size limit (5,000) through element writes: both paths stop at the same statement. */
 const SIZE_CASES: Record<string, string> = {

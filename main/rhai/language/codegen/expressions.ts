@@ -6,11 +6,19 @@
 
 import type { Node, VarDecl } from '../ast/ast.ts';
 import { isAccess, type CompileContext } from '../eval/compile-context.ts';
+import { isPlainMethodName, methodSite, reachesNativeOnly } from '../eval/compile-calls.ts';
 
 /** Arithmetic whose fast path works on two plain-number INTs. */
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
 const ORDERING = new Set(['<', '<=', '>', '>=']);
 const SAFE = String(Number.MAX_SAFE_INTEGER);
+
+/** Brackets a call that may run script code or a debugger hook (see loops.ts, inRegisters). */
+export const CALL_OUT = { open: '(/*out*/', close: '/*in*/)' };
+
+export function callOut(call: string): string {
+  return `${CALL_OUT.open}${call}${CALL_OUT.close}`;
+}
 
 export class ExpressionWriter {
   readonly consts: unknown[] = [];
@@ -18,6 +26,8 @@ export class ExpressionWriter {
   private labels = 0;
   /** A variable whose value is always the JavaScript variable `i` (a loop's item, see loop()). */
   protected itemInRegister: VarDecl | undefined;
+  /** Set once the source calls code that may look at the frame (see loops.ts, inRegisters). */
+  opaque = false;
 
   constructor(protected readonly cx: CompileContext) {}
 
@@ -44,6 +54,7 @@ export class ExpressionWriter {
 
   /** A node the closure compiler handles, called from the generated source. */
   embedded(node: Node): string {
+    this.opaque = true;
     return `${this.constant(this.cx.compile(node))}(f)`;
   }
 
@@ -63,6 +74,8 @@ export class ExpressionWriter {
         return node.endsShortChain ? this.embedded(node) : this.index(node);
       case 'unary':
         return this.unary(node) ?? this.embedded(node);
+      case 'method':
+        return this.method(node) ?? this.embedded(node);
       default:
         return this.embedded(node);
     }
@@ -99,14 +112,14 @@ export class ExpressionWriter {
     const pos = this.constant(node.pos);
     const numbers = `typeof ${a} === 'number' && typeof ${b} === 'number'`;
     if (ORDERING.has(op))
-      return `(${operands}, ${numbers} ? ${a} ${op} ${b} : comparisonOp('${op}', ${a}, ${b}, rt, ${pos}))`;
+      return `(${operands}, ${numbers} ? ${a} ${op} ${b} : ${callOut(`comparisonOp('${op}', ${a}, ${b}, rt, ${pos})`)})`;
     if (op === '==' || op === '!=') {
       const strings = `typeof ${a} === 'string' && typeof ${b} === 'string'`;
       const js = op === '==' ? '===' : '!==';
-      return `(${operands}, (${numbers}) || (${strings}) ? ${a} ${js} ${b} : comparisonOp('${op}', ${a}, ${b}, rt, ${pos}))`;
+      return `(${operands}, (${numbers}) || (${strings}) ? ${a} ${js} ${b} : ${callOut(`comparisonOp('${op}', ${a}, ${b}, rt, ${pos})`)})`;
     }
     const s = this.temp();
-    const slow = `binaryOp('${op}', ${a}, ${b}, rt, ${pos})`;
+    const slow = callOut(`binaryOp('${op}', ${a}, ${b}, rt, ${pos})`);
     switch (op) {
       case '+':
       case '-':
@@ -126,8 +139,36 @@ export class ExpressionWriter {
     const operand = this.expression(node.e);
     const pos = this.constant(node.pos);
     if (node.op === '!')
-      return `(${t} = ${operand}, typeof ${t} === 'boolean' ? !${t} : rt.callOperator('!', [${t}], ${pos}))`;
-    return `(${t} = ${operand}, typeof ${t} === 'number' ? (${t} === 0 ? 0 : -${t}) : negate(${t}, rt, ${pos}))`;
+      return `(${t} = ${operand}, typeof ${t} === 'boolean' ? !${t} : ${callOut(`rt.callOperator('!', [${t}], ${pos})`)})`;
+    return `(${t} = ${operand}, typeof ${t} === 'number' ? (${t} === 0 ? 0 : -${t}) : ${callOut(`negate(${t}, rt, ${pos})`)})`;
+  }
+
+  /**
+   * `x.name(...)` on a plain local `x`, as compileMethod's variable receiver runs it: the
+   * arguments (owned) first, then the receiver, then callMethod; a changed receiver is written
+   * back to the variable.
+   */
+  private method(node: Node & { k: 'method' }): string | undefined {
+    const { obj } = node;
+    if (node.safe || node.endsShortChain || !isPlainMethodName(node.name)) return undefined;
+    if (obj.k !== 'var' || !obj.decl || obj.evalAware || obj.decl.captured) return undefined;
+    const { slot, isConst } = obj.decl;
+    // A script method it reaches may stop in a debugger that shows this frame.
+    this.opaque = true;
+    const [recv, r] = [this.temp(), this.temp()];
+    const args = node.args.map(() => this.temp());
+    const siteValue = methodSite(node.name, node.args.length);
+    const [site, lib, pos] = [this.constant(siteValue), this.constant(this.cx.lib), this.constant(node.pos)];
+    const values = node.args.map((a, n) => `${args[n]} = ${this.owned(a)}, `).join('');
+    const generic = `callMethod(rt, ${lib}, ${site}, ${recv}, [${args.join(', ')}], ${pos}, ${isConst})`;
+    // A primitive or array receiver skips callMethod's map and pointer cases when no script
+    // function can take the call.
+    const call = reachesNativeOnly(this.cx.lib, siteValue)
+      ? `(typeof ${recv} !== 'object' || Array.isArray(${recv}) ? callNativeMethod(rt, ${site}, [${[recv, ...args].join(', ')}], ${pos}, ${isConst}) : ${generic})`
+      : generic;
+    // A receiver is never the loop's item in a register: mayChange sees the call.
+    return `(${values}${recv} = V[${slot}], ${r} = ${call},
+(rt.thisOut !== ${recv} && (V[${slot}] = rt.thisOut, f.tags !== undefined && (f.tags[${slot}] = undefined))), ${r})`;
   }
 
   private index(node: Node & { k: 'index' }): string {
@@ -136,7 +177,7 @@ export class ExpressionWriter {
     const obj = this.expression(node.obj);
     const idx = this.expression(node.idx);
     const pos = this.constant(node.pos);
-    const read = `Array.isArray(${o}) && typeof ${i} === 'number' && ${i} >= 0 && ${i} < ${o}.length ? ${o}[${i}] : getIndex(rt, ${o}, ${i}, ${pos})`;
+    const read = `Array.isArray(${o}) && typeof ${i} === 'number' && ${i} >= 0 && ${i} < ${o}.length ? ${o}[${i}] : ${callOut(`getIndex(rt, ${o}, ${i}, ${pos})`)}`;
     if (node.safe) return `((${o} = ${obj}) === undefined ? undefined : (${i} = ${idx}, ${read}))`;
     return `(${o} = ${obj}, ${i} = ${idx}, ${read})`;
   }

@@ -10,9 +10,10 @@
 import { getIndex, setIndex } from '../eval/access.ts';
 import { rootOf, someNode } from '../ast/walk.ts';
 import type { Node, VarDecl } from '../ast/ast.ts';
-import { ExpressionWriter } from './expressions.ts';
+import { CALL_OUT, ExpressionWriter, callOut } from './expressions.ts';
 import { boolCondition, tick, tooManyVariables, type CompileContext } from '../eval/compile-context.ts';
 import { compoundValue, negate } from '../eval/compile-operators.ts';
+import { callMethod, callNativeMethod } from '../eval/compile-calls.ts';
 import { Signal, type Compiled, type Frame } from '../func/functions.ts';
 import { statementWeight, weightOf } from '../eval/op-weight.ts';
 import { binaryOp, comparisonOp } from '../eval/operators.ts';
@@ -21,6 +22,12 @@ import { tagSource } from '../eval/variable-tags.ts';
 import { guardJumps, hasJumpOperand } from '../eval/jump-operand.ts';
 
 type ForNode = Node & { k: 'for' };
+
+/** A loop's function body: what runs once before the loop (bounds, fallback), and the loop. */
+interface LoopParts {
+  entry: string;
+  loop: string;
+}
 type WhileNode = Node & { k: 'while' };
 type DoNode = Node & { k: 'do' };
 
@@ -39,6 +46,8 @@ const HELPERS = {
   tick,
   compoundValue,
   cloneValue,
+  callMethod,
+  callNativeMethod,
   boolCondition,
   tooManyVariables,
   cell: (v: Value) => new SharedCell(v),
@@ -61,7 +70,42 @@ return value;
 }
 }`;
 const LOOP_SIGNAL = loopSignal('continue;');
+
+/**
+ * `s += x` on a string with a string or an INT number, as compoundValue reaches it (through
+ * binaryOp's built-in `+`): the text of `x` appended under the string size limit.
+ */
+const STRING_APPEND = (slot: number, cur: string, rhs: string) =>
+  `else if (typeof ${cur} === 'string' && (typeof ${rhs} === 'string' || typeof ${rhs} === 'number')) V[${slot}] = rt.checkedConcat(${cur}, typeof ${rhs} === 'string' ? ${rhs} : String(${rhs}));
+`;
 const SAFE = String(Number.MAX_SAFE_INTEGER);
+
+const FRAME_SLOT = /\bV\[(\d+)\]/g;
+
+/**
+ * A loop that calls nothing opaque (no closure-compiled code, no method call) keeps the frame
+ * slots it uses in JavaScript variables, which V8 keeps in machine registers instead of loading
+ * and storing the frame array on every use. Around every call out (callOut: a debugger hook, which
+ * may show or set variables, or a slow path that may call back into script) the frame is brought
+ * up to date and read back, and it is written once more whenever the loop is left, by its end, a
+ * `break`, a `return` or an error.
+ */
+function inRegisters(loop: string): string {
+  const slots = [...new Set([...loop.matchAll(FRAME_SLOT)].map((m) => m[1]!))];
+  if (slots.length === 0) return loop;
+  const store = slots.map((s) => `V[${s}] = R${s}`).join(', ');
+  const load = slots.map((s) => `R${s} = V[${s}]`).join(', ');
+  const body = loop
+    .replace(FRAME_SLOT, 'R$1')
+    .replaceAll(CALL_OUT.open, `((${store}), out = `)
+    .replaceAll(CALL_OUT.close, `, ${load}, out)`);
+  return `let out, ${load};
+try {
+${body}
+} finally {
+${store};
+}`;
+}
 
 /** Where `new Function` is forbidden (a Content-Security-Policy), loops stay closures. */
 let generationAllowed = true;
@@ -89,14 +133,14 @@ export function generateLoop(
   const head = node.k === 'for' ? node.iter : node.cond;
   if (head && hasJumpOperand(head)) return undefined;
   const writer = new LoopWriter(cx);
-  const loop =
+  const { entry, loop } =
     node.k === 'for'
       ? isRangeLoop(node)
         ? writer.rangeLoop(node, fallback!)
         : writer.arrayLoop(node, fallback!)
       : node.k === 'while'
-        ? writer.whileLoop(node)
-        : writer.doLoop(node);
+        ? { entry: '', loop: writer.whileLoop(node) }
+        : { entry: '', loop: writer.doLoop(node) };
   const { constants, temporaries } = writer.prologue();
   const source = `"use strict";
 const { ${HELPER_NAMES} } = H;
@@ -105,7 +149,9 @@ return function rhaiLoop(f) {
 const V = f.vars;
 const rt = f.rt;
 ${temporaries}
-${loop}
+${entry}
+${writer.opaque ? loop : inRegisters(loop)}
+return undefined;
 };`;
   try {
     return factoryFor(source)(writer.consts, HELPERS);
@@ -152,7 +198,7 @@ ${i} = ${this.expression(target.idx)};
 if (Array.isArray(${c}) && typeof ${i} === 'number' && ${i} >= 0 && ${i} < ${c}.length) {
 if (rt.sizeLimited) rt.sizes.replaced(${c}, ${c}[${i}], ${v});
 ${c}[${i}] = ${v};
-} else V[${slot}] = setIndex(rt, ${c}, ${i}, ${v}, ${this.constant(target.pos)});
+} else V[${slot}] = ${callOut(`setIndex(rt, ${c}, ${i}, ${v}, ${this.constant(target.pos)})`)};
 if (rt.sizeLimited) rt.checkGrowing(V[${slot}], ${this.constant(node.pos)});`;
   }
 
@@ -161,7 +207,7 @@ if (rt.sizeLimited) rt.checkGrowing(V[${slot}], ${this.constant(node.pos)});`;
     if (nodes.length === 0) return '';
     const label = this.label();
     const parts = nodes.map((n, i) => {
-      const counted = `if ((rt.ops += ${statementWeight(n)}) >= rt.checkpoint) tick(f, ${this.constant(n.pos)});`;
+      const counted = `if ((rt.ops += ${statementWeight(n)}) >= rt.checkpoint) ${callOut(`tick(f, ${this.constant(n.pos)})`)};`;
       const leave = i < nodes.length - 1 ? `if (f.signal !== ${Signal.None}) break ${label};` : '';
       return `${counted}\n${this.statement(n)}\n${leave}`;
     });
@@ -171,7 +217,10 @@ if (rt.sizeLimited) rt.checkGrowing(V[${slot}], ${this.constant(node.pos)});`;
   /** One statement without its operation count (the caller counts it, as the closures do). */
   statement(node: Node): string {
     // A jump operand escapes its statement by an exception only the closure path catches.
-    if (hasJumpOperand(node)) return `${this.constant(guardJumps(node, this.cx.compile(node)))}(f);`;
+    if (hasJumpOperand(node)) {
+      this.opaque = true;
+      return `${this.constant(guardJumps(node, this.cx.compile(node)))}(f);`;
+    }
     switch (node.k) {
       case 'block':
         return node.hasEval ? `${this.embedded(node)};` : this.statements(node.body);
@@ -191,46 +240,51 @@ if (rt.sizeLimited) rt.checkGrowing(V[${slot}], ${this.constant(node.pos)});`;
   }
 
   /** The body of the loop's function, mirroring rangeFor in eval/compile-control.ts. */
-  rangeLoop(node: ForNode, fallback: ForFallback): string {
+  rangeLoop(node: ForNode, fallback: ForFallback): LoopParts {
     const iter = node.iter as Node & { k: 'bin' };
     const single = node.body.k === 'block' && node.body.body.length === 1 ? node.body.body[0]! : undefined;
     const stepWeight = 1 + (single ? statementWeight(single) : 0);
     const stepPos = this.constant(single ? single.pos : node.pos);
     const from = this.expression(iter.l);
     const to = this.expression(iter.r);
+    // The bounds run before any variable is held in a register.
+    this.opaque = false;
     if (!mayChange(node.body, node.item)) this.itemInRegister = node.item;
     const body = this.statement(single ?? node.body);
-    return `const from = ${from};
+    const entry = `const from = ${from};
 const to = ${to};
 if (typeof from !== 'number' || typeof to !== 'number') return ${this.constant(fallback)}(f, from, to);
-const end = ${iter.op === '..=' ? 'to' : 'to - 1'};
-for (let i = from; i <= end; i++) {
+const end = ${iter.op === '..=' ? 'to' : 'to - 1'};`;
+    return {
+      entry,
+      loop: `for (let i = from; i <= end; i++) {
 V[${node.item.slot}] = i;
-if ((rt.ops += ${stepWeight}) >= rt.checkpoint) tick(f, ${stepPos});
+if ((rt.ops += ${stepWeight}) >= rt.checkpoint) ${callOut(`tick(f, ${stepPos})`)};
 ${body}
 ${LOOP_SIGNAL}
-}
-return undefined;`;
+}`,
+    };
   }
 
   /** Mirrors genericFor over an array: a snapshot of the items, one operation per item. */
-  arrayLoop(node: ForNode, fallback: ForFallback): string {
+  arrayLoop(node: ForNode, fallback: ForFallback): LoopParts {
     const pos = this.constant(node.pos);
     const source = this.expression(node.iter);
+    this.opaque = false;
     if (!mayChange(node.body, node.item)) this.itemInRegister = node.item;
     const slot = node.item.slot;
-    return `const source = ${source};
+    const entry = `const source = ${source};
 if (!Array.isArray(source)) return ${this.constant(fallback)}(f, source);
-const items = source.slice();
-for (let n = 0; n < items.length; n++) {
-if ((rt.ops += 1) >= rt.checkpoint) tick(f, ${pos});
+const items = source.slice();`;
+    const loop = `for (let n = 0; n < items.length; n++) {
+if ((rt.ops += 1) >= rt.checkpoint) ${callOut(`tick(f, ${pos})`)};
 const i = items[n];
 V[${slot}] = i;
 if (f.tags !== undefined) f.tags[${slot}] = undefined;
 ${this.statement(node.body)}
 ${LOOP_SIGNAL}
-}
-return undefined;`;
+}`;
+    return { entry, loop };
   }
 
   /** Mirrors compileWhile: `loop` is a `while` without a condition. */
@@ -239,7 +293,7 @@ return undefined;`;
     const pos = this.constant(node.pos);
     const condition = node.cond ? this.condition(node.cond, 'if (c === false) return undefined;') : '';
     return `for (;;) {
-if ((rt.ops += ${weight}) >= rt.checkpoint) tick(f, ${pos});
+if ((rt.ops += ${weight}) >= rt.checkpoint) ${callOut(`tick(f, ${pos})`)};
 ${condition}
 ${this.statement(node.body)}
 ${LOOP_SIGNAL}
@@ -252,7 +306,7 @@ ${LOOP_SIGNAL}
     const pos = this.constant(node.pos);
     const condPos = this.constant(node.cond.pos);
     return `for (;;) {
-if ((rt.ops += ${weight}) >= rt.checkpoint) tick(f, ${pos});
+if ((rt.ops += ${weight}) >= rt.checkpoint) ${callOut(`tick(f, ${pos})`)};
 ${this.statement(node.body)}
 ${loopSignal('')}
 if (boolCondition(${this.expression(node.cond)}, ${condPos}) === ${node.until}) return undefined;
@@ -319,7 +373,7 @@ ${bind}`;
     return `${cur} = V[${slot}];
 ${rhs} = ${this.owned(node.value)};
 if (typeof ${cur} === 'number' && typeof ${rhs} === 'number' && (${s} = ${cur} ${sign} ${rhs}) <= ${SAFE} && ${s} >= -${SAFE}) V[${slot}] = ${s};
-else V[${slot}] = compoundValue('${op}', ${cur}, ${rhs}, rt, ${this.constant(node.pos)});`;
+${op === '+=' ? STRING_APPEND(slot, cur, rhs) : ''}else V[${slot}] = ${callOut(`compoundValue('${op}', ${cur}, ${rhs}, rt, ${this.constant(node.pos)})`)};`;
   }
 }
 

@@ -101,19 +101,27 @@ function notFound(name: string, args: Value[], pos: Position): RhaiError {
 }
 
 /** What a method call site knows before it runs: its name, script function key and natives. */
-interface MethodSite {
+export interface MethodSite {
   name: string;
   /** The key of a script function taking the arguments, `this` aside. */
   scriptKey: string;
   natives: NativeCache;
 }
 
-function methodSite(name: string, arity: number): MethodSite {
+export function methodSite(name: string, arity: number): MethodSite {
   return { name, scriptKey: fnKey(name, arity), natives: new NativeCache(name, arity + 1) };
 }
 
+/**
+ * Whether compileMethod compiles `x.name(...)` on a plain local `x` as the generic receiver path
+ * (variableMethod) that generated loops write out too: not `is_shared`, `tag` or `set_tag`.
+ */
+export function isPlainMethodName(name: string): boolean {
+  return name !== 'is_shared' && name !== 'tag' && name !== 'set_tag';
+}
+
 /** Calls the site's method on `recv`; the possibly-updated receiver is left in rt.thisOut. */
-function callMethod(
+export function callMethod(
   rt: Runtime,
   lib: Library,
   site: MethodSite,
@@ -154,12 +162,30 @@ function callMethod(
   const all = new Array<Value>(args.length + 1);
   all[0] = recv;
   for (let i = 0; i < args.length; i++) all[i + 1] = args[i];
+  return callNativeMethod(rt, site, all, pos, isConst);
+}
+
+/**
+ * The native method taking `all` (the receiver first), as callMethod reaches it when no script
+ * function or pointer call applies; the receiver, possibly updated, is left in rt.thisOut.
+ */
+export function callNativeMethod(rt: Runtime, site: MethodSite, all: Value[], pos: Position, isConst: boolean): Value {
+  const { name } = site;
+  rt.thisOut = all[0];
   const o = rt.findNative(site.natives, name, all);
   if (!o) throw notFound(name, all, pos);
   if (o.mutates && isConst) throw nonPure(name, pos);
   const r = rt.callNative(o, all, pos);
   rt.thisOut = all[0];
   return r;
+}
+
+/**
+ * Whether callMethod on a receiver that is neither a map nor a function pointer always reaches
+ * callNativeMethod: no script function (typed or not) takes the call, and it is no `call`.
+ */
+export function reachesNativeOnly(lib: Library, site: MethodSite): boolean {
+  return site.name !== 'call' && !lib.typedMethods && !lib.functions.has(site.scriptKey);
 }
 
 /**

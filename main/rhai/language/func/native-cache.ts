@@ -10,6 +10,13 @@ export class NativeCache {
   private version = -1;
   private list: NativeOverload[] | undefined;
   private readonly byFirstType = new Map<string, NativeOverload[]>();
+  /**
+   * The last first-argument type seen and, when the overload it selects takes anything in every
+   * other position, that overload: a call site sees one receiver type almost always, and then
+   * the other arguments need no test at all.
+   */
+  private lastType: string | undefined;
+  private lastWhole: NativeOverload | undefined;
 
   constructor(
     private readonly name: string,
@@ -22,6 +29,8 @@ export class NativeCache {
       this.version = table.version;
       this.list = table.lookup(this.name, this.arity);
       this.byFirstType.clear();
+      this.lastType = undefined;
+      this.lastWhole = undefined;
     }
     return this.list;
   }
@@ -32,6 +41,7 @@ export class NativeCache {
     if (list === undefined || list.length < 3 || args.length === 0) return list && matchOverload(list, args);
     const first = args[0];
     const type = typeOf(first);
+    if (type === this.lastType && this.lastWhole !== undefined) return this.lastWhole;
     let candidates = this.byFirstType.get(type);
     if (candidates === undefined) {
       candidates = list.filter((o) => {
@@ -40,7 +50,11 @@ export class NativeCache {
       });
       this.byFirstType.set(type, candidates);
     }
-    return matchOverload(candidates, args);
+    this.lastType = type;
+    // The candidates all fit the first argument, so the first one taking anything after it wins.
+    const head = candidates[0];
+    this.lastWhole = head !== undefined && takesAnyAfterFirst(head) ? head : undefined;
+    return this.lastWhole ?? matchOverload(candidates, args);
   }
 }
 
@@ -56,4 +70,8 @@ export function matchOverload(list: NativeOverload[], args: Value[]): NativeOver
     return o;
   }
   return undefined;
+}
+
+function takesAnyAfterFirst(o: NativeOverload): boolean {
+  return o.types === undefined || o.types.every((t, i) => i === 0 || t === undefined || t === '?');
 }

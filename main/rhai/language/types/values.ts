@@ -104,10 +104,11 @@ export function typeOf(v: Value): string {
     case 'string':
       return 'string';
   }
-  if (v instanceof RFloat) return 'f64';
-  if (v instanceof RChar) return 'char';
+  // Containers first: they are the usual receivers of method calls.
   if (Array.isArray(v)) return 'array';
   if (v instanceof Map) return 'map';
+  if (v instanceof RFloat) return 'f64';
+  if (v instanceof RChar) return 'char';
   if (v instanceof RRange) return v.inclusive ? 'range=' : 'range';
   if (v instanceof FnPtr) return 'Fn';
   if (v instanceof Blob) return 'blob';
