@@ -410,7 +410,7 @@ link.onMessage((raw) => {
   const message = raw as HostToAgent;
   switch (message.t) {
     case 'warm':
-      warmEngineThread(message.profile);
+      warmEngineThread(message.profile, () => send({ t: 'warmed' }));
       return;
     case 'init':
       agentInit = message.init;

@@ -19,10 +19,11 @@ const newThread = (profile: WarmProfile): Worker =>
     resourceLimits: resourceLimits(profile),
   });
 
-/** Starts the spare thread, replacing an earlier one. */
-export function warmEngineThread(profile: WarmProfile): void {
+/** Starts the spare thread, replacing an earlier one; `warmed` once its engine is ready. */
+export function warmEngineThread(profile: WarmProfile, warmed: () => void): void {
   if (spare) void spare.worker.terminate();
   const worker = newThread(profile);
+  worker.once('message', warmed);
   // Until it is taken the spare is nobody's: its failure just leaves no spare.
   const gone = () => {
     if (spare?.worker === worker) spare = undefined;

@@ -12,7 +12,7 @@ import { monotonicMicros } from './monotonic-micros.ts';
 
 const post = (event: WorkerEvent) => parentPort!.postMessage(event);
 // The warm stage: what the kind needs before any agent is known (its engine module, its warm-up).
-const warmed = warmEngine((workerData as { kind: string }).kind);
+const warmed = warmEngine((workerData as { kind: string }).kind).then(() => post({ t: 'warmed' }));
 let init: AgentInit;
 let output: OutputWriter;
 

@@ -17,6 +17,8 @@ export interface EngineSetup {
 export type WorkerCommand = { t: 'run' | 'check'; id: number; script: string; filename: string };
 
 export type WorkerEvent =
+  /** A spare thread has readied its kind's engine (before its EngineSetup). */
+  | { t: 'warmed' }
   | { t: 'ready' }
   /** The engine is loading what the next command needs (a component); not busy time. */
   | { t: 'loading' }

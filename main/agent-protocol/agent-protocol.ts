@@ -70,6 +70,8 @@ export type HostToAgent =
   | { t: 'debug-request'; request: DebugRequest };
 
 export type AgentToHost =
+  /** A spare process's engine thread has loaded its kind's engine; its agent is not known yet. */
+  | { t: 'warmed' }
   | { t: 'ready' }
   | { t: 'call'; id: number; op: HostOp; args: unknown[] }
   /**

@@ -191,6 +191,7 @@ export class AgentProcess {
         else this.onDebugEvent(message.event);
         return;
       case 'ready':
+      case 'warmed':
         return;
     }
   }

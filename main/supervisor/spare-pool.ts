@@ -1,4 +1,4 @@
-import type { WarmProfile } from '../agent-protocol/agent-protocol.ts';
+import type { AgentToHost, WarmProfile } from '../agent-protocol/agent-protocol.ts';
 import type { AgentChannel, AgentSpawner } from './agent-spawner.ts';
 
 export interface SparePoolOptions {
@@ -12,6 +12,8 @@ export interface SparePoolOptions {
 interface Spare {
   channel: AgentChannel;
   profile: WarmProfile;
+  /** Its engine thread has loaded the kind's engine. */
+  warmed: boolean;
 }
 
 /** The name a spare process runs under until an agent takes it. */
@@ -48,17 +50,21 @@ export class SparePool {
   take(profile: WarmProfile): AgentChannel | undefined {
     if (this.options.perKind <= 0 || this.disposed) return undefined;
     const spares = this.spares.get(profile.kind) ?? [];
-    const index = spares.findIndex((spare) => sameProfile(spare.profile, profile));
-    const taken = index >= 0 ? spares.splice(index, 1)[0]! : undefined;
+    // A warmed spare first; one still warming is further along than a process started now.
+    const fitting = spares.filter((spare) => sameProfile(spare.profile, profile));
+    const taken = fitting.find((spare) => spare.warmed) ?? fitting[0];
+    if (taken) spares.splice(spares.indexOf(taken), 1);
     // After this turn, so that starting the replacement does not delay the taken process's init.
     setImmediate(() => this.fill(profile));
     if (taken) this.stats.taken++;
     return taken?.channel;
   }
 
-  /** The pids of the spares waiting now. */
-  pids(): number[] {
-    return [...this.spares.values()].flatMap((spares) => spares.flatMap((spare) => spare.channel.pid ?? []));
+  /** The pids of the spares waiting now; with `warmed`, of those whose engine is ready. */
+  pids(options: { warmed?: boolean } = {}): number[] {
+    return [...this.spares.values()].flatMap((spares) =>
+      spares.flatMap((spare) => (options.warmed && !spare.warmed ? [] : (spare.channel.pid ?? []))),
+    );
   }
 
   dispose(): void {
@@ -75,7 +81,10 @@ export class SparePool {
     }
     while (!this.disposed && spares.length < this.options.perKind) {
       const channel = this.options.spawner(this.options.entry, { name: SPARE_NAME });
-      const spare = { channel, profile };
+      const spare: Spare = { channel, profile, warmed: false };
+      channel.onMessage((message) => {
+        if ((message as AgentToHost).t === 'warmed') spare.warmed = true;
+      });
       channel.onExit(() => {
         const at = spares.indexOf(spare);
         if (at >= 0) spares.splice(at, 1);

@@ -65,7 +65,7 @@ test('an agent restarts on the spare started ahead; the spare is replaced, and a
   try {
     await hello.start();
     // Its first start found no spare (cold) and asked for one for its kind.
-    await until('a spare waits', () => spares.pids().length === 1);
+    await until('a spare is warmed', () => spares.pids({ warmed: true }).length === 1);
     const [spare] = spares.pids();
     everyPid.add(hello.pid!);
     hello.kill();
