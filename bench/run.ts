@@ -12,6 +12,7 @@ import { pythonBenchmarks } from './python-benchmarks.ts';
 import { recordingBenchmarks } from './recording-benchmarks.ts';
 import { rhaiBenchmarks } from './rhai/rhai-benchmarks.ts';
 import { uiBenchmarks } from './ui/ui-benchmarks.ts';
+import { warmBenchmarks } from './warm-benchmarks.ts';
 import { wasmBenchmarks } from './wasm-benchmarks.ts';
 
 const suites: Record<string, () => Promise<BenchRow[]>> = {
@@ -27,6 +28,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   'js-debugger': jsDebuggerBenchmarks,
   dap: dapBenchmarks,
   recording: recordingBenchmarks,
+  warm: warmBenchmarks,
 };
 
 const only = process.argv.slice(2);

@@ -2,15 +2,16 @@
 // engine on a worker thread, answers the engine's host calls (locally when no shared state is
 // involved, otherwise through the host), and keeps the engine within its limits.
 import { setTimeout as delay } from 'node:timers/promises';
-import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import { answerLocally, isLocalOp, localCallTrace } from '../local-calls/local-calls.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import { INTERRUPT_REASON, type CheckResult, type RunResult } from '../runtimes/engine.ts';
 import { parentLink } from './parent-link.ts';
 import type { AgentInit, HopStamps, HostToAgent, OutputEntry } from '../agent-protocol/agent-protocol.ts';
-import type { BridgeReply, BridgeRequest, WorkerCommand, WorkerEvent } from './worker-protocol.ts';
+import type { BridgeReply, BridgeRequest, EngineSetup, WorkerCommand, WorkerEvent } from './worker-protocol.ts';
 import { newOutputRing, OutputReader } from './output-ring.ts';
 import { monotonicMicros } from './monotonic-micros.ts';
+import { engineThread, warmEngineThread } from './engine-thread.ts';
 import {
   answerHostCall,
   CONTROL_SLOTS,
@@ -180,19 +181,14 @@ class EngineHost {
     const outputRing = newOutputRing();
     const output = new OutputReader(outputRing);
     this.output = output;
-    const memoryMb = Math.max(16, Math.ceil(this.init.limits.maxMemoryBytes / 1024 / 1024));
-    // QuickJS's frames take about three times their own stack in native stack (docs/architecture.md).
-    const stackMb = Math.max(8, 4 + Math.ceil((this.init.limits.maxStackBytes * 4) / 1024 / 1024));
-    const worker = new Worker(new URL('./engine-worker.mjs', import.meta.url), {
-      workerData: {
-        init: this.init,
-        ports: { bridge: port2, debugRequests: debugChannel.port2, debugNotices: noticeChannel.port2 },
-        control: this.control,
-        outputRing,
-      },
-      transferList: [port2, debugChannel.port2, noticeChannel.port2],
-      resourceLimits: { maxOldGenerationSizeMb: memoryMb, stackSizeMb: stackMb },
-    });
+    const worker = engineThread({ kind: this.init.runtime.kind, limits: this.init.limits });
+    const setup: EngineSetup = {
+      init: this.init,
+      ports: { bridge: port2, debugRequests: debugChannel.port2, debugNotices: noticeChannel.port2 },
+      control: this.control,
+      outputRing,
+    };
+    worker.postMessage(setup, [port2, debugChannel.port2, noticeChannel.port2]);
     this.worker = worker;
     port1.on('message', (request: BridgeRequest) => this.onHostCall(request));
     debugChannel.port1.on('message', (event: EngineDebugEvent) => this.onDebugEvent(event));
@@ -413,6 +409,9 @@ let agentInit: AgentInit | undefined;
 link.onMessage((raw) => {
   const message = raw as HostToAgent;
   switch (message.t) {
+    case 'warm':
+      warmEngineThread(message.profile, () => send({ t: 'warmed' }));
+      return;
     case 'init':
       agentInit = message.init;
       engineHost = new EngineHost(message.init);

@@ -2,26 +2,27 @@
 // synchronously; every host import blocks on the bridge.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Engine } from '../runtimes/engine.ts';
-import { createEngine } from './engine-factory.ts';
+import { createEngine, warmEngine } from './engine-factory.ts';
 import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
-import type { WorkerCommand, WorkerEvent } from './worker-protocol.ts';
+import type { EngineSetup, WorkerCommand, WorkerEvent } from './worker-protocol.ts';
 import { OutputWriter } from './output-ring.ts';
-import { INTERRUPT_FLAG, portDebugLink, syncHostCall, type EnginePorts } from './sync-bridge.ts';
+import { INTERRUPT_FLAG, portDebugLink, syncHostCall } from './sync-bridge.ts';
 import { DebugController } from '../runtimes/debug/debug-controller.ts';
 import { monotonicMicros } from './monotonic-micros.ts';
 
-interface EngineWorkerData {
-  init: AgentInit;
-  ports: EnginePorts;
-  control: Int32Array;
-  outputRing: SharedArrayBuffer;
-}
-
-const { init, ports, control, outputRing } = workerData as EngineWorkerData;
 const post = (event: WorkerEvent) => parentPort!.postMessage(event);
-const output = new OutputWriter(outputRing, () => Atomics.load(control, INTERRUPT_FLAG) !== 0);
+// The warm stage: what the kind needs before any agent is known (its engine module, its warm-up).
+const warmed = warmEngine((workerData as { kind: string }).kind).then(() => post({ t: 'warmed' }));
+let init: AgentInit;
+let output: OutputWriter;
 
-async function main(): Promise<void> {
+parentPort!.once('message', (setup: EngineSetup) => void main(setup));
+
+async function main(setup: EngineSetup): Promise<void> {
+  const { ports, control } = setup;
+  init = setup.init;
+  output = new OutputWriter(setup.outputRing, () => Atomics.load(control, INTERRUPT_FLAG) !== 0);
+  await warmed;
   let engine: Engine;
   const debug = new DebugController(portDebugLink(ports, control));
   try {
@@ -56,5 +57,3 @@ async function execute(engine: Engine, command: WorkerCommand): Promise<void> {
   post({ t: 'result', id: command.id, result, ...(init.measureHops ? { ran: [took, monotonicMicros()] } : {}) });
   setImmediate(() => engine.prepare?.());
 }
-
-void main();

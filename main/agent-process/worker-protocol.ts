@@ -3,10 +3,22 @@
 
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { CheckResult, RunResult } from '../runtimes/engine.ts';
+import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
+import type { EnginePorts } from './sync-bridge.ts';
+
+/** The engine thread's first message: the agent it serves. Until it comes, the thread is a warm spare. */
+export interface EngineSetup {
+  init: AgentInit;
+  ports: EnginePorts;
+  control: Int32Array;
+  outputRing: SharedArrayBuffer;
+}
 
 export type WorkerCommand = { t: 'run' | 'check'; id: number; script: string; filename: string };
 
 export type WorkerEvent =
+  /** A spare thread has readied its kind's engine (before its EngineSetup). */
+  | { t: 'warmed' }
   | { t: 'ready' }
   /** The engine is loading what the next command needs (a component); not busy time. */
   | { t: 'loading' }

@@ -16,6 +16,15 @@ export interface RuntimeSpec {
   params: Record<string, unknown>;
 }
 
+/**
+ * What a spare process is warmed for before its agent is known: the engine thread's kind and the
+ * limits it is started with (a thread's memory and stack limits are fixed when it starts).
+ */
+export interface WarmProfile {
+  kind: string;
+  limits: Pick<EngineLimits, 'maxMemoryBytes' | 'maxStackBytes'>;
+}
+
 export interface AgentInit {
   agent: string;
   runtime: RuntimeSpec;
@@ -42,6 +51,8 @@ export interface HopStamps {
 }
 
 export type HostToAgent =
+  /** A spare process readies an engine thread for this profile; its `init` comes later. */
+  | { t: 'warm'; profile: WarmProfile }
   | { t: 'init'; init: AgentInit }
   | { t: 'run'; id: number; script: string; filename: string }
   | { t: 'check'; id: number; script: string; filename: string }
@@ -59,6 +70,8 @@ export type HostToAgent =
   | { t: 'debug-request'; request: DebugRequest };
 
 export type AgentToHost =
+  /** A spare process's engine thread has loaded its kind's engine; its agent is not known yet. */
+  | { t: 'warmed' }
   | { t: 'ready' }
   | { t: 'call'; id: number; op: HostOp; args: unknown[] }
   /**

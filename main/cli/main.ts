@@ -34,8 +34,9 @@ const USAGE = `usage:
   brainbench accounting FILE [--config FILE] [--json]                     tokens, cost and calls per agent and iteration
   brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--shard I/N] [--all] [-j N] [--watch]
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
+                  [--spares N]
                                                                           run omw.test.* files (PATH - reads one config from stdin)
-  brainbench serve [WORKSPACE] [--port N] [--open]                       the workbench in a browser (web mode)
+  brainbench serve [WORKSPACE] [--port N] [--open] [--spares N]          the workbench in a browser (web mode)
   brainbench dap [--port N]                                               a Debug Adapter Protocol server on stdio (or TCP)
   brainbench schema [--output FILE]                                       the JSON Schema of omw and omw test configs
                                                                           (also \`brainbench test schema\`, omw-test's spelling)
@@ -49,6 +50,14 @@ function formatOption(flag: string, value: string | undefined): ConfigFormat | u
   if (value === undefined) return undefined;
   if (value === 'toml' || value === 'yaml' || value === 'json') return value;
   throw new UsageError(`${flag}: expected toml, yaml or json, got ${value}`);
+}
+
+function wholeNumberOption(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isInteger(number) || number < 0)
+    throw new UsageError(`${flag}: expected a whole number, got ${value}`);
+  return number;
 }
 
 function logFormatOption(value: string | undefined): LogFormat {
@@ -127,12 +136,12 @@ function test(args: string[]): Promise<number> {
       'dump-format': { type: 'string' },
       watch: { type: 'boolean', short: 'w' },
       'log-format': { type: 'string' },
+      spares: { type: 'string' },
     },
   });
   if (positionals.length > 1) throw new UsageError(`test takes one PATH, got ${positionals.join(' ')}`);
-  const jobs = Number(values.jobs ?? 0);
-  if (!Number.isInteger(jobs) || jobs < 0)
-    throw new UsageError(`-j/--jobs: expected a whole number, got ${values.jobs}`);
+  const jobs = wholeNumberOption('-j/--jobs', values.jobs) ?? 0;
+  const spares = wholeNumberOption('--spares', values.spares);
   const shard = shardOption(values.shard);
   const format = formatOption('--format', values.format);
   const dumpFormat = formatOption('--dump-format', values['dump-format']) ?? 'json';
@@ -144,6 +153,7 @@ function test(args: string[]): Promise<number> {
       exclude: values.exclude ?? [],
       all: values.all ?? false,
       jobs,
+      ...(spares !== undefined ? { spares } : {}),
       watch: values.watch ?? false,
       log,
       dumpFormat,
@@ -158,13 +168,19 @@ function serve(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { port: { type: 'string', short: 'p' }, open: { type: 'boolean' } },
+    options: { port: { type: 'string', short: 'p' }, open: { type: 'boolean' }, spares: { type: 'string' } },
   });
   if (positionals.length > 1) throw new UsageError(`serve takes one WORKSPACE, got ${positionals.join(' ')}`);
   const port = Number(values.port ?? 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port: expected 0-65535, got ${values.port}`);
-  return serveCommand({ workspace: positionals[0] ?? '.', port, open: values.open ?? false });
+  const spares = wholeNumberOption('--spares', values.spares);
+  return serveCommand({
+    workspace: positionals[0] ?? '.',
+    port,
+    open: values.open ?? false,
+    ...(spares !== undefined ? { spares } : {}),
+  });
 }
 
 async function dap(args: string[]): Promise<number> {

@@ -13,6 +13,8 @@ export interface ServeOptions {
   port: number;
   /** Open the URL in the system browser when one can be found. */
   open: boolean;
+  /** Warm agent processes per runtime kind; 0 starts every agent cold. */
+  spares?: number;
 }
 
 export function rendererDir(): string {
@@ -52,7 +54,8 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
   process.on('unhandledRejection', (reason) => {
     console.error('brainbench: a bug left a promise rejection unhandled; the server keeps running:', reason);
   });
-  const workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry() });
+  const spares = options.spares !== undefined ? { spares: options.spares } : {};
+  const workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry(), ...spares });
   // Listening comes first, so that a port in use is known before any agent starts; nobody has the
   // URL (and its token) before the workspace is open.
   let server: WebServer;

@@ -6,7 +6,8 @@ import { agentEntry } from '../supervisor/agent-entry.ts';
 import { discover, type DiscoveredTest } from '../testing/discover-tests.ts';
 import { formatResult, formatTally } from '../testing/format-result.ts';
 import type { TestResult } from '../testing/run-test.ts';
-import { runTests } from '../testing/run-tests.ts';
+import { jobsFor, runTests } from '../testing/run-tests.ts';
+import { formatTiming } from '../testing/test-overhead.ts';
 import { shardTests, type Shard } from '../testing/shard-tests.ts';
 import { dumpDocument, formatDump } from '../testing/test-dump.ts';
 import { watchTests } from '../testing/watch-tests.ts';
@@ -22,6 +23,8 @@ export interface TestCommandOptions {
   exclude: string[];
   all: boolean;
   jobs: number;
+  /** Warm agent processes per runtime kind; 0 starts every agent cold. */
+  spares?: number;
   /** The format of a config read from standard input. */
   format?: ConfigFormat;
   /** Where to write the dump of every test that ran. */
@@ -54,11 +57,13 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
 
   const run = async (batch: readonly DiscoveredTest[]): Promise<{ test: DiscoveredTest; result: TestResult }[]> => {
     const runs: { test: DiscoveredTest; result: TestResult }[] = [];
+    const started = performance.now();
     const results = await runTests(batch, {
       spawner: forkSpawner,
       entry: agentEntry(),
       root,
       jobs: options.jobs,
+      ...(options.spares !== undefined ? { spares: options.spares } : {}),
       all: options.all || options.watch,
       snapshot: options.dump !== undefined,
       ...(source ? { source } : {}),
@@ -69,6 +74,9 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
       },
     });
     console.log(formatTally(results, batch.length - results.length));
+    // On stderr: stdout keeps omw-test's results and tally alone.
+    const timing = formatTiming(results, performance.now() - started, Math.min(jobsFor(options.jobs), batch.length));
+    log({ severity: 'info', text: timing, fields: { tests: results.length } });
     if (options.dump !== undefined) writeDump(options.dump, options.dumpFormat, runs);
     return runs;
   };

@@ -1,4 +1,5 @@
 import type { AgentChannel, AgentSpawner } from './agent-spawner.ts';
+import type { SparePool } from './spare-pool.ts';
 import type { AgentInit, AgentToHost, HostToAgent } from '../agent-protocol/agent-protocol.ts';
 import { HostCallError } from '../host-api/host-call-error.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
@@ -48,6 +49,8 @@ export class AgentProcess {
     private readonly spawner: AgentSpawner,
     private readonly entry: string,
     private readonly init: AgentInit,
+    /** Where a start takes a warm process from before starting a cold one. */
+    private readonly spares?: SparePool,
   ) {}
 
   get pid(): number | undefined {
@@ -60,7 +63,9 @@ export class AgentProcess {
     if (this.killed) return this.killed.gone.then(() => this.start());
     if (this.starting) return this.starting;
     this.starting = new Promise((resolve) => {
-      const channel = this.spawner(this.entry, { name: this.init.agent });
+      const { kind } = this.init.runtime;
+      const channel =
+        this.spares?.take({ kind, limits: this.init.limits }) ?? this.spawner(this.entry, { name: this.init.agent });
       this.channel = channel;
       channel.onMessage((message) => {
         if ((message as AgentToHost).t === 'ready') resolve();
@@ -186,6 +191,7 @@ export class AgentProcess {
         else this.onDebugEvent(message.event);
         return;
       case 'ready':
+      case 'warmed':
         return;
     }
   }

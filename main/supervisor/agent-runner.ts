@@ -11,6 +11,7 @@ import type { IterationStartTrace } from '../trace/trace-event.ts';
 import { abortableDelay } from '../backends/abortable.ts';
 import { runtimeDescriptor } from '../runtimes/runtimes.ts';
 import { AgentProcess } from './agent-process.ts';
+import type { SparePool } from './spare-pool.ts';
 import type { EngineDebugEvent, ResumeHow } from '../runtimes/debug/debug-protocol.ts';
 
 const DECISION_TRACED: Readonly<Record<HeldCallDecision['kind'], HeldTrace['decision']>> = {
@@ -25,6 +26,8 @@ export interface RunnerSettings {
   spawner: AgentSpawner;
   entry: string;
   init: AgentInit;
+  /** Warm processes to start from, when there are. */
+  spares?: SparePool;
   onStatus: (status: AgentStatus) => void;
   /** A pause was requested or withdrawn: which calls the agent process forwards changes. */
   onPauseRequest: () => void;
@@ -69,8 +72,8 @@ export class AgentRunner {
   lastStop: AbortCause | undefined;
 
   constructor(private readonly settings: RunnerSettings) {
-    const { host, spawner, entry, init } = settings;
-    this.process = new AgentProcess(host, spawner, entry, init);
+    const { host, spawner, entry, init, spares } = settings;
+    this.process = new AgentProcess(host, spawner, entry, init, spares);
     this.process.onPrint = (text) => host.traceLog(host.context(init.agent), 'print', text);
     this.process.onDebugEvent = (event) => {
       if (event.t === 'stopped') this.stoppedAtStatement(event);

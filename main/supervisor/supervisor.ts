@@ -1,6 +1,7 @@
 import type { AgentStatus, HeldCallDecision } from '../../contract/agent-status.ts';
 import type { IterationResult } from '../../contract/iteration-result.ts';
 import type { AgentSpawner } from './agent-spawner.ts';
+import type { SparePool } from './spare-pool.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { BeforeCall, Host } from '../host/host.ts';
 import { heldCallEffect } from './held-call-decision.ts';
@@ -12,6 +13,8 @@ export interface SupervisorOptions {
   spawner: AgentSpawner;
   /** The agent-process entry script. */
   entry: string;
+  /** Warm processes the agents start from; without, every start is cold. */
+  spares?: SparePool;
 }
 
 export type StatusListener = (status: AgentStatus) => void;
@@ -44,6 +47,7 @@ export class Supervisor {
         spawner: options.spawner,
         entry: options.entry,
         init: agentInit(host.config, agent),
+        spares: options.spares,
         onStatus: (status) => this.listeners.forEach((listener) => listener(status)),
         onPauseRequest: () => this.updateForwarding(),
         onDebugEvent: (event) => this.debugListeners.forEach((listener) => listener(agent, event)),

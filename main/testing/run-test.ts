@@ -1,6 +1,7 @@
 import { dirname, relative } from 'node:path';
 import type { IterationResult } from '../../contract/iteration-result.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
+import type { SparePool } from '../supervisor/spare-pool.ts';
 import { AssertionParseError } from '../assertions/assertion-parse-error.ts';
 import { parseAssertions } from '../assertions/parse-assertions.ts';
 import { StreamingMatcher, type ObservedEvent, type Verdict } from '../assertions/streaming-matcher.ts';
@@ -59,6 +60,8 @@ export interface RunTestOptions {
   source?: { text: string; format: ConfigFormat };
   /** Keep the matchers' state and the mocks' snapshots in the result (`--dump`). */
   snapshot?: boolean;
+  /** Warm processes the test's agents start from. */
+  spares?: SparePool;
 }
 
 /**
@@ -112,7 +115,7 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
       if (!loaded.agents[agent]) throw new Error(`assertions.${agent}: no agent "${agent}" is configured`);
     }
     host = new Host(loaded);
-    supervisor = new Supervisor(host, { spawner: options.spawner, entry: options.entry });
+    supervisor = new Supervisor(host, { spawner: options.spawner, entry: options.entry, spares: options.spares });
     matchers = new Map([...asserted].map(([agent, assertion]) => [agent, new StreamingMatcher(assertion)]));
     host.trace.subscribe((event) => {
       trace.push(event);

@@ -35,6 +35,7 @@ import type { CallBreakpoint, CallBreakpointResult, PlacedSourceBreakpoint } fro
 import type { SourceBreakpoint } from '../runtimes/debug/debug-protocol.ts';
 import { followBackendStates } from './backend-state-feed.ts';
 import { ALL_AGENTS, Supervisor } from '../supervisor/supervisor.ts';
+import { DEFAULT_SPARES, SparePool } from '../supervisor/spare-pool.ts';
 import { discoverTests } from '../testing/discover-tests.ts';
 import { formatResult } from '../testing/format-result.ts';
 import { runTests } from '../testing/run-tests.ts';
@@ -73,6 +74,8 @@ export interface WorkbenchOptions {
   entry: string;
   /** Defaults to `process.env`; the workspace's `OMW__` overlay comes from here. */
   env?: Record<string, string | undefined>;
+  /** Warm agent processes kept ready per runtime kind in use (default 1); 0: every start is cold. */
+  spares?: number;
 }
 
 type Listener = (event: WorkbenchEvent) => void;
@@ -88,6 +91,8 @@ interface OpenWorkspace {
   configError?: ConfigError | Error;
   host?: Host;
   supervisor?: Supervisor;
+  /** The workspace's warm agent processes: its agents, restarts and saved configs start from them. */
+  spares: SparePool;
   stopWatching: () => void;
   /** The session's bounded recording (docs/recordings.md). */
   recorder?: SessionRecorder;
@@ -148,6 +153,11 @@ export class Workbench {
       configFile,
       configLayers: [configFile],
       boundary: new WorkspaceBoundary(root),
+      spares: new SparePool({
+        spawner: this.options.spawner,
+        entry: this.options.entry,
+        perKind: this.options.spares ?? DEFAULT_SPARES,
+      }),
       stopWatching: this.watchFiles(root),
     };
     await this.startAgents();
@@ -161,6 +171,7 @@ export class Workbench {
     if (!state) return;
     state.stopWatching();
     await this.stopAgents();
+    state.spares.dispose();
     this.workspaceState = undefined;
   }
 
@@ -396,6 +407,7 @@ export class Workbench {
       root: isTestConfig(configFile) ? testSuiteRoot(configFile) : root,
       all: true,
       env: this.options.env ?? process.env,
+      ...(this.options.spares !== undefined ? { spares: this.options.spares } : {}),
     });
     return results
       .map((result) => {
@@ -441,7 +453,8 @@ export class Workbench {
       state.config = config;
       state.configLayers = config.layers;
       state.host = new Host(state.config, { traceSeqAfter: this.lastSeq });
-      state.supervisor = new Supervisor(state.host, { spawner: this.options.spawner, entry: this.options.entry });
+      const { spawner, entry } = this.options;
+      state.supervisor = new Supervisor(state.host, { spawner, entry, spares: state.spares });
       state.configError = undefined;
     } catch (error) {
       state.configError = error as Error;

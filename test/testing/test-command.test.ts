@@ -49,6 +49,9 @@ test('--dump writes every test that ran: verdicts, matcher state and mock snapsh
   const dump = join(root, 'dump.json');
   const cli = brainbench([root, '--all', '--dump', dump]);
   assert.equal(cli.status, 1, cli.stderr);
+  // The run's own cost goes to stderr; stdout keeps omw-test's results and tally.
+  assert.match(cli.stderr, /2 tests in \d+\.\d\d s, \d at a time \(overhead \d+ ms\/test\)/);
+  assert.match(cli.stdout, /^1 passed, 1 failed$/m);
   const document = JSON.parse(readFileSync(dump, 'utf8'));
   assert.deepEqual(
     document.tests.map((t: { label: string; verdict: string }) => `${t.label} ${t.verdict}`),

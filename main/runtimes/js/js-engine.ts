@@ -8,9 +8,40 @@ import { compileBrain } from './compile-brain.ts';
 import { prepareIteration, runIteration, type IterationContext } from './brain-iteration.ts';
 import { EngineVm, loadQuickJsModule, memoryCapMessage } from './engine-vm.ts';
 
+const loadModules = () => Promise.all([loadQuickJsModule(), loadQuickJsModule()]);
+
+/** The modules a warm thread loaded before its agent was known: the next engine takes them. */
+let warmModules: ReturnType<typeof loadModules> | undefined;
+
+export const warmEngine = async (): Promise<void> => {
+  warmModules ??= loadModules();
+  const [module] = await Promise.all([loadQuickJsModule(), warmModules]);
+  warmUp(module);
+};
+
+/**
+ * One throwaway iteration on a module of its own, so that the engine's code is compiled before
+ * the agent's engine needs it: a fresh thread otherwise spends tens of milliseconds on it.
+ */
+function warmUp(module: QuickJSWASMModule): void {
+  const options: EngineOptions = {
+    hostCall: () => undefined,
+    limits: { maxBusyMs: 1000, maxMemoryBytes: 16 * 2 ** 20, maxStackBytes: 256 * 1024 },
+    interrupt: new Int32Array(1),
+    print: () => {},
+  };
+  const engine = new JsEngine(options, module, module);
+  engine.prepare();
+  engine.check('undefined;\n', 'warm-up.js');
+  engine.run('undefined;\n', 'warm-up.js');
+  engine.dispose();
+}
+
 /** Async only because loading the wasm module is; the engine itself is synchronous. */
 export const createEngine: EngineFactory = async (options) => {
-  const [module, spare] = await Promise.all([loadQuickJsModule(), loadQuickJsModule()]);
+  const modules = warmModules ?? loadModules();
+  warmModules = undefined;
+  const [module, spare] = await modules;
   return new JsEngine(options, module, spare);
 };
 

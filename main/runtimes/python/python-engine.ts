@@ -5,7 +5,37 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts';
 import type { EngineFactory } from '../runtime-descriptor.ts';
 import { BoundInterpreter } from './bound-interpreter.ts';
-import { loadInterpreter } from './python-interpreter.ts';
+import { loadInterpreter, type Pyodide } from './python-interpreter.ts';
+
+interface WarmInterpreter {
+  pyodide: Pyodide;
+  /** Where Pyodide's own output goes: held until an engine takes the interpreter, then its print. */
+  output: { print: (text: string) => void; held: string[] };
+}
+
+/** The interpreter a warm thread loaded before its agent was known: the next engine takes it. */
+let warmInterpreter: Promise<WarmInterpreter> | undefined;
+
+export const warmEngine = async (): Promise<void> => {
+  warmInterpreter ??= (async () => {
+    const output: WarmInterpreter['output'] = { held: [], print: (text) => output.held.push(text) };
+    const pyodide = await loadInterpreter({ print: (text) => output.print(text) });
+    await nextTurn();
+    return { pyodide, output };
+  })();
+  await warmInterpreter;
+};
+
+/** The warm interpreter, its output from now on going to `print`; a fresh one without it. */
+async function takeInterpreter(print: (text: string) => void): Promise<Pyodide> {
+  const warm = warmInterpreter;
+  warmInterpreter = undefined;
+  const taken = await warm?.catch(() => undefined);
+  if (!taken) return loadInterpreter({ print });
+  taken.output.held.splice(0).forEach(print);
+  taken.output.print = print;
+  return taken.pyodide;
+}
 
 /** The interpreter is loaded before the engine reports ready, so no iteration waits for it. */
 export const createEngine: EngineFactory = async (options) => {
@@ -36,7 +66,7 @@ class PythonEngine implements Engine {
   async load(): Promise<boolean> {
     if (this.#interpreter !== undefined || this.#disposed) return false;
     try {
-      const pyodide = await loadInterpreter({ print: this.#options.print });
+      const pyodide = await takeInterpreter(this.#options.print);
       this.#interpreter = new BoundInterpreter(pyodide, this.#options);
       // Pyodide leaves work for the event loop's next turn that holds the thread for a few hundred
       // milliseconds; done here, it counts as loading rather than as the first iteration's time.
