@@ -98,7 +98,16 @@ export class Host implements HostServices {
       options.traceSeqAfter,
       new Redactor(configSecrets(config)),
     );
-    this.bus = new Bus(config.tunables.inbox_bound, (agent, envelope) => this.deliveryTap?.(agent, envelope));
+    this.bus = new Bus(config.tunables.inbox_bound, (agent, envelope) => {
+      this.trace.record({
+        type: 'delivered',
+        agent,
+        iteration: this.agents.get(agent)?.iteration ?? 0,
+        id: envelope.id,
+        event: envelope.event,
+      });
+      this.deliveryTap?.(agent, envelope);
+    });
     const built = buildBackends(config, { trace: this.trace, injections: this.injections });
     this.providers = built.providers;
     this.tooling = built.tooling;

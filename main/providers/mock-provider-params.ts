@@ -35,6 +35,11 @@ export const mockProviderParamsSchema = closedTable({
   turns: z.array(turnSchema).default([]),
   /** Empty means the mock reports `mock-model`. */
   models: z.array(z.string()).default([]),
+  /**
+   * A Brainbench extension (docs/mocks.md): above 0, content and reasoning stream a word per
+   * delta, this many milliseconds apart, so a stream can be watched arriving.
+   */
+  stream_delay_ms: z.number().int().nonnegative().max(60_000).default(0),
   ...priceTableParams,
 });
 

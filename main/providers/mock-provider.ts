@@ -1,7 +1,7 @@
 import type { ChatDelta } from '../host-api/wit-types.generated.ts';
 import type { MockProviderParams } from './mock-provider-params.ts';
 import type { ChatRequest, Provider } from './provider.ts';
-import { untilAborted } from '../backends/abortable.ts';
+import { abortableDelay, untilAborted } from '../backends/abortable.ts';
 
 type Turn = MockProviderParams['turns'][number];
 
@@ -63,9 +63,11 @@ export class MockProvider implements Provider {
     if (index === undefined) return;
     const turn = turns[index]!;
     if (turn.pending) await untilAborted(signal);
-    const deltas = turnDeltas(turn);
-    for (const delta of deltas) {
+    const delay = this.params.stream_delay_ms;
+    const deltas = delay > 0 ? wordByWord(turnDeltas(turn)) : turnDeltas(turn);
+    for (const [i, delta] of deltas.entries()) {
       signal.throwIfAborted();
+      if (delay > 0 && i > 0) await abortableDelay(delay, signal);
       yield delta;
     }
     if (turn.error !== undefined) throw new Error(turn.error);
@@ -85,4 +87,24 @@ function turnDeltas(turn: Turn): ChatDelta[] {
   if (deltas.length === 0) deltas.push(terminal);
   else Object.assign(deltas[deltas.length - 1]!, terminal);
   return deltas;
+}
+
+/**
+ * `stream_delay_ms`'s split: each reasoning and content delta becomes one delta per word (with
+ * the spaces after it); the terminal fields stay on the last piece, so the folded reply is the same.
+ */
+function wordByWord(deltas: ChatDelta[]): ChatDelta[] {
+  const out: ChatDelta[] = [];
+  for (const delta of deltas) {
+    const field = delta.content !== undefined ? 'content' : delta.reasoning !== undefined ? 'reasoning' : undefined;
+    const words = field ? (delta[field]!.match(/\S+\s*|\s+/g) ?? ['']) : [];
+    if (!field || words.length < 2) {
+      out.push(delta);
+      continue;
+    }
+    const rest: ChatDelta = { ...delta };
+    delete rest[field];
+    words.forEach((word, i) => out.push(i === words.length - 1 ? { ...rest, [field]: word } : { [field]: word }));
+  }
+  return out;
 }

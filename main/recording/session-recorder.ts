@@ -73,7 +73,8 @@ export class SessionRecorder {
   }
 
   private traced(event: TraceEvent): void {
-    if (event.type === 'result' || event.type === 'host-call') return;
+    // A delivery is its own `delivered` line, with the whole envelope.
+    if (event.type === 'result' || event.type === 'host-call' || event.type === 'delivered') return;
     this.writer.line(`{"kind":"trace","event":${JSON.stringify(event)}}`, event.type === 'iteration-start');
   }
 

@@ -31,6 +31,18 @@ export interface InboundTrace extends TraceBase {
   event: OmwEvent;
 }
 
+/**
+ * An event entered the agent's inbox, or went straight to its waiting `recv`. Brainbench's: its
+ * `inbound` follows when the brain receives it (inboxes are first in, first out), so the bus
+ * inspector can tell what is still pending.
+ */
+export interface DeliveredTrace extends TraceBase {
+  type: 'delivered';
+  /** UUID of the envelope's source. */
+  id: string;
+  event: OmwEvent;
+}
+
 export interface CallTrace extends TraceBase {
   type: 'call';
   /** omw's snake_case op name, e.g. `chat_stream`. */
@@ -127,6 +139,7 @@ export interface LogTrace extends TraceBase {
 
 export type TraceEvent =
   | InboundTrace
+  | DeliveredTrace
   | CallTrace
   | OpenedTrace
   | ClosedTrace

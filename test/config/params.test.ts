@@ -46,6 +46,7 @@ turns = [
     ]);
     assert.deepEqual(params, {
       models: [],
+      stream_delay_ms: 0,
       turns: [
         { content: 'hello', usage: { total_tokens: 3 }, pending: false },
         { tool_call: { id: 'c1', name: 'lookup', arguments: '{"q":"x","n":[1,2]}' }, pending: false },

@@ -81,8 +81,17 @@ turns = [
     const error = configErrorOf(() => parseParams(mockProviderParamsSchema, main, config, ['providers', 'main']));
     assert.equal(
       error.message,
-      `${file}:4:1: providers.main.turn: expected one of the keys turns, models, prices (found "turn")`,
+      `${file}:4:1: providers.main.turn: expected one of the keys turns, models, stream_delay_ms, prices (found "turn")`,
     );
+  });
+
+  it('places a bad stream_delay_ms (a Brainbench extension of the mock) at its value', () => {
+    const { file, load: loadIt } = load('omw.toml', '[providers.main]\nkind = "mock"\nstream_delay_ms = -5\n');
+    const config = loadIt();
+    const main = config.providers['main'];
+    assert.ok(main);
+    const error = configErrorOf(() => parseParams(mockProviderParamsSchema, main, config, ['providers', 'main']));
+    assert.equal(error.message, `${file}:3:1: providers.main.stream_delay_ms: expected a number >= 0 (found -5)`);
   });
 
   it('explains that the [[agents]] list is now a map', () => {

@@ -102,3 +102,50 @@ test('a blocking chat assembles the stream as omw does', () => {
   });
   assert.deepEqual(new ChatResultAssembler().result(), { tool_calls: [] }, 'empty text is absent');
 });
+
+test('stream_delay_ms streams content and reasoning a word per delta, that far apart, folding to the same reply', async () => {
+  const turn = { reasoning: 'let me see', content: 'Hello there, Ada', usage: { total_tokens: 3 } };
+  const provider = mock({ turns: [turn], stream_delay_ms: 30 });
+  const arrivals: number[] = [];
+  const deltas: ChatDelta[] = [];
+  const started = performance.now();
+  for await (const delta of provider.stream(request, new AbortController().signal)) {
+    arrivals.push(performance.now() - started);
+    deltas.push(delta);
+  }
+  assert.deepEqual(deltas, [
+    { reasoning: 'let ' },
+    { reasoning: 'me ' },
+    { reasoning: 'see' },
+    { content: 'Hello ' },
+    { content: 'there, ' },
+    { content: 'Ada', finish_reason: 'stop', usage: { total_tokens: 3 } },
+  ]);
+  // Each delta waits for the one before it: the last arrives at least five delays after the first.
+  assert.ok(arrivals.at(-1)! - arrivals[0]! >= 5 * 30 - 5, `arrivals ${arrivals.join(', ')}`);
+  const fold = new ChatResultAssembler();
+  for (const delta of deltas) fold.add(delta);
+  assert.equal(fold.result().content, 'Hello there, Ada');
+  assert.equal(fold.result().reasoning, 'let me see');
+});
+
+test('stream_delay_ms is checked: a whole number of milliseconds from 0 to 60000', () => {
+  assert.equal(mockProviderParamsSchema.parse({}).stream_delay_ms, 0);
+  for (const bad of [-1, 1.5, 60_001, '50']) {
+    assert.throws(() => mockProviderParamsSchema.parse({ stream_delay_ms: bad }), `${bad} is rejected`);
+  }
+});
+
+test('a delayed stream stops at once when aborted between deltas', async () => {
+  const provider = mock({ turns: [{ content: 'one two three four' }], stream_delay_ms: 10_000 });
+  const controller = new AbortController();
+  const seen: ChatDelta[] = [];
+  const reading = (async () => {
+    for await (const delta of provider.stream(request, controller.signal)) {
+      seen.push(delta);
+      controller.abort(new Error('stopped'));
+    }
+  })();
+  await assert.rejects(reading, /stopped/);
+  assert.deepEqual(seen, [{ content: 'one ' }]);
+});

@@ -8,7 +8,7 @@ export interface BusFilter {
 }
 
 /** One pass over the rows; an invalid regex matches nothing and says why. */
-export function filterBusRows(rows: BusRow[], filter: BusFilter): { rows: BusRow[]; error?: string } {
+export function filterBusRows(rows: readonly BusRow[], filter: BusFilter): { rows: readonly BusRow[]; error?: string } {
   if (!filter.agent && !filter.kind && !filter.text) return { rows };
   let test: (text: string) => boolean = () => true;
   if (filter.text) {

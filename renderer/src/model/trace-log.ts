@@ -4,6 +4,9 @@
 import { ChatResultAssembler } from '../../../main/host-api/chat-result-assembler.ts';
 import type { ChatResult } from '../../../main/host-api/wit-types.generated.ts';
 import type { TraceEvent } from '../../../main/trace/trace-event.ts';
+import { BusLog, type BusRow } from './bus-log.ts';
+
+export type { BusRow } from './bus-log.ts';
 
 export const TRACE_CAPACITY = 200_000;
 
@@ -26,21 +29,6 @@ export interface Iteration {
   events: TraceEvent[];
 }
 
-/**
- * One row of the bus inspector: an event entering an agent's inbox. Messages between agents are
- * the inbound `message` events whose source is the sending agent.
- */
-export interface BusRow {
-  seq: number;
-  time: number;
-  source: string;
-  target: string;
-  kind: string;
-  size: number;
-  preview: string;
-  payload: unknown;
-}
-
 /** Where an agent started afresh, between its iterations. */
 export interface RestartMark {
   seq: number;
@@ -59,20 +47,21 @@ export interface ChatStream {
   deltas: number;
   closed?: string;
   error?: string;
+  /** A blocking `chat` call: no deltas, its answer arrives whole with the call's result. */
+  blocking?: true;
 }
 
 export class TraceLog {
   events: TraceEvent[] = [];
-  bus: BusRow[] = [];
   dropped = 0;
-  busDropped = 0;
-  /** Capture is paused: events still reach the timeline, not the bus table. */
-  busPaused = false;
+  readonly busLog = new BusLog();
   readonly iterations = new Map<string, Iteration[]>();
   readonly restarts = new Map<string, RestartMark[]>();
   /** Newest last; the oldest closed ones are forgotten beyond a few hundred. */
   readonly chats = new Map<string, ChatStream>();
   private readonly chatFolds = new Map<string, ChatResultAssembler>();
+  /** Blocking chat calls waiting for their result, by the call's sequence number. */
+  private readonly blockingChats = new Map<number, ChatStream>();
   private readonly current = new Map<string, Iteration>();
   /** Where a uuid came from: an agent name (subscriptions) or a source kind. */
   private readonly origins = new Map<string, string>();
@@ -91,16 +80,28 @@ export class TraceLog {
       for (const e of this.events.splice(0, excess)) this.seen.delete(e.seq);
       this.dropped += excess;
     }
-    if (this.bus.length > TRACE_CAPACITY) {
-      const excess = this.bus.length - TRACE_CAPACITY;
-      this.bus.splice(0, excess);
-      this.busDropped += excess;
-    }
+    this.busLog.trim(TRACE_CAPACITY);
+  }
+
+  get bus(): readonly BusRow[] {
+    return this.busLog.rows;
+  }
+
+  get busDropped(): number {
+    return this.busLog.dropped;
+  }
+
+  /** Capture is paused: events still reach the timeline, not the bus table. */
+  get busPaused(): boolean {
+    return this.busLog.paused;
+  }
+
+  set busPaused(paused: boolean) {
+    this.busLog.paused = paused;
   }
 
   clearBus(): void {
-    this.bus = [];
-    this.busDropped = 0;
+    this.busLog.clear();
   }
 
   /** Events delivered so far from one source (a subscription's updates, a stream's deltas). */
@@ -149,7 +150,7 @@ export class TraceLog {
           ...(event.error ? { error: event.error, line: event.line, column: event.column } : {}),
         });
         this.current.delete(event.agent);
-      } else if (iteration && iteration.iteration === event.iteration) {
+      } else if (iteration && iteration.iteration === event.iteration && event.type !== 'delivered') {
         iteration.events.push(event);
       }
     }
@@ -162,17 +163,25 @@ export class TraceLog {
       if (event.op === 'subscribe_lifecycle' && event.uuid) this.origins.set(event.uuid, 'lifecycle');
     }
     if (event.type === 'inbound') this.inboundCounts.set(event.id, (this.inboundCounts.get(event.id) ?? 0) + 1);
-    if (event.type === 'inbound' && !this.busPaused) {
-      const data = 'data' in event.event ? event.event.data : null;
-      this.pushBus(event, this.origins.get(event.id) ?? 'external', event.agent, event.event.kind, data);
-    }
+    this.indexBus(event);
+  }
+
+  private indexBus(event: TraceEvent): void {
+    const bus = this.busLog;
+    if (event.type === 'call') bus.call(event, event.agent);
+    else if (event.type === 'result') bus.result(event);
+    else if (event.type === 'delivered') bus.delivered(event, this.origins.get(event.id) ?? 'external');
+    else if (event.type === 'inbound') bus.inbound(event, this.origins.get(event.id) ?? 'external');
+    else if (event.type === 'closed') bus.closed(event);
+    else if (event.type === 'iteration-start') bus.discard(event.agent, 'iteration');
+    else if (event.type === 'restart' && event.cause === 'workspace') bus.discard(event.agent, 'workspace');
   }
 
   private indexChat(event: TraceEvent): void {
     if (event.type === 'call' && event.op === 'chat_stream' && event.uuid) {
       const fold = new ChatResultAssembler();
       this.chatFolds.set(event.uuid, fold);
-      this.chats.set(event.uuid, {
+      this.addChat({
         agent: event.agent,
         uuid: event.uuid,
         detail: event.detail,
@@ -180,13 +189,29 @@ export class TraceLog {
         reply: fold.result(),
         deltas: 0,
       });
-      if (this.chats.size > 300) {
-        const oldest = [...this.chats.values()].find((c) => c.closed);
-        if (oldest) {
-          this.chats.delete(oldest.uuid);
-          this.chatFolds.delete(oldest.uuid);
-        }
-      }
+      return;
+    }
+    if (event.type === 'call' && event.op === 'chat') {
+      const chat: ChatStream = {
+        agent: event.agent,
+        uuid: `chat-call-${event.seq}`,
+        detail: event.detail,
+        openedAt: event.time,
+        reply: new ChatResultAssembler().result(),
+        deltas: 0,
+        blocking: true,
+      };
+      this.blockingChats.set(event.seq, chat);
+      this.addChat(chat);
+      return;
+    }
+    if (event.type === 'result') {
+      const chat = this.blockingChats.get(event.callSeq);
+      if (!chat) return;
+      this.blockingChats.delete(event.callSeq);
+      if (event.ok && event.value) chat.reply = event.value as unknown as ChatResult;
+      chat.closed = event.ok ? 'ended' : 'failed';
+      if (!event.ok) chat.error = event.error;
       return;
     }
     const uuid = event.type === 'inbound' ? event.id : event.type === 'closed' ? event.uuid : undefined;
@@ -205,25 +230,13 @@ export class TraceLog {
     chat.deltas++;
   }
 
-  private pushBus(
-    event: TraceEvent & { type: 'inbound' },
-    source: string,
-    target: string,
-    kind: string,
-    payload: unknown,
-  ): void {
-    const text =
-      typeof payload === 'string' ? payload : payload === null || payload === undefined ? '' : JSON.stringify(payload);
-    this.bus.push({
-      seq: event.seq,
-      time: event.time,
-      source,
-      target,
-      kind,
-      size: text.length,
-      preview: text.slice(0, 200),
-      payload,
-    });
+  private addChat(chat: ChatStream): void {
+    this.chats.set(chat.uuid, chat);
+    if (this.chats.size <= 300) return;
+    const oldest = [...this.chats.values()].find((c) => c.closed);
+    if (!oldest) return;
+    this.chats.delete(oldest.uuid);
+    this.chatFolds.delete(oldest.uuid);
   }
 }
 

@@ -33,6 +33,8 @@ export function describeEvent(event: TraceEvent): string {
         : `↳ error: ${event.error}`;
     case 'inbound':
       return `inbound ${event.event.kind}${'data' in event.event ? ` ${compactJson(event.event.data)}` : ''}`;
+    case 'delivered':
+      return `delivered ${event.event.kind} to the inbox`;
     case 'opened':
       return `opened ${event.source} ${event.uuid.slice(0, 8)}`;
     case 'closed':

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { EventEnvelope } from '../../../main/host-api/wit-types.generated.ts';
 import { attempt, notify, request, useWorkbench } from '../store/workbench-store.ts';
+import { ValueText } from '../values/ValueText.tsx';
 
 const REFRESH_MS = 500;
 
@@ -97,11 +98,6 @@ function AddMemory({ agent, onChanged }: { agent: string; onChanged: () => void 
   );
 }
 
-function preview(envelope: EventEnvelope): string {
-  const data = 'data' in envelope.event ? JSON.stringify(envelope.event.data) : '';
-  return data.length > 160 ? `${data.slice(0, 160)}…` : data;
-}
-
 /** Memory (view and edit) and the inbox's pending events (view and drop) of the selected agent. */
 export function AgentStatePanel() {
   const agent = useWorkbench((s) => s.selectedAgent);
@@ -135,7 +131,11 @@ export function AgentStatePanel() {
                   <code>{envelope.id.slice(0, 8)}</code>
                 </td>
                 <td>
-                  <code>{preview(envelope)}</code>
+                  <code>
+                    {'data' in envelope.event ? (
+                      <ValueText value={envelope.event.data} title={`${envelope.event.kind} event`} />
+                    ) : null}
+                  </code>
                 </td>
                 <td>
                   <button

@@ -1,15 +1,24 @@
 import { traceLog, type ChatStream } from '../model/trace-log.ts';
 import { clock, compactJson } from '../model/trace-text.ts';
 import { useWorkbench } from '../store/workbench-store.ts';
+import { ValueText } from '../values/ValueText.tsx';
 
 function StreamCard({ chat }: { chat: ChatStream }) {
   const state = chat.closed ?? 'open';
   const { reply } = chat;
   return (
-    <article className={`chat-stream state-${state}`} data-testid="chat-stream" data-state={state}>
+    <article
+      className={`chat-stream state-${state}`}
+      data-testid="chat-stream"
+      data-state={state}
+      data-kind={chat.blocking ? 'blocking' : 'stream'}
+    >
       <header>
-        <span className="badge">{state}</span> <code>{chat.uuid.slice(0, 8)}</code> · {chat.agent} ·{' '}
-        {clock(chat.openedAt)} · {compactJson(chat.detail, 80)} · {chat.deltas} deltas
+        <span className="badge">{state}</span>{' '}
+        {chat.blocking ? <span className="badge">blocking chat</span> : <code>{chat.uuid.slice(0, 8)}</code>} ·{' '}
+        {chat.agent} · {clock(chat.openedAt)} ·{' '}
+        <ValueText value={chat.detail} limit={80} title={`Chat request of ${chat.agent}`} testId="chat-request" />
+        {chat.blocking ? '' : ` · ${chat.deltas} deltas`}
       </header>
       {reply.reasoning ? (
         <div className="reasoning" data-testid="chat-reasoning">
@@ -22,7 +31,8 @@ function StreamCard({ chat }: { chat: ChatStream }) {
       </div>
       {reply.tool_calls.map((call) => (
         <div key={call.id} className="tool-call">
-          tool call <code>{call.name}</code>({call.arguments})
+          tool call <code>{call.name}</code>(
+          <ValueText value={call.arguments} title={`Arguments of ${call.name}`} />)
         </div>
       ))}
       <footer>
@@ -47,7 +57,8 @@ export function ChatPanel() {
   if (chats.length === 0) {
     return (
       <div className="empty">
-        No chat streams from {agent ?? 'this agent'} yet. A brain opens one with chat_stream / chatStream.
+        No chat calls from {agent ?? 'this agent'} yet. A brain streams one with chat_stream / chatStream, or waits for
+        a whole answer with chat.
       </div>
     );
   }

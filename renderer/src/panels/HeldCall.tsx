@@ -11,6 +11,7 @@ import { witSkeleton } from '../../../main/host-api/wit-skeleton.ts';
 import { continueAgent, stepOverCall } from '../agent-actions.ts';
 import { SHORTCUTS } from '../shortcuts.ts';
 import { request } from '../store/workbench-store.ts';
+import { ValueText } from '../values/ValueText.tsx';
 
 type Mode = 'edit' | 'answer' | 'reject';
 
@@ -83,7 +84,11 @@ export function HeldCall({ agent, status }: { agent: string; status: AgentStatus
     <div className="paused-call" data-testid="paused-call">
       <div>
         held before <code>{call.op}</code>
-        {shown ? <code className="args">({shown.length > 120 ? `${shown.slice(0, 120)}…` : shown})</code> : null}
+        {shown ? (
+          <code className="args">
+            (<ValueText value={ownArgs(call)} limit={120} title={`${call.op} arguments`} />)
+          </code>
+        ) : null}
       </div>
       <div className="row">
         <button onClick={() => continueAgent(agent)} title={`Continue (${SHORTCUTS.run})`}>

@@ -5,8 +5,11 @@ const LANE = 140;
 const STEP = 26;
 
 /** Messages between agents over time: lifelines left to right, newest message at the bottom. */
-export function SequenceDiagram({ rows, agents }: { rows: BusRow[]; agents: string[] }) {
-  const messages = rows.filter((r) => r.kind === 'message' && agents.includes(r.source)).slice(-150);
+export function SequenceDiagram({ rows, agents }: { rows: readonly BusRow[]; agents: string[] }) {
+  // A message is drawn once, where it was delivered; its `sent` row is the same arrow.
+  const messages = rows
+    .filter((r) => r.kind === 'message' && r.state !== 'sent' && agents.includes(r.source))
+    .slice(-150);
   if (messages.length === 0)
     return (
       <div className="empty">No messages between agents yet (agents talk with send_agent after subscribe_agent).</div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { TestCaseResult } from '../../../contract/views.ts';
-import { clock, describeEvent } from '../model/trace-text.ts';
+import { clock } from '../model/trace-text.ts';
+import { EventText } from '../values/EventText.tsx';
 import { runTests, useWorkbench } from '../store/workbench-store.ts';
 
 /** The run's trace, from the start to the last event the matcher saw; the failure's end is marked. */
@@ -13,7 +14,7 @@ function TestTrace({ result }: { result: TestCaseResult }) {
           key={event.seq}
           className={`event type-${event.type} ${!result.pass && i === events.length - 1 ? 'focused' : ''}`}
         >
-          <span className="time">{clock(event.time)}</span> <strong>{event.agent}</strong> {describeEvent(event)}
+          <span className="time">{clock(event.time)}</span> <strong>{event.agent}</strong> <EventText event={event} />
         </li>
       ))}
     </ol>

@@ -3,7 +3,9 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import type { AgentStatus } from '../../../contract/agent-status.ts';
 import type { ResultTrace, TraceEvent } from '../../../main/trace/trace-event.ts';
 import { traceLog, type Iteration, type RestartMark } from '../model/trace-log.ts';
-import { clock, compactJson, describeEvent, duration } from '../model/trace-text.ts';
+import { clock, duration } from '../model/trace-text.ts';
+import { EventText } from '../values/EventText.tsx';
+import { ValueText } from '../values/ValueText.tsx';
 import { openFork, SESSION_RECORDING } from '../store/recording-store.ts';
 import { useWorkbench } from '../store/workbench-store.ts';
 
@@ -19,7 +21,12 @@ function Omitted({ result }: { result: ResultTrace | undefined }) {
   if (!result?.omitted) return null;
   return (
     <span className="omitted" title="Not in omw's trace: assertions cannot match it">
-      {Object.entries(result.omitted).map(([key, value]) => ` ${key}: ${compactJson(JSON.stringify(value))}`)}
+      {Object.entries(result.omitted).map(([key, value]) => (
+        <span key={key}>
+          {' '}
+          {key}: <ValueText value={value} title={key} />
+        </span>
+      ))}
     </span>
   );
 }
@@ -27,7 +34,7 @@ function Omitted({ result }: { result: ResultTrace | undefined }) {
 function EventLine({ event, result, focused }: { event: TraceEvent; result?: ResultTrace; focused: boolean }) {
   return (
     <li className={`event type-${event.type} ${focused ? 'focused' : ''}`} data-testid={`event-${event.type}`}>
-      <span className="time">{clock(event.time)}</span> {describeEvent(event)}
+      <span className="time">{clock(event.time)}</span> <EventText event={event} />
       {event.type === 'call' ? <Omitted result={result} /> : null}
     </li>
   );

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ForkPointView } from '../../../../contract/recording-views.ts';
 import { editorLanguageOf } from '../../model/editor-language.ts';
-import { compactJson } from '../../model/trace-text.ts';
+import { ValueText } from '../../values/ValueText.tsx';
 import { openFork, runFork, useRecordings, type ForkTarget } from '../../store/recording-store.ts';
 import { attempt, useWorkbench } from '../../store/workbench-store.ts';
 import { useColorScheme } from '../../use-color-scheme.ts';
@@ -105,7 +105,8 @@ function ForkForm({ target, point }: { target: ForkTarget; point: ForkPointView 
         <ul className="fork-inbox" data-testid="fork-inbox">
           {fields.inbox.map((envelope, i) => (
             <li key={`${envelope.id}-${i}`}>
-              <code>{envelope.event.kind}</code> {compactJson(envelope.event)}{' '}
+              <code>{envelope.event.kind}</code>{' '}
+              <ValueText value={envelope.event} title={`${envelope.event.kind} event`} />{' '}
               <span className="meta">{envelope.id.slice(0, 8)}</span>
               <button onClick={() => change({ inbox: fields.inbox.filter((_, j) => j !== i) })} aria-label="drop">
                 Drop
@@ -121,7 +122,10 @@ function ForkForm({ target, point }: { target: ForkTarget; point: ForkPointView 
         <ul className="fork-registries" data-testid="fork-registries">
           {point.registries.map((r) => (
             <li key={r.uuid}>
-              {r.registry}: {r.source} <span className="meta">{compactJson(r.info)}</span>
+              {r.registry}: {r.source}{' '}
+              <span className="meta">
+                <ValueText value={r.info} title={`${r.source} ${r.registry}`} />
+              </span>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import type { RecordedCallView, RecordedIterationView } from '../../../../contract/recording-views.ts';
-import { clock, describeEvent, duration } from '../../model/trace-text.ts';
+import { clock, duration } from '../../model/trace-text.ts';
+import { EventText } from '../../values/EventText.tsx';
 import { useRecordings } from '../../store/recording-store.ts';
 import { JsonValue } from './JsonValue.tsx';
 import { describeResult, formatTokens } from './recording-text.ts';
@@ -57,7 +58,7 @@ function Detail({ detail }: { detail: RecordedIterationView }) {
       <ol className="iteration-events" data-testid="recorded-events">
         {detail.events.map((event, i) => (
           <li key={i} className={`event type-${event.type}`}>
-            <span className="time">{clock(event.time)}</span> {describeEvent(event)}
+            <span className="time">{clock(event.time)}</span> <EventText event={event} />
           </li>
         ))}
       </ol>

@@ -1,0 +1,103 @@
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { binaryContent } from './binary-content.ts';
+import { BinaryView } from './BinaryView.tsx';
+import { copyText } from './copy-text.ts';
+import { JsonTree } from './JsonTree.tsx';
+import { parsedValue, rawText, searchValue } from './value-search.ts';
+import './values.css';
+
+/** The whole of a value: a searchable JSON tree with copy, or its raw text, wrapped. */
+export function ValueViewer({ value, title, onClose }: { value: unknown; title: string; onClose: () => void }) {
+  const shown = useMemo(() => parsedValue(value), [value]);
+  const raw = useMemo(() => rawText(value), [value]);
+  const binary = typeof value === 'string' ? binaryContent(value) : undefined;
+  const [tab, setTab] = useState<'tree' | 'raw'>(shown !== null && typeof shown === 'object' ? 'tree' : 'raw');
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const search = useMemo(() => searchValue(shown, deferredQuery), [shown, deferredQuery]);
+  const [status, setStatus] = useState('');
+  const searchBox = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    searchBox.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      onClose();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [onClose]);
+
+  const copy = (text: string, what: string) =>
+    void copyText(text).then((ok) => setStatus(ok ? `copied ${what}` : 'the clipboard refused the copy'));
+
+  return createPortal(
+    // React bubbles events out of a portal to the opener's ancestors (a bus row, a tree item):
+    // what happens in the viewer stays in it.
+    <div
+      className="value-backdrop"
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+      onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => e.stopPropagation()}
+    >
+      <div className="value-viewer" role="dialog" aria-modal="true" aria-label={title} data-testid="value-viewer">
+        <div className="value-viewer-head">
+          <strong>{title}</strong>
+          <span className="value-size">{raw.length.toLocaleString()} characters</span>
+          <span className="value-tabs" role="tablist">
+            <button
+              role="tab"
+              aria-selected={tab === 'tree'}
+              onClick={() => setTab('tree')}
+              data-testid="value-tab-tree"
+            >
+              Tree
+            </button>
+            <button role="tab" aria-selected={tab === 'raw'} onClick={() => setTab('raw')} data-testid="value-tab-raw">
+              Raw
+            </button>
+          </span>
+          <button onClick={() => copy(raw, 'the value')} data-testid="value-copy">
+            Copy value
+          </button>
+          <button onClick={onClose} aria-label="close the value" data-testid="value-close">
+            ×
+          </button>
+        </div>
+        {tab === 'tree' ? (
+          <div className="value-search">
+            <input
+              ref={searchBox}
+              placeholder="search keys and values"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              aria-label="search the value"
+              data-testid="value-search"
+            />
+            <span data-testid="value-matches">
+              {deferredQuery.trim()
+                ? `${search.matches.length} ${search.matches.length === 1 ? 'match' : 'matches'}`
+                : ''}
+            </span>
+          </div>
+        ) : null}
+        <div className="value-body">
+          {binary ? <BinaryView content={binary} onCopy={copy} /> : null}
+          {tab === 'tree' ? (
+            <JsonTree key={deferredQuery} value={shown} search={search} onCopy={copy} />
+          ) : (
+            <pre className="value-raw" data-testid="value-raw" tabIndex={0}>
+              {raw}
+            </pre>
+          )}
+        </div>
+        <div className="value-status" role="status" data-testid="value-status">
+          {status}
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
