@@ -91,6 +91,8 @@ export interface WaterfallBar {
   /** The stream or tool call had not ended when the recording did. */
   open?: boolean;
   usage?: ProviderUsage;
+  /** Time the agent was held before the call (a breakpoint, Pause), which ends at `startMs`. */
+  heldMs?: number;
 }
 
 export interface IterationWaterfall {

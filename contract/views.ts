@@ -117,3 +117,30 @@ export interface RuntimeKindView {
   /** `source`: line breakpoints, steps and variables; `host-calls`: it holds at host calls only. */
   debugLevel: 'source' | 'host-calls';
 }
+
+/** One entry of a folder in the component browser: a folder to open or a file to pick. */
+export interface ComponentFolderEntry {
+  name: string;
+  /** What to pass back: to `listComponentFolder` for a folder, to `inspectComponent` for a file. */
+  path: string;
+  kind: 'folder' | 'wasm' | 'file';
+}
+
+/**
+ * A folder the component browser shows. The top (`path` '') lists the two places components may
+ * come from: the workspace and Brainbench's bundled guests; nothing outside them is listed.
+ */
+export interface ComponentFolderView {
+  path: string;
+  /** Where "up" goes; null at the top. */
+  parent: string | null;
+  /** Which of the two places the folder is in; undefined at the top. */
+  place?: 'workspace' | 'bundled';
+  entries: ComponentFolderEntry[];
+}
+
+/** A value's miss against a JSON schema, at the place it is about (a JSON pointer; '' the whole). */
+export interface SchemaProblem {
+  path: string;
+  message: string;
+}

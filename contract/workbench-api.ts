@@ -7,15 +7,17 @@
 
 import { z } from 'zod';
 import { HOST_OPS, type HostOp } from '../main/host-api/host-ops.generated.ts';
-import type { OmwEvent } from '../main/host-api/wit-types.generated.ts';
+import type { OmwEvent, ResourceContent } from '../main/host-api/wit-types.generated.ts';
 import type { TraceEvent } from '../main/trace/trace-event.ts';
 import type { IterationResult } from './iteration-result.ts';
 import {
   REGISTRY_NAMES,
+  type ComponentFolderView,
   type ComponentView,
   type Diagnostic,
   type OpenSourceView,
   type SaveResult,
+  type SchemaProblem,
   type TestCaseResult,
   type ToolingDescription,
   type WorkspaceView,
@@ -61,6 +63,9 @@ const tool = parameter('tool', z.string());
 /** The tool's arguments as JSON text. */
 const toolArguments = parameter('arguments', z.string());
 const uuid = parameter('uuid', z.string());
+const resourceUri = parameter('uri', z.string().min(1));
+/** A subscription made with `subscribeResource`, by the id it answered. */
+const subscription = parameter('subscription', z.string());
 const runtimeKind = parameter('kind', z.string());
 const hostOps = parameter('ops', z.array(z.enum(Object.keys(HOST_OPS) as [HostOp, ...HostOp[]])));
 const resumeHow = parameter('how', z.enum(['continue', 'step-call']));
@@ -167,6 +172,19 @@ export const WORKBENCH_API = {
   describeTooling: { params: z.tuple([tooling]), result: answer<ToolingDescription>() },
   /** Answers the tool's result as JSON text. */
   callTool: { params: z.tuple([tooling, tool, toolArguments]), result: answer<string>() },
+  /** What is wrong with a tool call's arguments under the tool's input schema (none: they fit). */
+  checkToolArguments: { params: z.tuple([tooling, tool, toolArguments]), result: answer<SchemaProblem[]>() },
+  /** A resource's content, as an agent's `read-resource` would get it. */
+  readResource: { params: z.tuple([tooling, resourceUri]), result: answer<ResourceContent>() },
+  /**
+   * Follows a resource for the workbench (no agent sees it): each update comes as a
+   * `resource-update` event with the answered subscription id.
+   */
+  subscribeResource: { params: z.tuple([tooling, resourceUri]), result: answer<string>() },
+  /** Ends a `subscribeResource`; false when it was not open. */
+  unsubscribeResource: { params: z.tuple([subscription]), result: answer<boolean>() },
+  /** A folder of the workspace or of the bundled guests, for the component browser ('' for the top). */
+  listComponentFolder: { params: z.tuple([path]), result: answer<ComponentFolderView>() },
   runTests: { params: z.tuple([]), result: answer<TestCaseResult[]>() },
   inspectComponent: { params: z.tuple([path]), result: answer<ComponentView>() },
   traceHistory: { params: z.tuple([]), result: answer<TraceEvent[]>() },

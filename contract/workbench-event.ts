@@ -1,6 +1,7 @@
 import type { TraceEvent } from '../main/trace/trace-event.ts';
 import type { AgentStatus } from './agent-status.ts';
 import type { WorkspaceView } from './views.ts';
+import type { ResourceContent } from '../main/host-api/wit-types.generated.ts';
 import type { DebugNotification, DebugSettingsView } from './debug-views.ts';
 
 /** Pushed from the host to every connected renderer. */
@@ -13,5 +14,7 @@ export type WorkbenchEvent =
   | { type: 'debug-settings'; settings: DebugSettingsView }
   /** Something the user should know that belongs to no request (a settings file set aside). */
   | { type: 'notice'; message: string }
+  /** A resource the user subscribed to from the tooling panel (`subscribeResource`) changed. */
+  | { type: 'resource-update'; subscription: string; tooling: string; content: ResourceContent }
   /** A branch being forked (`forkRecording`): the iteration it ran, of how many it will run. */
   | { type: 'recording-progress'; branch: string; agent: string; iteration: number; of: number };

@@ -113,6 +113,22 @@ export class AgentRunner {
     if (this.failedAt !== undefined && changedAtMs > this.failedAt) this.update({ state: 'idle' });
   }
 
+  /**
+   * A new process runs the agent (Restart): it is ready, as a fresh start finds it, and not the
+   * `stopped` its old process ended in. Iterations go on counting, as the trace does.
+   */
+  restarted(): void {
+    this.failedAt = undefined;
+    this.update({
+      state: 'idle',
+      mode: undefined,
+      last: undefined,
+      pausedAt: undefined,
+      stoppedAt: undefined,
+      pausePending: undefined,
+    });
+  }
+
   /** Pause at the next host call, whatever its op (Pause, or a step over a call); shown as pending. */
   get pauseAtNextCall(): boolean {
     return this.pauseRequested;

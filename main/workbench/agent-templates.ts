@@ -5,8 +5,6 @@
 import type { OmwConfig } from '../config/config-types.ts';
 import type { RuntimeDescriptor } from '../runtimes/runtime-descriptor.ts';
 
-export const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-
 /** Where New agent puts the brain, with its kind's first file ending. */
 export function brainFileName(runtime: RuntimeDescriptor, name: string): string {
   return `brains/${name}${runtime.brain.extensions[0] ?? ''}`;

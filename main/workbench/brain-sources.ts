@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { isWithin, realPathOf } from './workspace-boundary.ts';
 
 /** `guests/build/` of this checkout or package; the same from main/workbench and dist/electron. */
-const BUNDLED_GUESTS = fileURLToPath(new URL('../../guests/build', import.meta.url));
+export const BUNDLED_GUESTS = fileURLToPath(new URL('../../guests/build', import.meta.url));
 
 export class BrainSources {
   private readonly picked = new Set<string>();

@@ -10,12 +10,14 @@ import {
   REGISTRY_NAMES,
   type AgentView,
   type BackendView,
+  type ComponentFolderView,
   type ComponentView,
   type Diagnostic,
   type OpenSourceView,
   type RegistryName,
   type RuntimeKindView,
   type SaveResult,
+  type SchemaProblem,
   type TestCaseResult,
   type ToolingDescription,
   type WorkspaceView,
@@ -25,7 +27,7 @@ import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { OmwConfig } from '../config/config-types.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
-import type { OmwEvent } from '../host-api/wit-types.generated.ts';
+import type { OmwEvent, ResourceContent } from '../host-api/wit-types.generated.ts';
 import { Host } from '../host/host.ts';
 import { describeComponent } from '../runtimes/wasm/describe-component.ts';
 import { watchScripts } from '../supervisor/script-watcher.ts';
@@ -42,7 +44,8 @@ import { runTests } from '../testing/run-tests.ts';
 import { addAgentToConfig, setAgentScript } from './config-edit.ts';
 import { checkConfigText, errorDiagnostic } from './config-diagnostics.ts';
 import { RUNTIME_KINDS, RUNTIMES, runtimeDescriptor } from '../runtimes/runtimes.ts';
-import { brainFileName, NAME_PATTERN } from './agent-templates.ts';
+import { brainFileName } from './agent-templates.ts';
+import { agentNameProblem } from '../../contract/agent-name.ts';
 import { BrainSources } from './brain-sources.ts';
 import { isTemporaryFile, writeFileDurably } from './durable-write.ts';
 import { TraceBatcher } from './trace-batcher.ts';
@@ -55,6 +58,9 @@ import type { SessionRecorder } from '../recording/session-recorder.ts';
 import { exportSessionTelemetry } from './session-telemetry.ts';
 import type { LiveTelemetry } from '../telemetry/live-telemetry.ts';
 import { WorkbenchRecordings } from './workbench-recordings.ts';
+import { ResourceWatches } from './resource-watches.ts';
+import { listComponentFolder } from './component-folders.ts';
+import { checkToolArguments } from './tool-arguments-check.ts';
 
 const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(
   ({ kind, title, brain, check, debugging }) => ({
@@ -112,6 +118,11 @@ export class Workbench {
   });
   private readonly batcher = new TraceBatcher((events) => this.emit({ type: 'trace', events }));
   private readonly brainSources = new BrainSources();
+  /** Tools' input schemas by tooling and tool, as last listed: the tool form checks against them. */
+  private readonly toolSchemas = new Map<string, unknown>();
+  private readonly resourceWatches = new ResourceWatches((subscription, tooling, content) =>
+    this.emit({ type: 'resource-update', subscription, tooling, content }),
+  );
   /** Our own saves, so the file watcher does not report them back as external changes. */
   private readonly ownWrites = new Map<string, number>();
   /** Files being saved: renamed into place, their mtime not yet in `ownWrites`. */
@@ -236,11 +247,11 @@ export class Workbench {
 
   async createAgent(name: string, kind: string): Promise<WorkspaceView> {
     const state = this.state();
-    if (!NAME_PATTERN.test(name)) throw new Error(`"${name}" is not a valid agent name (letters, digits, _ and -)`);
+    const problem = agentNameProblem(name, Object.keys(state.config?.agents ?? {}));
+    if (problem) throw new Error(problem);
     const runtime = runtimeDescriptor(kind);
     if (!runtime) throw new Error(`"${kind}" is not a runtime kind; kinds: ${RUNTIME_KINDS.join(', ')}`);
     if (!state.config) throw new Error('fix the config before adding agents');
-    if (state.config.agents[name]) throw new Error(`an agent named "${name}" already exists`);
     const script = brainFileName(runtime, name);
     const { file, exists } = state.boundary.fileToWrite(script, 'create');
     if (exists) throw new Error(`${script} already exists`);
@@ -300,6 +311,7 @@ export class Workbench {
     host.rewindBackends();
     host.trace.record({ type: 'restart', agent, iteration: host.context(agent).iteration, cause: 'agent' });
     await runner.process.start();
+    runner.restarted();
   }
 
   /** Host-op breakpoints without conditions (the agents list's checkboxes). */
@@ -365,12 +377,14 @@ export class Workbench {
         tooling.listTools(signal),
         tooling.listResources(signal).catch(() => []),
       ]);
+      const described = tools.map((t) => ({
+        name: t.name,
+        ...(t.description ? { description: t.description } : {}),
+        inputSchema: parseJson(t.input_schema),
+      }));
+      for (const t of described) this.toolSchemas.set(`${name}\0${t.name}`, t.inputSchema);
       return {
-        tools: tools.map((t) => ({
-          name: t.name,
-          ...(t.description ? { description: t.description } : {}),
-          inputSchema: parseJson(t.input_schema),
-        })),
+        tools: described,
         resources: resources.map((r) => ({
           uri: r.uri,
           name: r.name,
@@ -395,6 +409,36 @@ export class Workbench {
       ? await tooling.tryCall(tool, args)
       : await tooling.callTool(tool, args, AbortSignal.timeout(30_000));
     return JSON.stringify(result, null, 2);
+  }
+
+  /** What is wrong with a tool call's arguments (JSON text) under the tool's input schema. */
+  async checkToolArguments(name: string, tool: string, args: string): Promise<SchemaProblem[]> {
+    const key = `${name}\0${tool}`;
+    if (!this.toolSchemas.has(key)) await this.describeTooling(name);
+    if (!this.toolSchemas.has(key)) throw new Error(`${name} has no tool named "${tool}"`);
+    return checkToolArguments(this.toolSchemas.get(key), args);
+  }
+
+  readResource(name: string, uri: string): Promise<ResourceContent> {
+    return this.tooling(name).readResource(uri, AbortSignal.timeout(10_000));
+  }
+
+  subscribeResource(name: string, uri: string): Promise<string> {
+    return this.resourceWatches.subscribe(this.tooling(name), uri);
+  }
+
+  unsubscribeResource(subscription: string): boolean {
+    return this.resourceWatches.unsubscribe(subscription);
+  }
+
+  listComponentFolder(path: string): ComponentFolderView {
+    return listComponentFolder(this.state().root, path);
+  }
+
+  private tooling(name: string) {
+    const tooling = this.host().tooling.get(name);
+    if (!tooling) throw new Error(`no tooling named "${name}"`);
+    return tooling;
   }
 
   async runTests(): Promise<TestCaseResult[]> {
@@ -494,6 +538,8 @@ export class Workbench {
     const state = this.workspaceState;
     if (!state?.supervisor) return;
     this.batcher.drain();
+    this.resourceWatches.clear();
+    this.toolSchemas.clear();
     this.debugging.detach();
     await state.supervisor.shutdown();
     state.recorder?.close();

@@ -58,6 +58,7 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     const library = page.getByTestId('backend-library');
     await library.getByRole('button', { name: 'Tools & resources' }).click();
     const form = page.getByTestId('tool-try-library');
+    await form.getByTestId('mode-json').click();
     await form.getByLabel('tool arguments (JSON)').fill('{query: omw}');
     await form
       .getByTestId('tool-arguments-problem')

@@ -7,7 +7,8 @@ export const agentRow = (page: Page, name: string): Locator => page.getByTestId(
 
 export async function selectAgent(page: Page, name: string): Promise<Locator> {
   const row = agentRow(page, name);
-  await row.locator('.agent-name').click();
+  // Not the name: clicking it also opens the agent's brain.
+  await row.locator('.agent-sub').click();
   await page.locator(`[data-testid="agent-${name}"].selected`).waitFor();
   return row;
 }

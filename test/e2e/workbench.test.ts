@@ -251,6 +251,7 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     await library.getByRole('button', { name: 'Tools & resources' }).click();
     await library.getByText('Searches the library').waitFor();
     const form = page.getByTestId('tool-try-library');
+    await form.getByTestId('mode-json').click();
     await form.getByLabel('tool arguments (JSON)').fill('{"query": "omw"}');
     await form.getByTestId('call-tool').click();
     await form

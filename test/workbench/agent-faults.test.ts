@@ -110,6 +110,9 @@ describe('agent requests in the wrong order', () => {
     assert.equal((await ask('inject', 'polls', event)).ok, true);
     assert.deepEqual((await ask('step', 'polls')).result, { kind: 'outcome', outcome: { exited: 'stale' } });
     assert.equal((await ask('restart', 'polls')).ok, true);
+    // Ready, as a fresh start: not the `stopped` its old process ended in, nor its last result.
+    const status = workbench.workspace().agents.find((agent) => agent.name === 'polls')!.status;
+    assert.deepEqual([status.state, status.mode, status.last, status.iteration], ['idle', undefined, undefined, 1]);
     assert.deepEqual((await ask('step', 'polls')).result, { kind: 'outcome', outcome: { exited: 'empty' } });
   });
 });

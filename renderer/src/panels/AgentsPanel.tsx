@@ -3,7 +3,9 @@ import type { AgentView } from '../../../contract/views.ts';
 import { cancelPause, loopAgent, pauseAgent, restartAgent, stepAgent, stopAgent } from '../agent-actions.ts';
 import { SHORTCUTS } from '../shortcuts.ts';
 import { HeldCall } from './HeldCall.tsx';
-import { openFile, selectAgent, useWorkbench } from '../store/workbench-store.ts';
+import './agents.css';
+import { openFile, openPicker, selectAgent, useWorkbench } from '../store/workbench-store.ts';
+import { counted } from '../model/plural.ts';
 
 const STATE_LABELS: Record<AgentStatus['state'], string> = {
   idle: 'idle',
@@ -77,6 +79,13 @@ function PausePending({ agent, status }: { agent: string; status: AgentStatus })
   );
 }
 
+/** The agent's brain: its source in the editor, or for a component its world in the component picker. */
+function openBrain(agent: AgentView): void {
+  const format = useWorkbench.getState().workspace?.runtimeKinds.find((k) => k.kind === agent.runtimeKind)?.format;
+  if (format === 'component') openPicker(agent.script);
+  else void openFile(agent.script);
+}
+
 function AgentRow({ agent, selected }: { agent: AgentView; selected: boolean }) {
   const status = useWorkbench((s) => s.statuses[agent.name]) ?? agent.status;
   const last = status.last;
@@ -91,7 +100,17 @@ function AgentRow({ agent, selected }: { agent: AgentView; selected: boolean }) 
     >
       <div className="agent-head">
         <span className={`dot state-${status.state}`} />
-        <span className="agent-name">{agent.name}</span>
+        <button
+          className="agent-name link"
+          title={`Open ${agent.script}`}
+          data-testid="open-brain"
+          onClick={() => {
+            selectAgent(agent.name);
+            openBrain(agent);
+          }}
+        >
+          {agent.name}
+        </button>
         <span className="badge">{agent.runtimeKind}</span>
         <span className="iterations" title="iterations run" data-testid="iteration-count">
           #{status.iteration}
@@ -103,7 +122,7 @@ function AgentRow({ agent, selected }: { agent: AgentView; selected: boolean }) 
         </span>
         {last?.kind === 'failed' ? <span className="error-text"> — {last.error}</span> : null}
         {agent.breakpoints.length > 0 ? (
-          <span className="bp-count"> · {agent.breakpoints.length} breakpoint(s)</span>
+          <span className="bp-count"> · {counted(agent.breakpoints.length, 'breakpoint')}</span>
         ) : null}
       </div>
       <Controls agent={agent.name} status={status} />

@@ -1,65 +1,9 @@
 import { useState } from 'react';
 import type { BackendView, ToolingDescription } from '../../../contract/views.ts';
 import { attempt, useWorkbench } from '../store/workbench-store.ts';
-
-/** Why `text` is not JSON, or undefined when it is. */
-function jsonProblem(text: string): string | undefined {
-  try {
-    JSON.parse(text);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-
-function ToolTry({ backend, description }: { backend: BackendView; description: ToolingDescription }) {
-  const [tool, setTool] = useState(description.tools[0]?.name ?? '');
-  const [args, setArgs] = useState('{}');
-  const [result, setResult] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const problem = jsonProblem(args);
-  const call = async () => {
-    if (problem !== undefined) return;
-    setBusy(true);
-    const answer = await attempt('callTool', backend.name, tool, args);
-    setBusy(false);
-    if (answer !== undefined) setResult(answer);
-  };
-  return (
-    <div className="tool-try" data-testid={`tool-try-${backend.name}`}>
-      <select value={tool} onChange={(e) => setTool(e.target.value)} aria-label="tool">
-        {description.tools.map((t) => (
-          <option key={t.name}>{t.name}</option>
-        ))}
-      </select>
-      <input
-        value={args}
-        onChange={(e) => setArgs(e.target.value)}
-        aria-label="tool arguments (JSON)"
-        aria-invalid={problem !== undefined}
-        className="mono"
-      />
-      <button
-        onClick={() => void call()}
-        disabled={!tool || busy || problem !== undefined}
-        data-testid="call-tool"
-        title={
-          backend.kind === 'mock'
-            ? 'Shows the mock’s next scripted answer without using it up: agents still get it'
-            : 'Calls the tool on its server'
-        }
-      >
-        {busy ? 'Calling…' : 'Call'}
-      </button>
-      {problem !== undefined ? (
-        <div className="error-text" data-testid="tool-arguments-problem">
-          The arguments are not JSON: {problem}
-        </div>
-      ) : null}
-      {result !== undefined ? <pre data-testid="tool-result">{result}</pre> : null}
-    </div>
-  );
-}
+import { ResourceList } from './tools/ResourceList.tsx';
+import { ToolTry } from './tools/ToolTry.tsx';
+import './field-problem.css';
 
 function Backend({ backend }: { backend: BackendView }) {
   const [description, setDescription] = useState<ToolingDescription | undefined>();
@@ -104,16 +48,9 @@ function Backend({ backend }: { backend: BackendView }) {
               </li>
             ))}
           </ul>
-          <h4>resources</h4>
-          {description.resources.length === 0 ? <div className="empty">none</div> : null}
-          <ul>
-            {description.resources.map((r) => (
-              <li key={r.uri}>
-                <code>{r.uri}</code> {r.name}
-              </li>
-            ))}
-          </ul>
           {description.tools.length > 0 ? <ToolTry backend={backend} description={description} /> : null}
+          <h4>resources</h4>
+          <ResourceList tooling={backend.name} resources={description.resources} />
         </div>
       ) : null}
     </li>

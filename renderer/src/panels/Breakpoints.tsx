@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { counted } from '../model/plural.ts';
+import './breakpoints.css';
 import type { CallBreakpoint, CallBreakpointResult } from '../../../contract/debug-views.ts';
 import type { HostOp } from '../../../main/host-api/host-ops.generated.ts';
 import { BREAKPOINT_OPS } from '../../../main/host-api/omw-api.ts';
@@ -53,9 +55,47 @@ function ConditionInput({ op, value, onApply }: { op: HostOp; value: string; onA
   );
 }
 
+/** What is set, at a glance: one chip per breakpoint (its scope, its condition); × clears it. */
+function Overview({ agent, breakpoints, all, onChange, onChangeAll }: Props) {
+  const chips = [
+    ...breakpoints.map((b) => ({ b, scope: agent, clear: () => onChange(toggle(breakpoints, b.op, false, '')) })),
+    ...all.map((b) => ({ b, scope: 'all agents', clear: () => onChangeAll(toggle(all, b.op, false, '')) })),
+  ];
+  if (chips.length === 0)
+    return (
+      <div className="bp-overview empty" data-testid="bp-overview">
+        none set
+      </div>
+    );
+  return (
+    <div className="bp-overview" data-testid="bp-overview">
+      <span className="bp-overview-count">{counted(chips.length, 'breakpoint')} set:</span>
+      {chips.map(({ b, scope, clear }) => (
+        <span
+          key={`${scope}:${b.op}`}
+          className={`bp-chip ${b.verified ? '' : 'unverified'}`}
+          data-testid="bp-chip"
+          title={`${b.op} for ${scope}${b.condition ? ` when ${b.condition}` : ''}`}
+        >
+          <code>{b.op}</code>
+          {scope === agent ? null : <span className="bp-chip-scope">all</span>}
+          {b.condition ? <span className="bp-chip-condition">when {b.condition}</span> : null}
+          <button aria-label={`clear the breakpoint on ${b.op} for ${scope}`} onClick={clear}>
+            ×
+          </button>
+        </span>
+      ))}
+    </div>
+  );
+}
+
 /** Host-call breakpoints of the selected agent and of every agent, each with an optional condition. */
-export function Breakpoints({ agent, breakpoints, all, onChange, onChangeAll }: Props) {
+export function Breakpoints(props: Props) {
+  const { agent, breakpoints, all, onChange, onChangeAll } = props;
+  const [search, setSearch] = useState('');
   const others = BREAKPOINT_OPS.filter((op) => !COMMON.includes(op));
+  const needle = search.trim().toLowerCase();
+  const found = needle ? BREAKPOINT_OPS.filter((op) => op.toLowerCase().includes(needle)) : [];
   const row = (op: HostOp) => {
     const mine = breakpoints.find((b) => b.op === op);
     const everyone = all.find((b) => b.op === op);
@@ -63,7 +103,7 @@ export function Breakpoints({ agent, breakpoints, all, onChange, onChangeAll }: 
     const condition = held?.condition ?? '';
     const problem = [mine, everyone].find((b) => b && !b.verified)?.message;
     return (
-      <tr key={op} className={held ? 'on' : ''}>
+      <tr key={op} className={held ? 'on' : ''} data-testid="bp-row">
         <td>
           <code>{op}</code>
           {held ? (
@@ -99,25 +139,54 @@ export function Breakpoints({ agent, breakpoints, all, onChange, onChangeAll }: 
       </tr>
     );
   };
+  const head = (
+    <thead>
+      <tr>
+        <th>hold before</th>
+        <th title={agent}>{agent}</th>
+        <th>all</th>
+      </tr>
+    </thead>
+  );
   return (
     <details className="breakpoints" open data-testid="breakpoints">
       <summary>Host-call breakpoints</summary>
-      <table>
-        <thead>
-          <tr>
-            <th>hold before</th>
-            <th title={agent}>{agent}</th>
-            <th>all</th>
-          </tr>
-        </thead>
-        <tbody>{COMMON.map(row)}</tbody>
-      </table>
-      <details>
-        <summary>more ops</summary>
-        <table>
-          <tbody>{others.map(row)}</tbody>
-        </table>
-      </details>
+      <Overview {...props} />
+      <input
+        type="search"
+        className="bp-search"
+        placeholder={`Search ${BREAKPOINT_OPS.length} ops (e.g. chat, tool, memory)`}
+        aria-label="search host ops"
+        data-testid="bp-search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        onKeyDown={(e) => e.key === 'Escape' && setSearch('')}
+      />
+      {needle ? (
+        found.length === 0 ? (
+          <div className="empty" data-testid="bp-no-match">
+            No op matches “{search.trim()}”.
+          </div>
+        ) : (
+          <table>
+            {head}
+            <tbody>{found.map(row)}</tbody>
+          </table>
+        )
+      ) : (
+        <>
+          <table>
+            {head}
+            <tbody>{COMMON.map(row)}</tbody>
+          </table>
+          <details>
+            <summary>more ops ({others.length})</summary>
+            <table>
+              <tbody>{others.map(row)}</tbody>
+            </table>
+          </details>
+        </>
+      )}
     </details>
   );
 }

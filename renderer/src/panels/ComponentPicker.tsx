@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ComponentView } from '../../../contract/views.ts';
-import { attempt, notify, useWorkbench } from '../store/workbench-store.ts';
+import { attempt, notify, request, useWorkbench } from '../store/workbench-store.ts';
+import { ComponentBrowser, folderOf } from './ComponentBrowser.tsx';
+import './component-picker.css';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -14,7 +16,10 @@ export function ComponentPicker({ initial, onClose }: { initial: string; onClose
   const wasmFiles = workspace.files.filter((f) => f.kind === 'wasm').map((f) => f.path);
   const [path, setPath] = useState(initial || wasmFiles[0] || '');
   const [view, setView] = useState<ComponentView | undefined>();
+  /** Why the chosen path cannot be read (missing, outside the allowed places): said by the field. */
+  const [pathProblem, setPathProblem] = useState<string | undefined>();
   const [loading, setLoading] = useState(false);
+  const [start] = useState(() => folderOf(initial || wasmFiles[0] || ''));
   const componentKinds = workspace.runtimeKinds.filter((k) => k.format === 'component').map((k) => k.kind);
   const wasmAgents = workspace.agents.filter((a) => componentKinds.includes(a.runtimeKind));
   const [agent, setAgent] = useState(wasmAgents[0]?.name ?? '');
@@ -24,11 +29,11 @@ export function ComponentPicker({ initial, onClose }: { initial: string; onClose
     let live = true;
     setLoading(true);
     setView(undefined);
-    void attempt('inspectComponent', path).then((found) => {
-      if (!live) return;
-      setLoading(false);
-      setView(found);
-    });
+    setPathProblem(undefined);
+    request('inspectComponent', path)
+      .then((found) => live && setView(found))
+      .catch((error: Error) => live && setPathProblem(error.message))
+      .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
@@ -50,9 +55,22 @@ export function ComponentPicker({ initial, onClose }: { initial: string; onClose
           ×
         </button>
       </div>
+      <ComponentBrowser start={start} chosen={path} onChoose={setPath} />
       <label>
-        File (in the workspace, or a bundled guest in guests/build):
-        <input list="wasm-files" value={path} onChange={(e) => setPath(e.target.value)} data-testid="component-path" />
+        Path (in the workspace, or a bundled guest):
+        <input
+          list="wasm-files"
+          value={path}
+          onChange={(e) => setPath(e.target.value)}
+          data-testid="component-path"
+          aria-invalid={pathProblem !== undefined}
+          aria-describedby="component-path-problem"
+        />
+        {pathProblem ? (
+          <span className="error-text" id="component-path-problem" data-testid="component-path-problem">
+            {pathProblem}
+          </span>
+        ) : null}
         {window.brainbench ? (
           <button
             type="button"

@@ -1,19 +1,32 @@
 import { useState } from 'react';
 import type { WorkspaceFile } from '../../../contract/views.ts';
-import { attempt, closePicker, notify, openFile, openPicker, useWorkbench } from '../store/workbench-store.ts';
+import { useShallow } from 'zustand/react/shallow';
+import { agentNameProblem } from '../../../contract/agent-name.ts';
+import { closePicker, notify, openFile, openPicker, request, useWorkbench } from '../store/workbench-store.ts';
 import { ComponentPicker } from './ComponentPicker.tsx';
+import './field-problem.css';
 
 const ICONS: Record<WorkspaceFile['kind'], string> = { config: '⚙', brain: '✎', wasm: '◈', test: '✓', other: '·' };
 
 function NewAgentForm({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
   const runtimeKinds = useWorkbench((s) => s.workspace?.runtimeKinds ?? []);
+  const agents = useWorkbench(useShallow((s) => s.workspace?.agents.map((a) => a.name) ?? []));
   const [kind, setKind] = useState(runtimeKinds[0]?.kind ?? '');
+  /** What the host refused, said by the field like the checks made as one types. */
+  const [refusal, setRefusal] = useState<string | undefined>();
+  const typed = name.trim();
+  const problem = typed === '' ? undefined : (agentNameProblem(typed, agents) ?? refusal);
   const create = async () => {
-    const view = await attempt('createAgent', name.trim(), kind);
-    if (!view) return;
-    notify('info', `agent ${name} added to ${view.config}`);
-    const agent = view.agents.find((a) => a.name === name.trim());
+    let view;
+    try {
+      view = await request('createAgent', typed, kind);
+    } catch (error) {
+      setRefusal((error as Error).message);
+      return;
+    }
+    notify('info', `agent ${typed} added to ${view.config}`);
+    const agent = view.agents.find((a) => a.name === typed);
     const format = runtimeKinds.find((runtime) => runtime.kind === kind)?.format;
     if (agent && format === 'script') void openFile(agent.script);
     onDone();
@@ -31,8 +44,13 @@ function NewAgentForm({ onDone }: { onDone: () => void }) {
         autoFocus
         placeholder="agent name"
         value={name}
-        onChange={(e) => setName(e.target.value)}
+        onChange={(e) => {
+          setName(e.target.value);
+          setRefusal(undefined);
+        }}
         aria-label="new agent name"
+        aria-invalid={problem !== undefined}
+        aria-describedby="new-agent-problem"
       />
       <select value={kind} onChange={(e) => setKind(e.target.value)} aria-label="new agent runtime">
         {runtimeKinds.map((runtime) => (
@@ -41,12 +59,17 @@ function NewAgentForm({ onDone }: { onDone: () => void }) {
           </option>
         ))}
       </select>
-      <button type="submit" disabled={!name.trim()}>
+      <button type="submit" disabled={!typed || problem !== undefined}>
         Create
       </button>
       <button type="button" onClick={onDone}>
         Cancel
       </button>
+      {problem ? (
+        <div className="error-text field-problem" id="new-agent-problem" data-testid="new-agent-problem">
+          {problem}
+        </div>
+      ) : null}
     </form>
   );
 }

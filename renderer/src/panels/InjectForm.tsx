@@ -2,9 +2,20 @@ import { useShallow } from 'zustand/react/shallow';
 import { useState } from 'react';
 import type { OmwEvent } from '../../../main/host-api/wit-types.generated.ts';
 import { attempt, notify, useWorkbench } from '../store/workbench-store.ts';
+import './field-problem.css';
 
 const KINDS = ['message', 'error', 'timer', 'reload', 'shutdown', 'chat-delta', 'chat-end'] as const;
 type Kind = (typeof KINDS)[number];
+
+/** Why the payload does not make an event of `kind`, said by the field as one types. */
+function payloadProblem(kind: Kind, payload: string): string | undefined {
+  try {
+    buildEvent(kind, payload);
+    return undefined;
+  } catch (error) {
+    return `the payload is not JSON: ${(error as Error).message}`;
+  }
+}
 
 function buildEvent(kind: Kind, payload: string): OmwEvent {
   switch (kind) {
@@ -25,16 +36,12 @@ export function InjectForm({ onDone }: { onDone: () => void }) {
   const [agent, setAgent] = useState(selected ?? agents[0] ?? '');
   const [kind, setKind] = useState<Kind>('message');
   const [payload, setPayload] = useState('');
+  const [dropped, setDropped] = useState<string | undefined>();
+  const problem = payloadProblem(kind, payload);
   const submit = async () => {
-    let event: OmwEvent;
-    try {
-      event = buildEvent(kind, payload);
-    } catch (error) {
-      notify('error', `the payload is not JSON: ${(error as Error).message}`);
-      return;
-    }
-    const delivered = await attempt('inject', agent, event);
-    if (delivered === false) notify('error', `${agent}'s inbox is full; the event was dropped`);
+    if (problem !== undefined) return;
+    const delivered = await attempt('inject', agent, buildEvent(kind, payload));
+    setDropped(delivered === false ? `${agent}'s inbox is full; the event was dropped` : undefined);
     if (delivered) {
       notify('info', `${kind} injected into ${agent}'s inbox`);
       onDone();
@@ -66,14 +73,20 @@ export function InjectForm({ onDone }: { onDone: () => void }) {
           placeholder={kind === 'chat-delta' ? '{"content": "…"}' : 'payload'}
           aria-label="event payload"
           data-testid="inject-payload"
+          aria-invalid={problem !== undefined}
         />
       ) : null}
-      <button type="submit" disabled={!agent} data-testid="inject-submit">
+      <button type="submit" disabled={!agent || problem !== undefined} data-testid="inject-submit">
         Inject
       </button>
       <button type="button" onClick={onDone}>
         Cancel
       </button>
+      {(problem ?? dropped) ? (
+        <div className="error-text field-problem" data-testid="inject-problem">
+          {problem ?? dropped}
+        </div>
+      ) : null}
     </form>
   );
 }

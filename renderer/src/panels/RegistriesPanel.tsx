@@ -3,6 +3,7 @@ import type { OpenSourceView, RegistryName } from '../../../contract/views.ts';
 import { traceLog } from '../model/trace-log.ts';
 import { clock } from '../model/trace-text.ts';
 import { attempt, request, useWorkbench } from '../store/workbench-store.ts';
+import { counted } from '../model/plural.ts';
 
 const REFRESH_MS = 200;
 
@@ -60,7 +61,9 @@ function Entry({
             · due {clock(due)} ({countdown(due, now)})
           </span>
         ) : null}
-        {entry.registry === 'resources' ? <span> · {traceLog.inboundCount(entry.uuid)} updates seen</span> : null}
+        {entry.registry === 'resources' ? (
+          <span> · {counted(traceLog.inboundCount(entry.uuid), 'update')} seen</span>
+        ) : null}
       </td>
       <td>
         <button

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { traceLog } from '../model/trace-log.ts';
 import { useWorkbench } from '../store/workbench-store.ts';
+import { counted } from '../model/plural.ts';
 
 /** Bus events per second over the last few seconds. */
 function useBusRate(): number {
@@ -31,7 +32,7 @@ export function StatusBar() {
   return (
     <footer className="status-bar" data-testid="status-bar">
       <span title={workspace.root}>{workspace.root.split('/').pop()}</span>
-      <span data-testid="agent-count">{workspace.agents.length} agents</span>
+      <span data-testid="agent-count">{counted(workspace.agents.length, 'agent')}</span>
       <span data-testid="running-count">{running} running</span>
       <span>{rate.toFixed(0)} bus events/s</span>
       {traceLog.dropped > 0 ? <span>{traceLog.dropped.toLocaleString()} trace events dropped</span> : null}

@@ -8,6 +8,11 @@ import { EventText } from '../values/EventText.tsx';
 import { ValueText } from '../values/ValueText.tsx';
 import { openFork, SESSION_RECORDING } from '../store/recording-store.ts';
 import { useWorkbench } from '../store/workbench-store.ts';
+import { iterationWaterfall } from '../model/iteration-waterfall.ts';
+import { Waterfall } from './accounting/Waterfall.tsx';
+import { TimeAxis } from './TimeAxis.tsx';
+import './timeline.css';
+import { counted } from '../model/plural.ts';
 
 /** What a running iteration is doing now, from its agent's live status. */
 function runningText(status: AgentStatus | undefined): string {
@@ -57,6 +62,7 @@ function IterationRowView({ iteration, focusSeq, status }: IterationRowProps) {
   const agent = useWorkbench((s) => s.selectedAgent);
   const holdsFocus = focusSeq !== undefined && iteration.events.some((e) => e.seq === focusSeq);
   const [open, setOpen] = useState(holdsFocus);
+  const [asWaterfall, setAsWaterfall] = useState(false);
   useEffect(() => {
     if (holdsFocus) setOpen(true);
   }, [holdsFocus]);
@@ -85,7 +91,7 @@ function IterationRowView({ iteration, focusSeq, status }: IterationRowProps) {
           {iteration.durationMs !== undefined ? duration(iteration.durationMs) : '…'}
           {iteration.heldMs !== undefined ? ` (+${duration(iteration.heldMs)} held)` : ''}
         </span>
-        <span className="calls">{calls} calls</span>
+        <span className="calls">{counted(calls, 'call')}</span>
         {result}
         {ended && agent ? (
           <button
@@ -102,6 +108,21 @@ function IterationRowView({ iteration, focusSeq, status }: IterationRowProps) {
         ) : null}
       </div>
       {open ? (
+        <div className="iteration-view-switch" role="group" aria-label="show the iteration as">
+          <button aria-pressed={!asWaterfall} onClick={() => setAsWaterfall(false)} data-testid="show-events">
+            Events
+          </button>
+          <button aria-pressed={asWaterfall} onClick={() => setAsWaterfall(true)} data-testid="show-waterfall">
+            Waterfall
+          </button>
+        </div>
+      ) : null}
+      {open && asWaterfall ? (
+        <div className="iteration-waterfall">
+          <Waterfall waterfall={iterationWaterfall(iteration)} />
+        </div>
+      ) : null}
+      {open && !asWaterfall ? (
         <ol className="iteration-events">
           {iteration.events.map((event) => (
             <EventLine
@@ -128,44 +149,6 @@ function RestartDivider({ mark }: { mark: RestartMark }) {
         {mark.cause === 'workspace' ? ': iterations count from 1 again' : ''}
       </span>
     </li>
-  );
-}
-
-/** All agents' iterations as bars on one time axis. */
-function TimeAxis({ agents }: { agents: string[] }) {
-  useWorkbench((s) => s.traceVersion);
-  const rows = agents.map((agent) => ({ agent, iterations: traceLog.iterationsOf(agent).slice(-200) }));
-  const all = rows.flatMap((r) => r.iterations);
-  if (all.length === 0) return <div className="empty">No iterations yet. Step or run an agent.</div>;
-  const start = Math.min(...all.map((i) => i.start));
-  const end = Math.max(...all.map((i) => i.end ?? Date.now()), start + 1);
-  const span = end - start;
-  return (
-    <div className="time-axis" data-testid="time-axis">
-      {rows.map(({ agent, iterations }) => (
-        <div key={agent} className="axis-row">
-          <span className="axis-agent">{agent}</span>
-          <div className="axis-track">
-            {iterations.map((i) => (
-              <span
-                key={i.iteration}
-                className={`axis-bar ${i.error ? 'failed' : ''}`}
-                title={`${agent} #${i.iteration}: ${(i.durationMs ?? 0).toFixed(1)} ms ${i.error ?? i.outcome ?? ''}`}
-                style={{
-                  left: `${((i.start - start) / span) * 100}%`,
-                  width: `max(2px, ${(((i.end ?? end) - i.start) / span) * 100}%)`,
-                }}
-              />
-            ))}
-          </div>
-        </div>
-      ))}
-      <div className="axis-scale">
-        <span>{clock(start)}</span>
-        <span>{(span / 1000).toFixed(2)} s</span>
-        <span>{clock(end)}</span>
-      </div>
-    </div>
   );
 }
 

@@ -8,6 +8,7 @@ import type { ApiMethod, ApiParams, ApiResult } from '../../../contract/workbenc
 import type { WorkbenchEvent } from '../../../contract/workbench-event.ts';
 import type { WorkbenchTransport } from '../../../contract/workbench-transport.ts';
 import { traceLog } from '../model/trace-log.ts';
+import { failureText } from './failure-text.ts';
 import type { BottomPanelId } from '../panels/bottom-panels.ts';
 import type { ConnectedTransport } from '../transport/connected-transport.ts';
 
@@ -103,7 +104,7 @@ export async function attempt<M extends ApiMethod>(
   try {
     return await request(method, ...params);
   } catch (error) {
-    notify('error', `${method}: ${(error as Error).message}`);
+    notify('error', failureText(method, (error as Error).message));
     return undefined;
   }
 }

@@ -16,11 +16,12 @@ import { clock, duration } from '../../model/trace-text.ts';
 import { request, useWorkbench } from '../../store/workbench-store.ts';
 import { Waterfall } from './Waterfall.tsx';
 import './accounting.css';
+import { counted } from '../../model/plural.ts';
 
 const ROW_HEIGHT = 22;
 
 const tokensText = (totals: UsageTotals) =>
-  `${totals.tokens.total} tokens (${totals.tokens.prompt} prompt, ${totals.tokens.completion} completion)`;
+  `${counted(totals.tokens.total, 'token')} (${totals.tokens.prompt} prompt, ${totals.tokens.completion} completion)`;
 
 /** How many iterations have ended, over every agent: the session's view refreshes when it grows. */
 function useEndedIterations(): number {
@@ -111,8 +112,8 @@ export function AccountingPanel() {
         <div className="accounting-body">
           <div className="accounting-totals">
             <div className="accounting-run" data-testid="accounting-run">
-              <b>Run</b> {view.run.calls} calls, {view.run.providerCalls} to providers, {tokensText(view.run)},{' '}
-              <span data-testid="accounting-run-cost">{costText(view.run.cost)}</span>
+              <b>Run</b> {counted(view.run.calls, 'call')}, {view.run.providerCalls} to providers,{' '}
+              {tokensText(view.run)}, <span data-testid="accounting-run-cost">{costText(view.run.cost)}</span>
               {view.priced ? null : <span className="dim"> (no prices in the config)</span>}
             </div>
             {view.agents.map((a) => (
@@ -125,8 +126,8 @@ export function AccountingPanel() {
                   setPosition(undefined);
                 }}
               >
-                <b>{a.agent}</b> {a.iterations.length} iterations, {a.totals.calls} calls, {tokensText(a.totals)},{' '}
-                {costText(a.totals.cost)}
+                <b>{a.agent}</b> {counted(a.iterations.length, 'iteration')}, {counted(a.totals.calls, 'call')},{' '}
+                {tokensText(a.totals)}, {costText(a.totals.cost)}
               </div>
             ))}
           </div>
@@ -174,7 +175,7 @@ export function AccountingPanel() {
               {waterfall ? (
                 <>
                   <div className="dim">
-                    {waterfall.agent} #{waterfall.iteration}, {waterfall.bars.length} calls
+                    {waterfall.agent} #{waterfall.iteration}, {counted(waterfall.bars.length, 'call')}
                   </div>
                   <Waterfall waterfall={waterfall} />
                 </>

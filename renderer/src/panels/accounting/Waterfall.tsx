@@ -9,18 +9,21 @@ import {
   type WaterfallBar,
 } from '../../../../contract/accounting-views.ts';
 import { duration } from '../../model/trace-text.ts';
+import './accounting.css';
+import { counted } from '../../model/plural.ts';
 
 function usageText(bar: WaterfallBar): string {
   if (!bar.usage) return '';
   const { tokens, cost } = bar.usage;
   const money = cost ? moneyText(cost.amount, cost.currency) : costText({ amounts: {}, unpriced: 1 });
-  return `${tokens.total} tokens (${tokens.prompt} + ${tokens.completion}), ${money}`;
+  return `${counted(tokens.total, 'token')} (${tokens.prompt} + ${tokens.completion}), ${money}`;
 }
 
 export function Waterfall({ waterfall }: { waterfall: IterationWaterfall }) {
   const { bars } = waterfall;
   const span = Math.max(
     waterfall.durationMs ?? 0,
+    ...bars.map((bar) => bar.heldMs ?? 0),
     ...bars.map((bar) => Math.max(bar.endMs ?? 0, bar.startMs + bar.durationMs)),
     0.001,
   );
@@ -42,13 +45,26 @@ export function Waterfall({ waterfall }: { waterfall: IterationWaterfall }) {
             className={`waterfall-row ${bar.ok ? '' : 'failed'}`}
             data-testid="waterfall-bar"
             data-op={bar.op}
-            title={`#${bar.index} ${label} at +${duration(bar.startMs)}${usage ? `\n${usage}` : ''}`}
+            title={`#${bar.index} ${label} at +${duration(bar.startMs)}${bar.heldMs !== undefined ? `, after ${duration(bar.heldMs)} held` : ''}${usage ? `\n${usage}` : ''}`}
           >
             <span className="waterfall-label">
               <span className="op">{bar.op}</span> <span className="dur">{duration(bar.durationMs)}</span>
               {usage ? <span className="usage"> {usage}</span> : null}
+              {bar.heldMs !== undefined ? (
+                <span className="held-text" data-testid="waterfall-held">
+                  {' '}
+                  held {duration(bar.heldMs)}
+                </span>
+              ) : null}
             </span>
             <span className="waterfall-track">
+              {bar.heldMs !== undefined ? (
+                <span
+                  className="waterfall-held"
+                  title={`held ${duration(bar.heldMs)} before the call`}
+                  style={{ left: at(bar.startMs - bar.heldMs), width: `max(1px, ${at(bar.heldMs)})` }}
+                />
+              ) : null}
               {bar.endMs !== undefined ? (
                 <span
                   className={`waterfall-span ${bar.open ? 'open' : ''}`}

@@ -4,6 +4,7 @@ import type { RecordedAgentView } from '../../../../contract/recording-views.ts'
 import { clock, duration } from '../../model/trace-text.ts';
 import { openFork, selectRecordedIteration, useRecordings } from '../../store/recording-store.ts';
 import { describeResult, formatTokens } from './recording-text.ts';
+import { counted } from '../../model/plural.ts';
 
 const ROW_HEIGHT = 24;
 
@@ -47,7 +48,7 @@ export function RecordedTimeline({ path, agent }: { path: string; agent: Recorde
               <span className="trigger">{row.trigger}</span>
               <span className="time">{clock(row.startTime)}</span>
               <span className="duration">{duration(row.durationMs)}</span>
-              <span className="calls">{row.calls} calls</span>
+              <span className="calls">{counted(row.calls, 'call')}</span>
               <span className="tokens">{formatTokens(row.tokens)}</span>
               <span className={failed ? 'error-text outcome' : 'ok-text outcome'}>{describeResult(row.result)}</span>
               <button

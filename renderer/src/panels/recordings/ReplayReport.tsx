@@ -3,6 +3,7 @@ import { showLine } from '../../editor/debug-decorations.ts';
 import { useRecordings } from '../../store/recording-store.ts';
 import { useWorkbench } from '../../store/workbench-store.ts';
 import { describeResult } from './recording-text.ts';
+import { counted } from '../../model/plural.ts';
 
 function stepText(step: ReplayStep): string {
   if (step.kind === 'end') return `the iteration ends: ${describeResult(step.result)}`;
@@ -21,7 +22,7 @@ function AgentReport({ report }: { report: AgentReplayView }) {
   if (!divergence) {
     return (
       <li className="replay-agent" data-testid="replay-agent" data-agent={report.agent} data-verdict="replayed">
-        <strong className="ok-text">REPLAYED</strong> {report.agent}: {report.replayed} iterations
+        <strong className="ok-text">REPLAYED</strong> {report.agent}: {counted(report.replayed, 'iteration')}
       </li>
     );
   }
@@ -31,7 +32,7 @@ function AgentReport({ report }: { report: AgentReplayView }) {
     <li className="replay-agent" data-testid="replay-agent" data-agent={report.agent} data-verdict="diverged">
       <div>
         <strong className="error-text">DIVERGED</strong> {report.agent} iteration {divergence.iteration} call{' '}
-        {divergence.call} ({report.replayed} iterations replayed before it)
+        {divergence.call} ({counted(report.replayed, 'iteration')} replayed before it)
         {position && path ? (
           <button className="link" data-testid="divergence-position" onClick={() => showLine(path, position.line)}>
             {path}:{position.line}:{position.column}
