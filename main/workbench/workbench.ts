@@ -54,6 +54,8 @@ import type { SessionRecorder } from '../recording/session-recorder.ts';
 import { exportSessionTelemetry } from './session-telemetry.ts';
 import type { LiveTelemetry } from '../telemetry/live-telemetry.ts';
 import { WorkbenchRecordings } from './workbench-recordings.ts';
+import { UiSettingsFile } from './ui-settings-file.ts';
+import type { UiSettings } from '../../contract/ui-settings.ts';
 
 const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(
   ({ kind, title, brain, check, debugging }) => ({
@@ -89,6 +91,8 @@ interface OpenWorkspace {
   host?: Host;
   supervisor?: Supervisor;
   stopWatching: () => void;
+  /** The renderer's remembered tabs, panels and theme (`.brainbench/workbench.json`). */
+  uiSettings: UiSettingsFile;
   /** The session's bounded recording (docs/recordings.md). */
   recorder?: SessionRecorder;
   /** The session's live OTLP export, when the OTEL_EXPORTER_OTLP_* variables ask for one. */
@@ -149,6 +153,7 @@ export class Workbench {
       configLayers: [configFile],
       boundary: new WorkspaceBoundary(root),
       stopWatching: this.watchFiles(root),
+      uiSettings: new UiSettingsFile(root, (message) => this.emit({ type: 'notice', message })),
     };
     await this.startAgents();
     const view = this.workspace();
@@ -425,6 +430,15 @@ export class Workbench {
       exports: described.world.exports,
       problems: described.problems,
     };
+  }
+
+  /** What the renderer remembered of this workspace: tabs, panels, pane sizes, theme. */
+  uiSettings(): UiSettings {
+    return this.state().uiSettings.read();
+  }
+
+  saveUiSettings(settings: UiSettings): Promise<void> {
+    return this.state().uiSettings.save(settings);
   }
 
   traceHistory() {
