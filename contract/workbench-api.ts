@@ -176,6 +176,11 @@ export const WORKBENCH_API = {
   /** The workbench's remembered tabs, panels, pane sizes and theme for this workspace. */
   uiSettings: { params: z.tuple([]), result: answer<UiSettings>() },
   saveUiSettings: { params: z.tuple([uiSettings]), result: answer<void>() },
+  /**
+   * What saving this text over a config file would restart (`restart`), and which of those
+   * agents are mid-iteration (`busy`): their running iterations would be discarded.
+   */
+  configSavePlan: { params: z.tuple([path, text]), result: answer<{ restart: string[]; busy: string[] }>() },
   /** The JSON Schema of omw configs (`brainbench schema`), for completion in the TOML editor. */
   configSchema: { params: z.tuple([]), result: answer<Record<string, unknown>>() },
   /** The workspace's breakpoints and exception filters, as placed. */

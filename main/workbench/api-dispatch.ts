@@ -44,6 +44,7 @@ const HANDLERS: Handlers = {
   traceHistory: (w) => w.traceHistory(),
   uiSettings: (w) => w.uiSettings(),
   saveUiSettings: (w, settings) => w.saveUiSettings(settings),
+  configSavePlan: (w, path, text) => w.configSavePlan(path, text),
   configSchema: () => testConfigJsonSchema(),
   debugSettings: (w) => w.debugging.view,
   setSourceBreakpoints: (w, path, breakpoints, text) => w.setSourceBreakpoints(path, breakpoints, text),

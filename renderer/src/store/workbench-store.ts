@@ -264,6 +264,7 @@ export async function saveFile(path: string, { overwrite = false } = {}): Promis
   const file = get().files[path];
   if (!file) return false;
   const text = file.text;
+  if (CONFIG_FILE.test(path) && !(await confirmRestarts(path, text))) return false;
   const saving = attempt('writeFile', path, text, overwrite ? null : file.mtimeMs);
   savesInFlight.set(path, saving);
   const written = await saving.finally(() => {
@@ -278,6 +279,23 @@ export async function saveFile(path: string, { overwrite = false } = {}): Promis
   // Edits typed while the save was in flight stay unsaved.
   updateFile(path, { saved: text, mtimeMs: written.mtimeMs, externalChange: false });
   return true;
+}
+
+/** A file that may be a config (the host knows whether it is the workspace's): its save may restart agents. */
+const CONFIG_FILE = /\.(toml|ya?ml|json)$/;
+
+/**
+ * Saving a config restarts the agents it rewires; those mid-iteration lose that iteration, so
+ * the user says first. Declined: nothing is saved and the edits stay in the buffer, unsaved.
+ */
+async function confirmRestarts(path: string, text: string): Promise<boolean> {
+  const plan = await request('configSavePlan', path, text).catch(() => undefined);
+  if (!plan || plan.busy.length === 0) return true;
+  const names = plan.busy.map((agent) => `"${agent}"`).join(', ');
+  const verb = plan.busy.length === 1 ? 'is' : 'are';
+  return confirm(
+    `Saving ${path} restarts ${names}, which ${verb} in the middle of an iteration: that iteration is discarded. Save and restart?`,
+  );
 }
 
 export async function reloadFile(path: string): Promise<void> {
