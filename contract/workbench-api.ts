@@ -23,6 +23,7 @@ import {
   type WorkspaceView,
 } from './views.ts';
 import { witValueSchema } from './wit-value-schema.ts';
+import { uiSettingsSchema, type UiSettings } from './ui-settings.ts';
 import type {
   CallBreakpointResult,
   DebugSettingsView,
@@ -112,6 +113,7 @@ const heldCallDecision = parameter(
     z.object({ kind: z.literal('reject'), error: z.string() }),
   ]),
 );
+const uiSettings = parameter('settings', uiSettingsSchema);
 /** A recording file in the workspace; null for the session's own recording. */
 const recordingPath = parameter('path', z.string().nullable());
 /** An iteration's place in its agent's recorded iterations (0-based). */
@@ -187,7 +189,16 @@ export const WORKBENCH_API = {
   listComponentFolder: { params: z.tuple([path]), result: answer<ComponentFolderView>() },
   runTests: { params: z.tuple([]), result: answer<TestCaseResult[]>() },
   inspectComponent: { params: z.tuple([path]), result: answer<ComponentView>() },
+  /** Every agent's kept trace (bounded: 10,000 events per agent), oldest first. */
   traceHistory: { params: z.tuple([]), result: answer<TraceEvent[]>() },
+  /** The workbench's remembered tabs, panels, pane sizes and theme for this workspace. */
+  uiSettings: { params: z.tuple([]), result: answer<UiSettings>() },
+  saveUiSettings: { params: z.tuple([uiSettings]), result: answer<void>() },
+  /**
+   * What saving this text over a config file would restart (`restart`), and which of those
+   * agents are mid-iteration (`busy`): their running iterations would be discarded.
+   */
+  configSavePlan: { params: z.tuple([path, text]), result: answer<{ restart: string[]; busy: string[] }>() },
   /** The JSON Schema of omw configs (`brainbench schema`), for completion in the TOML editor. */
   configSchema: { params: z.tuple([]), result: answer<Record<string, unknown>>() },
   /** The workspace's breakpoints and exception filters, as placed. */

@@ -1,62 +1,50 @@
 import { Menu, type MenuItemConstructorOptions } from 'electron';
+import { accelerator, COMMANDS, type CommandId, type CommandMenu } from '../../contract/commands.ts';
 
 export interface MenuActions {
   openWorkspace(): void;
   openConfigFile(): void;
-  /** An agent command for the renderer, which knows the selected agent. */
-  command(
-    name:
-      | 'run'
-      | 'step'
-      | 'pause'
-      | 'stop'
-      | 'restart'
-      | 'step-call'
-      | 'save'
-      | 'pick-component'
-      | 'run-tests'
-      | 'open-recording'
-      | 'compare-recordings'
-      | 'save-recording-test',
-  ): void;
+  /** A command of the registry for the renderer, which knows the selected agent. */
+  command(name: CommandId): void;
 }
 
-/** Native menus with the usual accelerators; agent items act on the agent selected in the window. */
+/** The items of one menu, in the registry's order: the same titles and keys as the palette's. */
+function items(menu: CommandMenu, actions: MenuActions): MenuItemConstructorOptions[] {
+  const native: Partial<Record<CommandId, () => void>> = {
+    'open-workspace': actions.openWorkspace,
+    'open-config-file': actions.openConfigFile,
+  };
+  return COMMANDS.filter((command) => command.menu === menu).map((command) => ({
+    label: command.title,
+    ...('keys' in command ? { accelerator: accelerator(command.keys[0]) } : {}),
+    click: native[command.id] ?? (() => actions.command(command.id)),
+  }));
+}
+
+/** Native menus built from the command registry (contract/commands.ts), with Electron's roles. */
 export function buildMenu(actions: MenuActions): Menu {
   const isMac = process.platform === 'darwin';
   const template: MenuItemConstructorOptions[] = [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),
     {
       label: 'File',
-      submenu: [
-        { label: 'Open Workspace…', accelerator: 'CmdOrCtrl+O', click: actions.openWorkspace },
-        { label: 'Open Config File…', accelerator: 'CmdOrCtrl+Alt+O', click: actions.openConfigFile },
-        { label: 'Open Recording…', accelerator: 'CmdOrCtrl+Shift+O', click: () => actions.command('open-recording') },
-        { label: 'Compare Recordings…', click: () => actions.command('compare-recordings') },
-        { label: 'Save Recording as Test…', click: () => actions.command('save-recording-test') },
-        { label: 'Pick Wasm Component…', click: () => actions.command('pick-component') },
-        { type: 'separator' },
-        { label: 'Save', accelerator: 'CmdOrCtrl+S', click: () => actions.command('save') },
-        { type: 'separator' },
-        isMac ? { role: 'close' } : { role: 'quit' },
-      ],
+      submenu: [...items('File', actions), { type: 'separator' }, isMac ? { role: 'close' } : { role: 'quit' }],
     },
     { role: 'editMenu' },
+    { label: 'Agent', submenu: items('Agent', actions) },
+    { label: 'Debug', submenu: items('Debug', actions) },
     {
-      label: 'Agent',
+      label: 'View',
       submenu: [
-        { label: 'Run / Continue', accelerator: 'F5', click: () => actions.command('run') },
-        { label: 'Step One Iteration', accelerator: 'F10', click: () => actions.command('step') },
-        { label: 'Step Over Host Call', accelerator: 'F11', click: () => actions.command('step-call') },
-        { label: 'Pause', accelerator: 'F6', click: () => actions.command('pause') },
-        { label: 'Stop', accelerator: 'Shift+F5', click: () => actions.command('stop') },
-        { label: 'Restart Process', accelerator: 'CmdOrCtrl+Shift+R', click: () => actions.command('restart') },
+        ...items('View', actions),
         { type: 'separator' },
-        { label: 'Run Workspace Tests', accelerator: 'CmdOrCtrl+Shift+T', click: () => actions.command('run-tests') },
+        { role: 'reload' },
+        { role: 'toggleDevTools' },
+        { role: 'togglefullscreen' },
       ],
     },
-    { role: 'viewMenu' },
     { role: 'windowMenu' },
+    { role: 'help', submenu: items('Help', actions) },
   ];
   return Menu.buildFromTemplate(template);
 }

@@ -90,7 +90,8 @@ export class Host implements HostServices {
   deliveryTap: DeliveryTap | undefined;
 
   constructor(
-    readonly config: OmwConfig,
+    /** Replaced by `reconfigure` when a saved config rewires some agents only. */
+    public config: OmwConfig,
     options: HostOptions = {},
   ) {
     this.trace = new TraceRecorder(
@@ -296,6 +297,24 @@ export class Host implements HostServices {
       this.endpoint?.close(),
     ]).then(() => undefined);
     return this.closing;
+  }
+
+  /**
+   * Takes a config that differs from this one in some agents only (the back ends, endpoint and
+   * tunables are the same): the agents `replaced` and `removed` lose their open sources and
+   * inbox, and the replaced (or added) ones start on a fresh context.
+   */
+  reconfigure(config: OmwConfig, replaced: readonly string[], removed: readonly string[]): void {
+    for (const agent of [...replaced, ...removed]) {
+      if (!this.agents.has(agent)) continue;
+      this.cancelAll(agent);
+      this.bus.inbox(agent).clear();
+    }
+    for (const agent of removed) this.agents.delete(agent);
+    this.config = config;
+    for (const agent of replaced) {
+      this.agents.set(agent, new AgentContext(agent, config.agents[agent]!.script, config.memory[agent]));
+    }
   }
 
   /** Puts an event into an agent's inbox from outside the brain (the workbench's inject). */

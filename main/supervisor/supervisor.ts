@@ -4,6 +4,7 @@ import type { AgentSpawner } from './agent-spawner.ts';
 import type { SparePool } from './spare-pool.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { BeforeCall, Host } from '../host/host.ts';
+import type { OmwConfig } from '../config/config-types.ts';
 import { heldCallEffect } from './held-call-decision.ts';
 import type { CheckResult } from '../runtimes/engine.ts';
 import { agentInit } from './agent-init.ts';
@@ -39,22 +40,43 @@ export class Supervisor {
 
   constructor(
     readonly host: Host,
-    options: SupervisorOptions,
+    private readonly options: SupervisorOptions,
   ) {
-    for (const agent of Object.keys(host.config.agents)) {
-      const runner = new AgentRunner({
-        host,
-        spawner: options.spawner,
-        entry: options.entry,
-        init: agentInit(host.config, agent),
-        spares: options.spares,
-        onStatus: (status) => this.listeners.forEach((listener) => listener(status)),
-        onPauseRequest: () => this.updateForwarding(),
-        onDebugEvent: (event) => this.debugListeners.forEach((listener) => listener(agent, event)),
-      });
-      this.runners.set(agent, runner);
-    }
+    for (const agent of Object.keys(host.config.agents)) this.runners.set(agent, this.createRunner(agent));
     host.beforeCall = (agent, op, args) => this.beforeCall(agent, op, args);
+  }
+
+  private createRunner(agent: string): AgentRunner {
+    return new AgentRunner({
+      host: this.host,
+      spawner: this.options.spawner,
+      entry: this.options.entry,
+      init: agentInit(this.host.config, agent),
+      spares: this.options.spares,
+      onStatus: (status) => this.listeners.forEach((listener) => listener(status)),
+      onPauseRequest: () => this.updateForwarding(),
+      onDebugEvent: (event) => this.debugListeners.forEach((listener) => listener(agent, event)),
+    });
+  }
+
+  /**
+   * A config that rewires some agents only: those `replaced` (or added) stop, and start again in
+   * a new process on a fresh context; those `removed` stop for good; every other agent's process,
+   * iteration and inbox carry on untouched.
+   */
+  async reconfigure(config: OmwConfig, replaced: readonly string[], removed: readonly string[]): Promise<void> {
+    const leaving = [...replaced, ...removed].flatMap((agent) => this.runners.get(agent) ?? []);
+    await Promise.all(leaving.map((runner) => runner.stop('stop')));
+    for (const runner of leaving) runner.dispose();
+    this.host.reconfigure(config, replaced, removed);
+    for (const agent of removed) this.runners.delete(agent);
+    const started = replaced.map((agent) => {
+      const runner = this.createRunner(agent);
+      this.runners.set(agent, runner);
+      return runner;
+    });
+    this.updateForwarding();
+    await Promise.all(started.map((runner) => runner.process.start()));
   }
 
   runner(agent: string): AgentRunner {

@@ -61,6 +61,10 @@ import { WorkbenchRecordings } from './workbench-recordings.ts';
 import { ResourceWatches } from './resource-watches.ts';
 import { listComponentFolder } from './component-folders.ts';
 import { checkToolArguments } from './tool-arguments-check.ts';
+import { UiSettingsFile } from './ui-settings-file.ts';
+import { planRestart, type RestartPlan } from './config-change.ts';
+import { agentInit } from '../supervisor/agent-init.ts';
+import type { UiSettings } from '../../contract/ui-settings.ts';
 
 const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(
   ({ kind, title, brain, check, debugging }) => ({
@@ -100,6 +104,10 @@ interface OpenWorkspace {
   /** The workspace's warm agent processes: its agents, restarts and saved configs start from them. */
   spares: SparePool;
   stopWatching: () => void;
+  /** Stops the brain watcher of the agents running now (a partial restart watches anew). */
+  stopReloading?: () => void;
+  /** The renderer's remembered tabs, panels and theme (`.brainbench/workbench.json`). */
+  uiSettings: UiSettingsFile;
   /** The session's bounded recording (docs/recordings.md). */
   recorder?: SessionRecorder;
   /** The session's live OTLP export, when the OTEL_EXPORTER_OTLP_* variables ask for one. */
@@ -170,6 +178,7 @@ export class Workbench {
         perKind: this.options.spares ?? DEFAULT_SPARES,
       }),
       stopWatching: this.watchFiles(root),
+      uiSettings: new UiSettingsFile(root, (message) => this.emit({ type: 'notice', message })),
     };
     await this.startAgents();
     const view = this.workspace();
@@ -483,6 +492,15 @@ export class Workbench {
     };
   }
 
+  /** What the renderer remembered of this workspace: tabs, panels, pane sizes, theme. */
+  uiSettings(): UiSettings {
+    return this.state().uiSettings.read();
+  }
+
+  saveUiSettings(settings: UiSettings): Promise<void> {
+    return this.state().uiSettings.save(settings);
+  }
+
   traceHistory() {
     const host = this.workspaceState?.host;
     if (!host) return [];
@@ -520,14 +538,14 @@ export class Workbench {
     }
     supervisor.onStatus((status) => this.emit({ type: 'status', status }));
     this.debugging.attach(supervisor);
-    const stopReloading = watchScripts(supervisor);
+    state.stopReloading = watchScripts(supervisor);
     const stopFollowing = followBackendStates(
       () => backendViews(host),
       () => this.emit({ type: 'workspace', workspace: this.workspace() }),
     );
     const previous = state.stopWatching;
     state.stopWatching = () => {
-      stopReloading();
+      state.stopReloading?.();
       stopFollowing();
       previous();
     };
@@ -551,19 +569,76 @@ export class Workbench {
     state.host = undefined;
   }
 
-  /** A saved config takes effect at once: agents stop, and start again on the new config. */
+  /**
+   * A saved config takes effect at once. When it rewires some agents only, those restart and
+   * the others run on undisturbed (config-change.ts says which); otherwise every agent stops
+   * and starts again on a new host.
+   */
   private restartAgents(): Promise<void> {
     const restart = this.opening.then(async () => {
       const state = this.state();
-      state.stopWatching();
-      await this.stopAgents();
-      state.stopWatching = this.watchFiles(state.root);
-      await this.startAgents(true);
+      const partial = this.partialRestart(state);
+      if (partial) {
+        await this.rewire(state, partial.config, partial.plan);
+      } else {
+        state.stopWatching();
+        await this.stopAgents();
+        state.stopWatching = this.watchFiles(state.root);
+        await this.startAgents(true);
+      }
       this.emit({ type: 'workspace', workspace: this.workspace() });
     });
     // Restarts run one after another; a failed one must not stop the ones after it.
     this.opening = restart.catch(() => undefined);
     return restart;
+  }
+
+  /** The new config and what it rewires, when that is not every agent and it starts cleanly. */
+  private partialRestart(
+    state: OpenWorkspace,
+    text?: string,
+  ): { config: OmwConfig & { layers: string[] }; plan: RestartPlan } | undefined {
+    if (!state.config || !state.supervisor) return undefined;
+    try {
+      const config = loadWorkspaceConfig(state.configFile, { env: this.options.env ?? process.env, text });
+      const plan = planRestart(state.config, config);
+      if (plan.everyone) return undefined;
+      // A rewired agent that cannot start makes the config's error; the full path reports it.
+      for (const agent of plan.restart) agentInit(config, agent);
+      return { config, plan };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async rewire(state: OpenWorkspace, config: OmwConfig & { layers: string[] }, plan: RestartPlan) {
+    const supervisor = state.supervisor!;
+    state.config = config;
+    state.configLayers = config.layers;
+    state.stopReloading?.();
+    await supervisor.reconfigure(config, plan.restart, plan.removed);
+    for (const agent of plan.restart) {
+      supervisor.host.trace.record({ type: 'restart', agent, iteration: 0, cause: 'workspace' });
+    }
+    state.stopReloading = watchScripts(supervisor);
+    this.debugging.attach(supervisor);
+  }
+
+  /**
+   * What saving `text` over `path` would restart, and which of those agents are mid-iteration
+   * (their iteration would be discarded): the renderer asks the user before saving over them.
+   */
+  configSavePlan(path: string, text: string): { restart: string[]; busy: string[] } {
+    const state = this.state();
+    const { file } = state.boundary.fileToWrite(path);
+    if (!this.isConfigFile(file) || !state.supervisor) return { restart: [], busy: [] };
+    const ownText = realPathOf(file) === realPathOf(state.configFile) ? text : undefined;
+    const partial = ownText === undefined ? undefined : this.partialRestart(state, ownText);
+    const restart = partial
+      ? [...partial.plan.restart, ...partial.plan.removed]
+      : [...state.supervisor.runners.keys()];
+    const busy = restart.filter((agent) => state.supervisor!.runners.get(agent)?.running);
+    return { restart, busy };
   }
 
   /** External edits: the renderer offers to reload a buffer; a changed config restarts the agents. */

@@ -13,6 +13,22 @@ import { Toolbar } from './panels/Toolbar.tsx';
 import { handleShortcut } from './shortcuts.ts';
 import { useWorkbench } from './store/workbench-store.ts';
 import { useRecordings } from './store/recording-store.ts';
+import { setLayout, useUi } from './store/ui-store.ts';
+import { applyColorScheme, useColorScheme } from './use-color-scheme.ts';
+import { CommandPalette } from './commands/CommandPalette.tsx';
+import { ShortcutReference } from './commands/ShortcutReference.tsx';
+
+/** A split's remembered sizes, and the callback that remembers the user's changes to them. */
+function useRememberedLayout(id: string) {
+  const defaultLayout = useUi((s) => s.layouts[id]);
+  return {
+    id,
+    defaultLayout,
+    onLayoutChanged: (layout: Record<string, number>, meta: { isUserInteraction: boolean }) => {
+      if (meta.isUserInteraction) setLayout(id, layout);
+    },
+  };
+}
 
 export function App() {
   const workspace = useWorkbench((s) => s.workspace);
@@ -21,6 +37,11 @@ export function App() {
   const recording = useRecordings(
     (s) => s.opened !== undefined || s.opening !== undefined || s.comparison !== undefined,
   );
+  const overlay = useUi((s) => s.overlay);
+  const scheme = useColorScheme();
+  const mainSplit = useRememberedLayout('main-split');
+  const contentSplit = useRememberedLayout('content-split');
+  useEffect(() => applyColorScheme(scheme), [scheme]);
   useEffect(() => {
     // Capture: the debugger's keys reach us before the editor, which has its own F8.
     window.addEventListener('keydown', handleShortcut, true);
@@ -46,7 +67,7 @@ export function App() {
   return (
     <div className="app" data-testid="workbench">
       <Toolbar />
-      <Group orientation="horizontal" className="main-split" id="main-split">
+      <Group orientation="horizontal" className="main-split" {...mainSplit}>
         <Panel defaultSize="22%" minSize="12%" id="sidebar">
           <div className="sidebar">
             <AgentsPanel />
@@ -56,7 +77,7 @@ export function App() {
         <Separator className="separator vertical" />
         <Panel minSize="30%" id="content">
           {recording ? <RecordingScreen /> : null}
-          <Group style={recording ? { display: 'none' } : undefined} orientation="vertical" id="content-split">
+          <Group style={recording ? { display: 'none' } : undefined} orientation="vertical" {...contentSplit}>
             <Panel defaultSize="55%" minSize="15%" id="editor">
               <EditorArea />
             </Panel>
@@ -73,6 +94,8 @@ export function App() {
       </Group>
       <StatusBar />
       <RecordingDialogs />
+      {overlay === 'palette' ? <CommandPalette /> : null}
+      {overlay === 'shortcuts' ? <ShortcutReference /> : null}
       <Notices />
     </div>
   );

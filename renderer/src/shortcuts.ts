@@ -1,72 +1,69 @@
-// Keyboard shortcuts as VS Code users know them: F5 run/continue, Shift+F5 stop, F6 pause, F9
-// toggle breakpoint, F10 step over, F11 step into, Shift+F11 step out. Brainbench's own steps have
-// their own keys: F8 one iteration, Shift+F8 over the held host call. Ctrl/Cmd+S save,
-// Ctrl/Cmd+Shift+R restart, Ctrl/Cmd+Shift+O Open recording… They are caught before the editor sees them (Monaco has F8 too).
+// The keyboard, read from the one registry of commands (contract/commands.ts): a key runs the
+// command it is bound to when that command is available now (F10 only at a stop). Keys are
+// caught before the editor sees them, since Monaco binds F8 and F1 itself.
 
-import {
-  isStopped,
-  pauseAnywhere,
-  restartAgent,
-  runOrContinue,
-  stepAgent,
-  stepInto,
-  stepOut,
-  stepOver,
-  stepOverCall,
-  stopAgent,
-} from './agent-actions.ts';
-import { toggleBreakpointAtCursor } from './editor/debug-decorations.ts';
-import { showRecordingDialog } from './store/recording-store.ts';
-import { saveFile, useWorkbench } from './store/workbench-store.ts';
+import { COMMANDS, showChord, type CommandId, type KeyChord } from '../../contract/commands.ts';
+import { COMMAND_ACTIONS } from './commands/command-actions.ts';
 
-export const SHORTCUTS = {
-  run: 'F5',
-  stop: 'Shift+F5',
-  pause: 'F6',
-  toggleBreakpoint: 'F9',
-  stepOver: 'F10',
-  stepInto: 'F11',
-  stepOut: 'Shift+F11',
-  step: 'F8',
-  stepCall: 'Shift+F8',
-  restart: 'Ctrl+Shift+R',
-  save: 'Ctrl+S',
-  openRecording: 'Ctrl+Shift+O',
-} as const;
-
-/** The action of a key for the selected agent, or undefined when the key is not ours. */
-function actionFor(event: KeyboardEvent, agent: string | undefined): (() => void) | undefined {
-  const mod = event.ctrlKey || event.metaKey;
-  if (mod && event.key.toLowerCase() === 's') {
-    const file = useWorkbench.getState().activeFile;
-    return () => void (file && saveFile(file));
-  }
-  if (mod && event.shiftKey && !event.altKey && event.key.toLowerCase() === 'o')
-    return () => showRecordingDialog('open');
-  if (event.key === 'F9' && !mod) return () => void toggleBreakpointAtCursor();
-  if (!agent || event.altKey) return undefined;
-  if (mod) return event.shiftKey && event.key.toLowerCase() === 'r' ? () => restartAgent(agent) : undefined;
-  const stopped = isStopped(agent);
-  const shift = event.shiftKey;
-  switch (event.key) {
-    case 'F5':
-      return () => (shift ? stopAgent(agent) : runOrContinue(agent));
-    case 'F6':
-      return shift ? undefined : () => pauseAnywhere(agent);
-    case 'F8':
-      return () => (shift ? stepOverCall(agent) : void stepAgent(agent));
-    case 'F10':
-      return stopped && !shift ? () => stepOver(agent) : undefined;
-    case 'F11':
-      return stopped ? () => (shift ? stepOut(agent) : stepInto(agent)) : undefined;
-  }
-  return undefined;
+interface ParsedChord {
+  mod: boolean;
+  shift: boolean;
+  alt: boolean;
+  key: string;
 }
+
+function parse(chord: KeyChord): ParsedChord {
+  const parts = chord.split('+');
+  const key = parts.pop()!;
+  return { mod: parts.includes('Mod'), shift: parts.includes('Shift'), alt: parts.includes('Alt'), key };
+}
+
+/** A letter is matched by its physical key as well, since Alt and Shift change `event.key`. */
+function matches(chord: ParsedChord, event: KeyboardEvent): boolean {
+  if ((event.ctrlKey || event.metaKey) !== chord.mod) return false;
+  if (event.shiftKey !== chord.shift || event.altKey !== chord.alt) return false;
+  if (chord.key.length === 1) {
+    return event.key.toLowerCase() === chord.key.toLowerCase() || event.code === `Key${chord.key.toUpperCase()}`;
+  }
+  return event.key === chord.key;
+}
+
+const BINDINGS: { chord: ParsedChord; id: CommandId }[] = COMMANDS.flatMap((command) =>
+  ('keys' in command ? command.keys : []).map((chord) => ({ chord: parse(chord), id: command.id })),
+);
 
 export function handleShortcut(event: KeyboardEvent): void {
-  const action = actionFor(event, useWorkbench.getState().selectedAgent);
-  if (!action) return;
+  const binding = BINDINGS.find(({ chord, id }) => {
+    const action = COMMAND_ACTIONS[id];
+    return matches(chord, event) && action.available?.() !== false;
+  });
+  if (!binding) return;
   event.preventDefault();
   event.stopPropagation();
-  action();
+  COMMAND_ACTIONS[binding.id].run();
 }
+
+const IS_MAC = /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** A command's first key as a tooltip shows it (`Ctrl+S`); '' for a command without one. */
+export function shortcutOf(id: CommandId): string {
+  const command = COMMANDS.find((c) => c.id === id);
+  const chord = command && 'keys' in command ? command.keys[0] : undefined;
+  return chord ? showChord(chord, IS_MAC ? 'mac' : 'other') : '';
+}
+
+/** The keys the buttons name in their tooltips, from the registry. */
+export const SHORTCUTS = {
+  run: shortcutOf('run'),
+  stop: shortcutOf('stop'),
+  pause: shortcutOf('pause'),
+  toggleBreakpoint: shortcutOf('toggle-breakpoint'),
+  stepOver: shortcutOf('step-over'),
+  stepInto: shortcutOf('step-into'),
+  stepOut: shortcutOf('step-out'),
+  step: shortcutOf('step'),
+  stepCall: shortcutOf('step-call'),
+  restart: shortcutOf('restart'),
+  save: shortcutOf('save'),
+  openRecording: shortcutOf('open-recording'),
+} as const;

@@ -106,6 +106,12 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   runTests: [[[1], 'runTests takes no parameters, got 1']],
   inspectComponent: [[[false], 'inspectComponent: path: expected a string, got false']],
   traceHistory: [[['all'], 'traceHistory takes no parameters, got 1']],
+  uiSettings: [[[1], 'uiSettings takes no parameters, got 1']],
+  configSavePlan: [[['omw.toml'], 'configSavePlan takes 2 parameters (path, text), got 1']],
+  saveUiSettings: [
+    [[{ version: 1, theme: 'pink', openFiles: [], layouts: {} }], 'saveUiSettings: settings.theme: expected one of'],
+    [[{ version: 1, theme: 'dark', openFiles: [{}], layouts: {} }], 'saveUiSettings: settings.openFiles[0].path: '],
+  ],
   configSchema: [[[{}], 'configSchema takes no parameters, got 1']],
   debugSettings: [[[1], 'debugSettings takes no parameters, got 1']],
   setSourceBreakpoints: [

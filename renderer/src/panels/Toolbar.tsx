@@ -1,5 +1,10 @@
 import { useState } from 'react';
+import { THEME_CHOICES, type ThemeChoice } from '../../../contract/ui-settings-bounds.ts';
+import { shortcutOf } from '../shortcuts.ts';
+import { setTheme, showOverlay, useUi } from '../store/ui-store.ts';
 import { attempt, notify, runTests, useWorkbench } from '../store/workbench-store.ts';
+
+const THEME_TITLES: Record<ThemeChoice, string> = { system: 'System theme', light: 'Light', dark: 'Dark' };
 
 /** Opens another folder holding an omw config, or an omw config file, by path; the host says why it refuses one. */
 function OpenWorkspace({ onDone }: { onDone: () => void }) {
@@ -47,7 +52,9 @@ function OpenWorkspace({ onDone }: { onDone: () => void }) {
 export function Toolbar() {
   const workspace = useWorkbench((s) => s.workspace)!;
   const running = useWorkbench((s) => s.testsRunning);
-  const [opening, setOpening] = useState(false);
+  const opening = useUi((s) => s.overlay === 'open-workspace');
+  const setOpening = (open: boolean) => showOverlay(open ? 'open-workspace' : undefined);
+  const theme = useUi((s) => s.theme);
   return (
     <header className="toolbar">
       <strong className="brand">Brainbench</strong>
@@ -66,8 +73,35 @@ export function Toolbar() {
       >
         Open…
       </button>
-      <button onClick={() => void runTests()} disabled={running}>
+      <button
+        onClick={() => void runTests()}
+        disabled={running}
+        title={`Run the workspace tests (${shortcutOf('run-tests')})`}
+      >
         Run tests
+      </button>
+      <select
+        value={theme}
+        onChange={(e) => setTheme(e.target.value as ThemeChoice)}
+        aria-label="theme"
+        data-testid="theme"
+        title="Theme"
+      >
+        {THEME_CHOICES.map((choice) => (
+          <option key={choice} value={choice}>
+            {THEME_TITLES[choice]}
+          </option>
+        ))}
+      </select>
+      <button
+        onClick={() => showOverlay('palette')}
+        title={`Command palette (${shortcutOf('command-palette')})`}
+        data-testid="open-palette"
+      >
+        ⌘ Commands
+      </button>
+      <button onClick={() => showOverlay('shortcuts')} title="Keyboard shortcuts" aria-label="keyboard shortcuts">
+        ?
       </button>
     </header>
   );

@@ -11,6 +11,8 @@ import { traceLog } from '../model/trace-log.ts';
 import { failureText } from './failure-text.ts';
 import type { BottomPanelId } from '../panels/bottom-panels.ts';
 import type { ConnectedTransport } from '../transport/connected-transport.ts';
+import type { UiSettings } from '../../../contract/ui-settings.ts';
+import { applyRememberedView, restoreSession } from './session-persistence.ts';
 
 export interface OpenFile {
   path: string;
@@ -119,14 +121,19 @@ export function connect(t: WorkbenchTransport & ConnectedTransport): void {
 }
 
 async function resync(): Promise<void> {
-  const [workspace, history] = await Promise.all([request('workspace'), request('traceHistory')]);
-  applyWorkspace(workspace);
+  const [workspace, history, ui] = await Promise.all([
+    request('workspace'),
+    request('traceHistory'),
+    request('uiSettings'),
+  ]);
+  applyWorkspace(workspace, ui);
   traceLog.add(history);
   set((s) => ({ traceVersion: s.traceVersion + 1 }));
   for (const listener of resyncListeners) listener();
 }
 
-function applyWorkspace(workspace: WorkspaceView): void {
+/** `ui`: what the workbench remembered of this workspace, applied when it is first shown. */
+function applyWorkspace(workspace: WorkspaceView, ui?: UiSettings): void {
   const statuses = Object.fromEntries(workspace.agents.map((a) => [a.name, a.status]));
   const previous = get().workspace;
   // Another workspace: the buffers and results of the old one do not apply to it.
@@ -134,16 +141,31 @@ function applyWorkspace(workspace: WorkspaceView): void {
   if (another) {
     set({ files: {}, fileOrder: [], activeFile: undefined, testResults: undefined, picking: undefined });
   }
+  if (ui && !previous)
+    applyRememberedView(
+      ui,
+      workspace.agents.map((a) => a.name),
+    );
   set((s) => ({
     workspace,
     statuses,
     selectedAgent: s.selectedAgent && statuses[s.selectedAgent] ? s.selectedAgent : workspace.agents[0]?.name,
   }));
-  if (get().fileOrder.length === 0) {
-    const first = workspace.agents.find((a) => !a.script.startsWith('/') && !a.script.endsWith('.wasm'));
-    void openFile(first?.script ?? workspace.config);
-  }
+  if (get().fileOrder.length === 0) void openRemembered(workspace, ui);
   if (another) for (const listener of resyncListeners) listener();
+}
+
+/** The tabs the workspace had open last time; the first agent's brain when there were none. */
+async function openRemembered(workspace: WorkspaceView, known: UiSettings | undefined): Promise<void> {
+  const ui = known ?? (await request('uiSettings').catch(() => undefined));
+  if (ui && !known)
+    applyRememberedView(
+      ui,
+      workspace.agents.map((a) => a.name),
+    );
+  if (ui && (await restoreSession(ui))) return;
+  const first = workspace.agents.find((a) => !a.script.startsWith('/') && !a.script.endsWith('.wasm'));
+  void openFile(first?.script ?? workspace.config);
 }
 
 /**
@@ -218,11 +240,15 @@ export async function openFile(path: string): Promise<void> {
     return;
   }
   const read = await attempt('readFile', path);
-  if (!read) return;
+  if (read) addFile({ path, text: read.text, saved: read.text, mtimeMs: read.mtimeMs });
+}
+
+/** A buffer joins the tabs, last, and becomes the active one. */
+export function addFile(file: OpenFile): void {
   set((s) => ({
-    files: { ...s.files, [path]: { path, text: read.text, saved: read.text, mtimeMs: read.mtimeMs } },
-    fileOrder: [...s.fileOrder, path],
-    activeFile: path,
+    files: { ...s.files, [file.path]: file },
+    fileOrder: s.fileOrder.includes(file.path) ? s.fileOrder : [...s.fileOrder, file.path],
+    activeFile: file.path,
   }));
 }
 
@@ -239,6 +265,7 @@ export async function saveFile(path: string, { overwrite = false } = {}): Promis
   const file = get().files[path];
   if (!file) return false;
   const text = file.text;
+  if (CONFIG_FILE.test(path) && !(await confirmRestarts(path, text))) return false;
   const saving = attempt('writeFile', path, text, overwrite ? null : file.mtimeMs);
   savesInFlight.set(path, saving);
   const written = await saving.finally(() => {
@@ -253,6 +280,23 @@ export async function saveFile(path: string, { overwrite = false } = {}): Promis
   // Edits typed while the save was in flight stay unsaved.
   updateFile(path, { saved: text, mtimeMs: written.mtimeMs, externalChange: false });
   return true;
+}
+
+/** A file that may be a config (the host knows whether it is the workspace's): its save may restart agents. */
+const CONFIG_FILE = /\.(toml|ya?ml|json)$/;
+
+/**
+ * Saving a config restarts the agents it rewires; those mid-iteration lose that iteration, so
+ * the user says first. Declined: nothing is saved and the edits stay in the buffer, unsaved.
+ */
+async function confirmRestarts(path: string, text: string): Promise<boolean> {
+  const plan = await request('configSavePlan', path, text).catch(() => undefined);
+  if (!plan || plan.busy.length === 0) return true;
+  const names = plan.busy.map((agent) => `"${agent}"`).join(', ');
+  const verb = plan.busy.length === 1 ? 'is' : 'are';
+  return confirm(
+    `Saving ${path} restarts ${names}, which ${verb} in the middle of an iteration: that iteration is discarded. Save and restart?`,
+  );
 }
 
 export async function reloadFile(path: string): Promise<void> {

@@ -1,0 +1,44 @@
+// The workspace's local settings folder, `.brainbench/`: the user's own state (breakpoints, the
+// workbench's tabs and layout, the session recording), never the project's, so it ignores itself
+// in git. A settings file that cannot be read or parsed is set aside, not lost, and the settings
+// start from their defaults.
+
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { writeFileDurably } from './durable-write.ts';
+
+export const SETTINGS_FOLDER = '.brainbench';
+
+/** The workspace's local settings folder, made (ignoring itself in git) when it is not there. */
+export function settingsFolder(root: string): string {
+  const folder = join(root, SETTINGS_FOLDER);
+  if (!existsSync(folder)) {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, '.gitignore'), '# Brainbench local settings: not part of the project\n*\n');
+  }
+  return folder;
+}
+
+/** `problem` says what was set aside, and where it was kept. */
+export function readSettingsFile<T>(
+  root: string,
+  name: string,
+  schema: z.ZodType<T>,
+  defaults: T,
+): { settings: T; problem?: string } {
+  const file = join(root, SETTINGS_FOLDER, name);
+  if (!existsSync(file)) return { settings: defaults };
+  try {
+    return { settings: schema.parse(JSON.parse(readFileSync(file, 'utf8'))) };
+  } catch (error) {
+    const kept = `${file}.unreadable-${Date.now()}`;
+    renameSync(file, kept);
+    const why = error instanceof z.ZodError ? 'it does not have the expected shape' : (error as Error).message;
+    return { settings: defaults, problem: `${file} could not be used (${why}); it was kept as ${kept}` };
+  }
+}
+
+export async function writeSettingsFile(root: string, name: string, settings: unknown): Promise<void> {
+  await writeFileDurably(join(settingsFolder(root), name), `${JSON.stringify(settings, null, 2)}\n`);
+}
