@@ -61,6 +61,9 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   saveRecordingAsTest: 'Could not save the recording as a test',
   accounting: 'Could not read the accounting',
   accountingWaterfall: 'Could not read the iteration’s calls',
+  uiSettings: 'Could not read the remembered workbench settings',
+  saveUiSettings: 'Could not remember the workbench settings',
+  configSavePlan: 'Could not work out which agents the saved config restarts',
 };
 
 /**
