@@ -1,4 +1,5 @@
-/** `1 agent`, `2 agents`, `0 agents`; `plural` for words that do not just take an s (`entries`). */
-export function counted(count: number, word: string, plural = `${word}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? word : plural}`;
-}
+import { nounFor } from '../../../contract/counted.ts';
+
+/** `1 agent`, `2 agents`, `1,200 events`: as the CLI counts, with the digits grouped for reading. */
+export const counted = (count: number, word: string, plural?: string): string =>
+  `${count.toLocaleString('en')} ${nounFor(count, word, plural)}`;
