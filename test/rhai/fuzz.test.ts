@@ -187,9 +187,8 @@ describe('fuzz', () => {
     engine.limits.maxArraySize = 10_000;
     engine.limits.maxMapSize = 10_000;
     const rand = seededRandom(20261129);
-    const deadline = Date.now() + 4_000;
-    let runs = 0;
-    for (let i = 0; i < 4000 && Date.now() < deadline; i++) {
+    // A fixed, seeded number of programs: the same inputs on a loaded machine as on a quiet one.
+    for (let i = 0; i < 400; i++) {
       const choice = rand();
       const src =
         choice < 0.2 ? randomText(rand) : choice < 0.6 ? generated(rand) : mutate(SEEDS[i % SEEDS.length]!, rand);
@@ -202,9 +201,7 @@ describe('fuzz', () => {
           assert.fail(`non-Rhai failure for ${JSON.stringify(src)}: ${String(e)}`);
         }
       }
-      runs++;
     }
-    assert.ok(runs > 200, `only ${runs} fuzz runs`);
   });
 
   it('calls capturing closures alike in every call form and loop shape', () => {

@@ -106,7 +106,8 @@ describe('parser diagnostics', () => {
     );
   });
 
-  it('checks a 2,000-line script quickly', () => {
+  // Its speed is a benchmark row (bench/rhai: check() of a 2,000-line script), not a timed test.
+  it('checks a 2,000-line script of every construct without a diagnostic', () => {
     const lines: string[] = [];
     for (let i = 0; i < 200; i++) {
       lines.push(`fn f${i}(a) {`, '  let m = #{ x: a, y: [1, 2.5, "s"] };', '  for i in 0..a { m.x += i; }');
@@ -114,12 +115,7 @@ describe('parser diagnostics', () => {
       lines.push('switch v { 1 => 2, _ => 3 }', '// comment', 'let s = `a ${v} b`;', 'while false {}');
     }
     const src = lines.join('\n');
-    const engine = new Engine();
-    engine.check(src);
-    const t0 = performance.now();
-    const report = engine.check(src);
-    const ms = performance.now() - t0;
-    assert.deepEqual(report.diagnostics, []);
-    assert.ok(ms < 500, `check took ${ms} ms`);
+    assert.equal(src.split('\n').length, 2000);
+    assert.deepEqual(new Engine().check(src).diagnostics, []);
   });
 });
