@@ -17,7 +17,8 @@ async function openIteration(n: number): Promise<Locator> {
   await page.getByTestId('tab-timeline').click();
   const row = page.locator(`[data-testid="iteration-row"][data-iteration="${n}"]`).first();
   const head = row.locator('.iteration-head');
-  if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+  // By its chevron: the row's centre may be its Fork from here button, as wide as the durations are.
+  if ((await head.getAttribute('aria-expanded')) !== 'true') await head.locator('.chevron').click();
   return row;
 }
 

@@ -55,7 +55,8 @@ async function loggedText(): Promise<string> {
   await page.getByTestId('tab-timeline').click();
   const row = page.locator('[data-testid="iteration-row"]').first();
   const head = row.locator('.iteration-head');
-  if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+  // By its chevron: the row's centre may be its Fork from here button, as wide as the durations are.
+  if ((await head.getAttribute('aria-expanded')) !== 'true') await head.locator('.chevron').click();
   return (await row.getByTestId('event-log').allTextContents()).join('\n');
 }
 

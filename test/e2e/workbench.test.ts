@@ -148,7 +148,7 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     assert.equal(await row.getByTestId('iteration-count').textContent(), '#1');
     const iteration = page.locator('[data-testid="iteration-row"][data-iteration="1"]');
     await iteration.getByText('completed').waitFor();
-    await iteration.locator('.iteration-head').click();
+    await iteration.locator('.iteration-head .chevron').click();
     await iteration.getByTestId('event-call').filter({ hasText: 'chat_stream' }).waitFor();
     await iteration.getByTestId('event-inbound').filter({ hasText: 'chat-delta' }).first().waitFor();
     await iteration.getByTestId('event-log').filter({ hasText: 'said to Ada' }).waitFor();
@@ -195,7 +195,7 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     await timer.waitFor({ state: 'detached' });
     await page.getByTestId('tab-timeline').click();
     const iteration = page.locator('[data-testid="iteration-row"][data-iteration="1"]');
-    await iteration.locator('.iteration-head').click();
+    await iteration.locator('.iteration-head .chevron').click();
     await iteration.getByText(/closed timer .* \(cancelled\)/).waitFor();
   });
 

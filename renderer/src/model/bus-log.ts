@@ -25,8 +25,9 @@ export interface BusRow {
   target: string;
   kind: string;
   state: BusRowState;
-  /** When the brain received it (a consumed row). */
+  /** When the brain received it (a consumed row), and its `inbound` event, which the timeline lists. */
   consumedAt?: number;
+  inboundSeq?: number;
   /** The request this row is or answers: its handle's UUID. */
   group?: string;
   size: number;
@@ -128,11 +129,13 @@ export class BusLog {
       const { row } = queue.splice(at, 1)[0]!;
       row.state = 'consumed';
       row.consumedAt = event.time;
+      row.inboundSeq = event.seq;
       return;
     }
     if (this.paused) return;
     const row = this.push(event, source, event.agent, event.event.kind, 'consumed', dataOf(event));
     row.consumedAt = event.time;
+    row.inboundSeq = event.seq;
     this.answer(row, event.id);
   }
 

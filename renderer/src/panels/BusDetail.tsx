@@ -31,7 +31,7 @@ export function BusDetail({ entry, onClose }: { entry: BusEntry; onClose: () => 
         <button
           onClick={() => {
             selectAgent(row.state === 'sent' || row.state === 'request' ? row.source : row.target);
-            focusTrace(row.seq);
+            focusTrace(row.inboundSeq ?? row.seq);
           }}
           data-testid="bus-show-in-timeline"
         >

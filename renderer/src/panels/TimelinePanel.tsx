@@ -29,7 +29,7 @@ function Omitted({ result }: { result: ResultTrace | undefined }) {
       {Object.entries(result.omitted).map(([key, value]) => (
         <span key={key}>
           {' '}
-          {key}: <ValueText value={value} title={key} />
+          {key}: <ValueText value={JSON.stringify(value)} title={key} />
         </span>
       ))}
     </span>
