@@ -336,7 +336,7 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     await page.getByTestId('open-workspace-form').getByRole('textbox').fill(other);
     await page.getByTestId('open-workspace-form').getByRole('button', { name: 'Open' }).click();
     await agentRow('solo').waitFor();
-    assert.equal(await page.getByTestId('agent-count').textContent(), '1 agents');
+    assert.equal(await page.getByTestId('agent-count').textContent(), '1 agent');
     await agentRow('solo').getByRole('button', { name: 'Step' }).click();
     await page.locator('[data-testid="agent-solo"][data-state="exited"]').waitFor();
   });

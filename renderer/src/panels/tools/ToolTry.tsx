@@ -156,7 +156,6 @@ export function ToolTry({ backend, description }: { backend: BackendView; descri
           </button>
         </div>
       </div>
-      {tool?.description ? <div className="field-description">{tool.description}</div> : null}
       {raw === undefined ? (
         <SchemaForm
           key={`${toolName}:${formKey}`}
