@@ -15,6 +15,7 @@ import {
   answerHostCall,
   CONTROL_SLOTS,
   INTERRUPT_FLAG,
+  LOCAL_SERVING,
   LOG_FORWARDED,
   sendDebugNotice,
   sendDebugRequest,
@@ -107,6 +108,16 @@ class EngineHost {
   setForwarded(ops: HostOp[] | 'all'): void {
     this.forwarded = ops === 'all' ? 'all' : new Set(ops);
     this.syncLogForwarding();
+    this.stopLocalServing();
+  }
+
+  /**
+   * The host must see the agent's calls from now on (a breakpoint, a pause, the debugger): a
+   * replay's calls stop being served on the engine thread, in the running command and the queued ones.
+   */
+  private stopLocalServing(): void {
+    Atomics.store(this.control, LOCAL_SERVING, 0);
+    for (const command of this.queued) if (command.t === 'replay') command.serve = false;
   }
 
   private syncLogForwarding(): void {
@@ -123,6 +134,7 @@ class EngineHost {
   }
 
   interrupt(): void {
+    this.stopLocalServing();
     if (!this.running || this.running.interruptedAt) return;
     this.resumeClocks();
     this.running.interruptedAt = Date.now();
@@ -134,6 +146,7 @@ class EngineHost {
   }
 
   debugNotice(notice: DebugNotice): void {
+    this.stopLocalServing();
     if (notice.t === 'config') this.debugConfig = notice.config;
     if (this.noticePort) sendDebugNotice(this.noticePort, this.control, notice);
   }
@@ -222,6 +235,8 @@ class EngineHost {
   private sendOutput(entries: OutputEntry[]): Promise<void> {
     if (entries.length === 0) return Promise.resolve();
     if (this.running?.busySince !== undefined) this.running.busySince = Date.now();
+    // A replayed iteration ended and the next began: its limits count from here.
+    if (this.running && entries.some((entry) => entry.kind === 'iterated')) this.running.startedAt = Date.now();
     return new Promise((resolve) => link.send({ t: 'output', entries }, resolve));
   }
 
@@ -265,6 +280,7 @@ class EngineHost {
 
   private start(command: WorkerCommand): void {
     Atomics.store(this.control, INTERRUPT_FLAG, 0);
+    Atomics.store(this.control, LOCAL_SERVING, command.t === 'replay' && command.serve ? 1 : 0);
     const now = Date.now();
     this.running = {
       id: command.id,
@@ -321,6 +337,7 @@ class EngineHost {
       case 'result':
         if (this.running?.id === event.id) this.finish(event.result, event.ran);
         return;
+
       case 'failed':
         this.fatal = event.error;
         if (this.options.announceReady) send({ t: 'ready' });
@@ -419,6 +436,9 @@ link.onMessage((raw) => {
       return;
     case 'run':
       engineHost?.submit(message);
+      return;
+    case 'replay':
+      engineHost?.submit({ ...message, serve: true });
       return;
     case 'check':
       if (engineHost?.busy && agentInit) {

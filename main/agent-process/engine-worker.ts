@@ -9,6 +9,7 @@ import { OutputWriter } from './output-ring.ts';
 import { INTERRUPT_FLAG, portDebugLink, syncHostCall, type EnginePorts } from './sync-bridge.ts';
 import { DebugController } from '../runtimes/debug/debug-controller.ts';
 import { monotonicMicros } from './monotonic-micros.ts';
+import { ReplayServer } from './replay-server.ts';
 
 interface EngineWorkerData {
   init: AgentInit;
@@ -20,6 +21,7 @@ interface EngineWorkerData {
 const { init, ports, control, outputRing } = workerData as EngineWorkerData;
 const post = (event: WorkerEvent) => parentPort!.postMessage(event);
 const output = new OutputWriter(outputRing, () => Atomics.load(control, INTERRUPT_FLAG) !== 0);
+const replay = new ReplayServer(control, output);
 
 async function main(): Promise<void> {
   let engine: Engine;
@@ -27,7 +29,7 @@ async function main(): Promise<void> {
   try {
     engine = await createEngine(
       {
-        hostCall: syncHostCall(ports, control, output, debug),
+        hostCall: syncHostCall(ports, control, output, debug, replay),
         debug,
         limits: init.limits,
         interrupt: control.subarray(INTERRUPT_FLAG, INTERRUPT_FLAG + 1),
@@ -51,9 +53,33 @@ async function execute(engine: Engine, command: WorkerCommand): Promise<void> {
     const fresh = await engine.load(command.script, command.filename);
     post({ t: 'loaded', fresh });
   }
+  if (command.t === 'replay') {
+    replayIterations(engine, command);
+    return;
+  }
   const result =
     command.t === 'run' ? engine.run(command.script, command.filename) : engine.check(command.script, command.filename);
   post({ t: 'result', id: command.id, result, ...(init.measureHops ? { ran: [took, monotonicMicros()] } : {}) });
+  setImmediate(() => engine.prepare?.());
+}
+
+/**
+ * Runs recorded iterations back to back while each replays as recorded: the host would only
+ * send the next one, so the round trip between them is saved (docs/recordings.md).
+ */
+function replayIterations(engine: Engine, command: Extract<WorkerCommand, { t: 'replay' }>): void {
+  for (const [index, script] of command.iterations.entries()) {
+    replay.begin(script);
+    const result = engine.run(command.script, command.filename);
+    const asRecorded = replay.ranAsRecorded(result);
+    replay.end();
+    // Among the output, in order: the bridge could send the ring's next entries before a message.
+    const last = !asRecorded || index === command.iterations.length - 1;
+    if (last || !output.iterated(result)) {
+      post({ t: 'result', id: command.id, result });
+      break;
+    }
+  }
   setImmediate(() => engine.prepare?.());
 }
 
