@@ -17,6 +17,7 @@ import {
   INTERRUPT_FLAG,
   LOCAL_SERVING,
   LOG_FORWARDED,
+  SERVED_CALLS,
   sendDebugNotice,
   sendDebugRequest,
   wakeEngine,
@@ -72,6 +73,8 @@ class EngineHost {
   reportLocal = false;
   private nextCallId = 1;
   private pendingCall: number | undefined;
+  /** The engine's count of calls served from a replay script, as the watchdog last saw it. */
+  private servedSeen = 0;
   private baselineRss = 0;
   /** Set when no engine can be built (e.g. an unsupported runtime kind); every command fails with it. */
   private fatal: string | undefined;
@@ -182,6 +185,7 @@ class EngineHost {
   private spawn(): void {
     this.ready = false;
     this.control = new Int32Array(new SharedArrayBuffer(CONTROL_SLOTS * 4));
+    this.servedSeen = 0;
     this.syncLogForwarding();
     const { port1, port2 } = new MessageChannel();
     const debugChannel = new MessageChannel();
@@ -377,6 +381,10 @@ class EngineHost {
     const running = this.running;
     if (!running) return;
     const now = Date.now();
+    const served = Atomics.load(this.control, SERVED_CALLS);
+    // A call served on the engine thread is a host call too: the brain was not computing on.
+    if (served !== this.servedSeen && running.busySince !== undefined) running.busySince = now;
+    this.servedSeen = served;
     const { maxBusyMs } = this.init.limits;
     const budget = this.init.interruptBudgetMs;
     if (running.busySince !== undefined && now - running.busySince > maxBusyMs + budget) {

@@ -4,7 +4,7 @@ import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { RunResult } from '../runtimes/engine.ts';
 import type { Json } from '../trace/trace-event.ts';
 import type { OutputWriter } from './output-ring.ts';
-import { LOCAL_SERVING } from './sync-bridge.ts';
+import { LOCAL_SERVING, SERVED_CALLS } from './sync-bridge.ts';
 
 /**
  * The engine thread's side of a replay: answers the brain's calls from the iteration's recorded
@@ -37,6 +37,7 @@ export class ReplayServer {
     if (!recorded || !callMatches(recorded, op, args)) return undefined;
     this.#next++;
     this.output.served();
+    Atomics.add(this.control, SERVED_CALLS, 1);
     return recorded;
   }
 

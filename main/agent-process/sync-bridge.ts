@@ -19,7 +19,9 @@ export const LOG_FORWARDED = 2;
 const NOTICE_COUNTER = 3;
 /** Non-zero while the engine may serve calls from its replay script; the bridge clears it when the host must see them. */
 export const LOCAL_SERVING = 4;
-export const CONTROL_SLOTS = 5;
+/** Bumped with each call the engine served from its replay script: host calls, for the busy clock. */
+export const SERVED_CALLS = 5;
+export const CONTROL_SLOTS = 6;
 
 /** The engine's ports: host calls, debugger requests (and its events back), debugger notices. */
 export interface EnginePorts {
