@@ -16,7 +16,9 @@ import {
   answerHostCall,
   CONTROL_SLOTS,
   INTERRUPT_FLAG,
+  LOCAL_SERVING,
   LOG_FORWARDED,
+  SERVED_CALLS,
   sendDebugNotice,
   sendDebugRequest,
   wakeEngine,
@@ -72,6 +74,8 @@ class EngineHost {
   reportLocal = false;
   private nextCallId = 1;
   private pendingCall: number | undefined;
+  /** The engine's count of calls served from a replay script, as the watchdog last saw it. */
+  private servedSeen = 0;
   private baselineRss = 0;
   /** Set when no engine can be built (e.g. an unsupported runtime kind); every command fails with it. */
   private fatal: string | undefined;
@@ -108,6 +112,16 @@ class EngineHost {
   setForwarded(ops: HostOp[] | 'all'): void {
     this.forwarded = ops === 'all' ? 'all' : new Set(ops);
     this.syncLogForwarding();
+    this.stopLocalServing();
+  }
+
+  /**
+   * The host must see the agent's calls from now on (a breakpoint, a pause, the debugger): a
+   * replay's calls stop being served on the engine thread, in the running command and the queued ones.
+   */
+  private stopLocalServing(): void {
+    Atomics.store(this.control, LOCAL_SERVING, 0);
+    for (const command of this.queued) if (command.t === 'replay') command.serve = false;
   }
 
   private syncLogForwarding(): void {
@@ -124,6 +138,7 @@ class EngineHost {
   }
 
   interrupt(): void {
+    this.stopLocalServing();
     if (!this.running || this.running.interruptedAt) return;
     this.resumeClocks();
     this.running.interruptedAt = Date.now();
@@ -135,6 +150,7 @@ class EngineHost {
   }
 
   debugNotice(notice: DebugNotice): void {
+    this.stopLocalServing();
     if (notice.t === 'config') this.debugConfig = notice.config;
     if (this.noticePort) sendDebugNotice(this.noticePort, this.control, notice);
   }
@@ -170,6 +186,7 @@ class EngineHost {
   private spawn(): void {
     this.ready = false;
     this.control = new Int32Array(new SharedArrayBuffer(CONTROL_SLOTS * 4));
+    this.servedSeen = 0;
     this.syncLogForwarding();
     const { port1, port2 } = new MessageChannel();
     const debugChannel = new MessageChannel();
@@ -218,6 +235,8 @@ class EngineHost {
   private sendOutput(entries: OutputEntry[]): Promise<void> {
     if (entries.length === 0) return Promise.resolve();
     if (this.running?.busySince !== undefined) this.running.busySince = Date.now();
+    // A replayed iteration ended and the next began: its limits count from here.
+    if (this.running && entries.some((entry) => entry.kind === 'iterated')) this.running.startedAt = Date.now();
     return new Promise((resolve) => link.send({ t: 'output', entries }, resolve));
   }
 
@@ -261,6 +280,7 @@ class EngineHost {
 
   private start(command: WorkerCommand): void {
     Atomics.store(this.control, INTERRUPT_FLAG, 0);
+    Atomics.store(this.control, LOCAL_SERVING, command.t === 'replay' && command.serve ? 1 : 0);
     const now = Date.now();
     this.running = {
       id: command.id,
@@ -317,6 +337,7 @@ class EngineHost {
       case 'result':
         if (this.running?.id === event.id) this.finish(event.result, event.ran);
         return;
+
       case 'failed':
         this.fatal = event.error;
         if (this.options.announceReady) send({ t: 'ready' });
@@ -356,6 +377,10 @@ class EngineHost {
     const running = this.running;
     if (!running) return;
     const now = Date.now();
+    const served = Atomics.load(this.control, SERVED_CALLS);
+    // A call served on the engine thread is a host call too: the brain was not computing on.
+    if (served !== this.servedSeen && running.busySince !== undefined) running.busySince = now;
+    this.servedSeen = served;
     const { maxBusyMs } = this.init.limits;
     const budget = this.init.interruptBudgetMs;
     if (running.busySince !== undefined && now - running.busySince > maxBusyMs + budget) {
@@ -418,6 +443,9 @@ link.onMessage((raw) => {
       return;
     case 'run':
       engineHost?.submit(message);
+      return;
+    case 'replay':
+      engineHost?.submit({ ...message, serve: true });
       return;
     case 'check':
       if (engineHost?.busy && agentInit) {

@@ -9,12 +9,14 @@ import { OutputWriter } from './output-ring.ts';
 import { INTERRUPT_FLAG, portDebugLink, syncHostCall } from './sync-bridge.ts';
 import { DebugController } from '../runtimes/debug/debug-controller.ts';
 import { monotonicMicros } from './monotonic-micros.ts';
+import { ReplayServer } from './replay-server.ts';
 
 const post = (event: WorkerEvent) => parentPort!.postMessage(event);
 // The warm stage: what the kind needs before any agent is known (its engine module, its warm-up).
 const warmed = warmEngine((workerData as { kind: string }).kind).then(() => post({ t: 'warmed' }));
 let init: AgentInit;
 let output: OutputWriter;
+let replay: ReplayServer;
 
 parentPort!.once('message', (setup: EngineSetup) => void main(setup));
 
@@ -22,13 +24,14 @@ async function main(setup: EngineSetup): Promise<void> {
   const { ports, control } = setup;
   init = setup.init;
   output = new OutputWriter(setup.outputRing, () => Atomics.load(control, INTERRUPT_FLAG) !== 0);
+  replay = new ReplayServer(control, output);
   await warmed;
   let engine: Engine;
   const debug = new DebugController(portDebugLink(ports, control));
   try {
     engine = await createEngine(
       {
-        hostCall: syncHostCall(ports, control, output, debug),
+        hostCall: syncHostCall(ports, control, output, debug, replay),
         debug,
         limits: init.limits,
         interrupt: control.subarray(INTERRUPT_FLAG, INTERRUPT_FLAG + 1),
@@ -52,8 +55,32 @@ async function execute(engine: Engine, command: WorkerCommand): Promise<void> {
     const fresh = await engine.load(command.script, command.filename);
     post({ t: 'loaded', fresh });
   }
+  if (command.t === 'replay') {
+    replayIterations(engine, command);
+    return;
+  }
   const result =
     command.t === 'run' ? engine.run(command.script, command.filename) : engine.check(command.script, command.filename);
   post({ t: 'result', id: command.id, result, ...(init.measureHops ? { ran: [took, monotonicMicros()] } : {}) });
+  setImmediate(() => engine.prepare?.());
+}
+
+/**
+ * Runs recorded iterations back to back while each replays as recorded: the host would only
+ * send the next one, so the round trip between them is saved (docs/recordings.md).
+ */
+function replayIterations(engine: Engine, command: Extract<WorkerCommand, { t: 'replay' }>): void {
+  for (const [index, script] of command.iterations.entries()) {
+    replay.begin(script);
+    const result = engine.run(command.script, command.filename);
+    const asRecorded = replay.ranAsRecorded(result);
+    replay.end();
+    // Among the output, in order: the bridge could send the ring's next entries before a message.
+    const last = !asRecorded || index === command.iterations.length - 1;
+    if (last || !output.iterated(result)) {
+      post({ t: 'result', id: command.id, result });
+      break;
+    }
+  }
   setImmediate(() => engine.prepare?.());
 }

@@ -4,11 +4,17 @@
 // the output), the bridge's event loop is never swamped, so its watchdog keeps time, and what the
 // brain wrote before its engine thread had to be stopped is still there to send.
 //
-// Records are 4-byte aligned: kind (u8: a print, or a log at one of omw's levels), three spare
-// bytes, text length (u32), then the text in UTF-8. A record that does not fit before the end of
+// In a replay the ring also carries, in their place among the prints, how many host calls the
+// engine thread served itself from its script and the end of each iteration that ran as recorded
+// (docs/recordings.md), so that the host traces them where they happened.
+//
+// Records are 4-byte aligned: kind (u8: a print, a log at one of omw's levels, served calls, an
+// iteration's end), three spare bytes, text length (u32), then the text in UTF-8 (a count, or
+// the iteration's result as JSON, for the last two). A record that does not fit before the end of
 // the ring starts again at 0, behind a wrap marker (or implicitly when fewer than 8 bytes are left).
 
 import type { OutputEntry } from '../agent-protocol/agent-protocol.ts';
+import type { RunResult } from '../runtimes/engine.ts';
 
 /**
  * Header slots (Int32): where the writer writes next, where the reader reads next, and how many
@@ -23,10 +29,14 @@ const PRINT = 0;
 /** A log's kind is 1 + its level's index; any other level is info, as the host traces it. */
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error'] as const;
 const INFO = 1 + LOG_LEVELS.indexOf('info');
+const SERVED = 0xfe;
+const ITERATED = 0xfd;
 const WRAP = 0xff;
 
 function kindOf(entry: OutputEntry): number {
   if (entry.kind === 'print') return PRINT;
+  if (entry.kind === 'served') return SERVED;
+  if (entry.kind === 'iterated') return ITERATED;
   const index = (LOG_LEVELS as readonly string[]).indexOf(entry.level);
   return index === -1 ? INFO : 1 + index;
 }
@@ -50,6 +60,19 @@ export const newOutputRing = (): SharedArrayBuffer => new SharedArrayBuffer(HEAD
 
 const align = (bytes: number): number => (bytes + 3) & ~3;
 
+function textOf(entry: OutputEntry): string {
+  switch (entry.kind) {
+    case 'print':
+      return cut(entry.text);
+    case 'log':
+      return cut(entry.message);
+    case 'served':
+      return String(entry.count);
+    case 'iterated':
+      return JSON.stringify(entry.result);
+  }
+}
+
 function cut(text: string): string {
   if (text.length <= MAX_TEXT_CHARS) return text;
   return `${text.slice(0, MAX_TEXT_CHARS)}… [${text.length - MAX_TEXT_CHARS} more characters not shown]`;
@@ -61,6 +84,8 @@ export class OutputWriter {
   readonly #bytes: Uint8Array;
   readonly #view: DataView;
   readonly #interrupted: () => boolean;
+  /** Calls served since the last record, written as one record before whatever comes next. */
+  #served = 0;
 
   constructor(ring: SharedArrayBuffer, interrupted: () => boolean) {
     this.#header = new Int32Array(ring, 0, 3);
@@ -71,10 +96,38 @@ export class OutputWriter {
 
   /** Appends one entry; blocks while the ring is full, gives up when the iteration is being stopped. */
   write(entry: OutputEntry): void {
-    const text = cut(entry.kind === 'print' ? entry.text : entry.message);
+    this.flushServed();
+    this.#append(entry);
+  }
+
+  /** One more host call served from the replay script; recorded lazily, with its neighbours. */
+  served(): void {
+    this.#served++;
+  }
+
+  /**
+   * A replayed iteration ended as recorded; false when it was not written (the engine is being
+   * stopped, or its result too long for a record, which is never cut): the result then goes as a message.
+   */
+  iterated(result: RunResult): boolean {
+    if (JSON.stringify(result).length > MAX_TEXT_CHARS) return false;
+    this.flushServed();
+    return this.#append({ kind: 'iterated', result });
+  }
+
+  /** Records the calls served so far, before a call goes to the bridge or the command ends. */
+  flushServed(): void {
+    if (this.#served === 0) return;
+    const count = this.#served;
+    this.#served = 0;
+    this.#append({ kind: 'served', count });
+  }
+
+  #append(entry: OutputEntry): boolean {
+    const text = textOf(entry);
     // Room for the worst case of UTF-8 (three bytes a UTF-16 unit); the record takes what it uses.
     const at = this.#reserve(align(RECORD_HEADER + 3 * text.length));
-    if (at === undefined) return;
+    if (at === undefined) return false;
     const textStart = at + RECORD_HEADER;
     const textLength = encoder.encodeInto(text, this.#bytes.subarray(textStart, textStart + 3 * text.length)).written;
     this.#view.setUint8(at, kindOf(entry));
@@ -84,6 +137,7 @@ export class OutputWriter {
     Atomics.store(this.#header, WRITE, (at + align(RECORD_HEADER + textLength)) % RING_BYTES);
     // A reader that had caught up may be asleep on the old position; one that lags will look again.
     if (Atomics.load(this.#header, READ) === previous) Atomics.notify(this.#header, WRITE);
+    return true;
   }
 
   /** Where a record of `size` bytes goes, once there is room; undefined when interrupted. */
@@ -134,6 +188,8 @@ export class OutputReader {
       const textStart = read + RECORD_HEADER;
       const text = decoder.decode(this.#bytes.subarray(textStart, textStart + textLength));
       if (kind === PRINT) entries.push({ kind: 'print', text });
+      else if (kind === SERVED) entries.push({ kind: 'served', count: Number(text) });
+      else if (kind === ITERATED) entries.push({ kind: 'iterated', result: JSON.parse(text) as RunResult });
       else entries.push({ kind: 'log', level: LOG_LEVELS[kind - 1] ?? 'info', message: text });
       read = (read + align(RECORD_HEADER + textLength)) % RING_BYTES;
     }

@@ -6,6 +6,7 @@ import type { DebugController } from '../runtimes/debug/debug-controller.ts';
 import type { DebugLink } from '../runtimes/debug/debug-link.ts';
 import type { DebugNotice, DebugRequest, EngineDebugEvent } from '../runtimes/debug/debug-protocol.ts';
 import type { OutputWriter } from './output-ring.ts';
+import type { ReplayServer } from './replay-server.ts';
 import type { BridgeReply, BridgeRequest } from './worker-protocol.ts';
 
 /** Slots of the shared control array. */
@@ -16,7 +17,11 @@ export const INTERRUPT_FLAG = 1;
 export const LOG_FORWARDED = 2;
 /** Bumped with each debugger notice, so the engine looks at its notice port only when one came. */
 const NOTICE_COUNTER = 3;
-export const CONTROL_SLOTS = 4;
+/** Non-zero while the engine may serve calls from its replay script; the bridge clears it when the host must see them. */
+export const LOCAL_SERVING = 4;
+/** Bumped with each call the engine served from its replay script: host calls, for the busy clock. */
+export const SERVED_CALLS = 5;
+export const CONTROL_SLOTS = 6;
 
 /** The engine's ports: host calls, debugger requests (and its events back), debugger notices. */
 export interface EnginePorts {
@@ -31,19 +36,28 @@ export interface EnginePorts {
  * the port without going through the event loop (which is blocked by the engine anyway). While
  * it waits, the debugger may ask about the brain (a host-call breakpoint): those requests are
  * answered in place. A log answers nothing, so it goes on the output ring with the prints
- * instead, unless it is a breakpoint target.
+ * instead, unless it is a breakpoint target. A replayed call that matches its recording is
+ * answered from the replay script without leaving the thread.
  */
 export function syncHostCall(
   ports: EnginePorts,
   control: Int32Array,
   output: OutputWriter,
   debug: DebugController,
+  replay: ReplayServer,
 ): HostCall {
   return (op: HostOp, args: readonly unknown[]) => {
     if (op === 'host.log' && Atomics.load(control, LOG_FORWARDED) === 0) {
       output.write({ kind: 'log', level: String(args[0]), message: String(args[1]) });
       return undefined;
     }
+    const recorded = replay.serve(op, args);
+    if (recorded) {
+      if (recorded.ok) return recorded.value;
+      // As the bridge words a failure the host sent back (AgentProcess).
+      throw new HostCallError(recorded.fault ? `host error: ${recorded.error}` : recorded.error);
+    }
+    replay.forwarding();
     ports.bridge.postMessage({ op, args: [...args] } satisfies BridgeRequest);
     for (;;) {
       const seen = Atomics.load(control, WAKE_COUNTER);

@@ -2,6 +2,7 @@
 // are structured-clone data.
 
 import type { HostOp } from '../host-api/host-ops.generated.ts';
+import type { ReplayIterationScript } from '../agent-protocol/replay-script.ts';
 import type { CheckResult, RunResult } from '../runtimes/engine.ts';
 import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
 import type { EnginePorts } from './sync-bridge.ts';
@@ -14,7 +15,10 @@ export interface EngineSetup {
   outputRing: SharedArrayBuffer;
 }
 
-export type WorkerCommand = { t: 'run' | 'check'; id: number; script: string; filename: string };
+export type WorkerCommand =
+  | { t: 'run' | 'check'; id: number; script: string; filename: string }
+  /** `serve`: whether the engine thread may serve calls from the scripts (false once something needs them at the host). */
+  | { t: 'replay'; id: number; script: string; filename: string; iterations: ReplayIterationScript[]; serve: boolean };
 
 export type WorkerEvent =
   /** A spare thread has readied its kind's engine (before its EngineSetup). */

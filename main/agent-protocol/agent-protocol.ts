@@ -5,9 +5,18 @@ import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { LocalOp } from '../local-calls/local-calls.ts';
 import type { CheckResult, EngineLimits, RunResult } from '../runtimes/engine.ts';
 import type { DebugNotice, DebugRequest, EngineDebugEvent } from '../runtimes/debug/debug-protocol.ts';
+import type { ReplayIterationScript } from './replay-script.ts';
 
-/** A print or a `host.log` call of the brain. */
-export type OutputEntry = { kind: 'print'; text: string } | { kind: 'log'; level: string; message: string };
+/**
+ * A print or a `host.log` call of the brain; in a replay also how many host calls the engine
+ * thread served from its script since the previous entry, and the end of each iteration that ran
+ * as recorded (the next one already runs), which thus reach the host in their place.
+ */
+export type OutputEntry =
+  | { kind: 'print'; text: string }
+  | { kind: 'log'; level: string; message: string }
+  | { kind: 'served'; count: number }
+  | { kind: 'iterated'; result: RunResult };
 
 export interface RuntimeSpec {
   /** The runtime kind: `js`, `rhai`, `wasm`. */
@@ -56,6 +65,12 @@ export type HostToAgent =
   | { t: 'init'; init: AgentInit }
   | { t: 'run'; id: number; script: string; filename: string }
   | { t: 'check'; id: number; script: string; filename: string }
+  /**
+   * Recorded iterations to run back to back, each one's calls served in the agent process while
+   * they match (docs/recordings.md): an `iterated` output entry per iteration that ran as
+   * recorded, a `result` for the last one run (the last, or the first that did not run as recorded).
+   */
+  | { t: 'replay'; id: number; script: string; filename: string; iterations: ReplayIterationScript[] }
   | { t: 'reply'; id: number; ok: true; value: unknown }
   | { t: 'reply'; id: number; ok: false; error: string }
   /** Ops the bridge must send to the host even though it could answer them itself (breakpoints). */

@@ -86,6 +86,8 @@ export class Host implements HostServices {
   readonly endpoint: Endpoint | undefined;
   private closing: Promise<void> | undefined;
   beforeCall: BeforeCallHook | undefined;
+  /** Whether agent processes must send the calls they could answer themselves here (a replay answers them from its recording). */
+  readonly answersLocalOps: boolean = false;
   callTap: CallTap | undefined;
   deliveryTap: DeliveryTap | undefined;
 
@@ -212,6 +214,14 @@ export class Host implements HostServices {
       if (!canFail(op)) throw error;
       throw error instanceof HostCallError ? error : new HostCallError(message);
     }
+  }
+
+  /**
+   * Calls the agent process served itself from the replay script a ReplayHost gave it, reported
+   * in their place among its output; a Host that gives none is never told of any.
+   */
+  servedInProcess(agent: string, count: number): void {
+    throw new Error(`agent "${agent}" reported ${count} calls served from a replay script it was never given`);
   }
 
   /** A call the agent process answered itself, with its arguments, as it reported it afterwards. */

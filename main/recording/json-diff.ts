@@ -3,23 +3,9 @@
 
 import type { JsonChange } from '../../contract/recording-views.ts';
 import type { Json } from '../trace/trace-event.ts';
-
-const isObject = (value: unknown): value is { [key: string]: Json } =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+import { isJsonObject as isObject, jsonEqual } from '../agent-protocol/json-equal.ts';
 
 const keyPath = (key: string): string => (/^[A-Za-z_$][\w$-]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`);
-
-export function jsonEqual(a: Json | undefined, b: Json | undefined): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => jsonEqual(item, b[i]));
-  if (isObject(a) && isObject(b)) {
-    const keys = Object.keys(a);
-    return (
-      keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]))
-    );
-  }
-  return false;
-}
 
 /** Every difference between `before` and `after`, outermost first; [] when they are equal. */
 export function jsonDiff(before: Json | undefined, after: Json | undefined, path = ''): JsonChange[] {

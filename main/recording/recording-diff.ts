@@ -1,5 +1,6 @@
 import type { AgentDiff, CallPairDiff, DiffCall, TokenCount } from '../../contract/recording-views.ts';
-import { jsonDiff, jsonEqual } from './json-diff.ts';
+import { jsonEqual } from '../agent-protocol/json-equal.ts';
+import { jsonDiff } from './json-diff.ts';
 import type { RecordedAgent, RecordedCall, Recording } from './recording.ts';
 import { iterationTokens } from './recording-usage.ts';
 

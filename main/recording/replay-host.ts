@@ -2,14 +2,15 @@ import type { IterationResult } from '../../contract/iteration-result.ts';
 import type { OmwConfig } from '../config/config-types.ts';
 import { HostCallError } from '../host-api/host-call-error.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
-import { Host } from '../host/host.ts';
+import { Host, type TappedCall } from '../host/host.ts';
 import type { Json } from '../trace/trace-event.ts';
 import type { UnstampedTraceEvent } from '../trace/trace-recorder.ts';
 import type { BrainPosition, Divergence, ReplayStep } from '../../contract/recording-views.ts';
 import { recordedResult } from './divergence.ts';
-import { jsonEqual } from './json-diff.ts';
+import { jsonEqual } from '../agent-protocol/json-equal.ts';
+import type { ReplayCall, ReplayEnd, ReplayIterationScript } from '../agent-protocol/replay-script.ts';
 import type { RecordedCall, RecordedIteration } from './recording.ts';
-import { decodeValue, encodeValue } from './recorded-values.ts';
+import { decodeValue, encodeValue } from '../agent-protocol/recorded-values.ts';
 
 /** Thrown into a replayed iteration to end it: it diverged, or it reached the recording's end of an aborted iteration. */
 export class ReplayStop extends Error {}
@@ -34,8 +35,11 @@ interface Cursor {
  */
 export class ReplayHost extends Host {
   private readonly cursors = new Map<string, Cursor>();
+  override readonly answersLocalOps = true;
   /** With back ends: whether a divergence goes on live (a replay) or stops the agent (a fork's prefix). */
   protected goesLiveAtDivergence = true;
+  /** How many calls the agent processes served themselves from their scripts (the rest reached `dispatch`). */
+  callsServedInProcess = 0;
   /** Asks the engine where the brain is (its top frame), for a divergence. */
   locate: ((agent: string) => Promise<BrainPosition | undefined>) | undefined;
 
@@ -80,6 +84,68 @@ export class ReplayHost extends Host {
   goLive(agent: string): void {
     if (!this.live) throw new Error('this replay was built without back ends: it cannot go live');
     this.cursor(agent).live = true;
+  }
+
+  /**
+   * What the agent process needs to serve a recorded iteration's calls itself (docs/recordings.md):
+   * its calls up to the first whose arguments a secret of this config would change, since only
+   * this host redacts, and its end unless a secret would change that.
+   */
+  scriptOf(iteration: RecordedIteration): ReplayIterationScript {
+    const calls: ReplayCall[] = [];
+    for (const call of iteration.calls) {
+      if (!this.untouchedByRedaction(call.args)) break;
+      calls.push(
+        call.ok
+          ? { op: call.op, args: call.args, ok: true, value: decodeValue(call.op, call.value) }
+          : {
+              op: call.op,
+              args: call.args,
+              ok: false,
+              error: call.error ?? (call.fault ? '' : 'failed'),
+              fault: !!call.fault,
+            },
+      );
+    }
+    return { calls, end: calls.length < iteration.calls.length ? { kind: 'unknown' } : this.scriptEnd(iteration) };
+  }
+
+  private scriptEnd(iteration: RecordedIteration): ReplayEnd {
+    if (!iteration.end) return { kind: 'any' };
+    const end = recordedResult(iteration.end);
+    if (end.kind === 'aborted') return { kind: 'any' };
+    if (end.kind === 'outcome')
+      return this.untouchedByRedaction(end.outcome as Json)
+        ? { kind: 'outcome', outcome: end.outcome }
+        : { kind: 'unknown' };
+    return this.untouchedByRedaction(end.error) ? { kind: 'failed', error: end.error } : { kind: 'unknown' };
+  }
+
+  private untouchedByRedaction(value: Json): boolean {
+    const { redactor } = this.trace;
+    return !redactor.active || jsonEqual(redactor.value(value), value);
+  }
+
+  /** The agent process served the next `count` recorded calls: they are traced and tapped as if dispatched here. */
+  override servedInProcess(agent: string, count: number): void {
+    const cursor = this.cursor(agent);
+    const recorded = cursor.iteration;
+    if (!recorded || cursor.live || cursor.next + count > recorded.calls.length)
+      throw new Error(`agent "${agent}" served calls its replay cursor does not have`);
+    const iteration = this.context(agent).iteration;
+    this.callsServedInProcess += count;
+    for (let i = 0; i < count; i++) {
+      const call = recorded.calls[cursor.next++]!;
+      const startedAt = Date.now();
+      let outcome: TappedCall['outcome'];
+      try {
+        outcome = { ok: true, value: this.serve(agent, call) };
+      } catch (error) {
+        outcome = { ok: false, error: (error as Error).message, fault: !(error instanceof HostCallError) };
+      }
+      const args = decodeValue(call.op, call.args) as unknown[];
+      this.callTap?.({ agent, iteration, op: call.op, args, outcome, startedAt, durationMs: 0, local: false });
+    }
   }
 
   protected override async dispatch(agent: string, op: HostOp, args: readonly unknown[]): Promise<unknown> {

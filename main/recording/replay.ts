@@ -21,6 +21,11 @@ export interface ReplayOptions {
   agents?: readonly string[];
   /** Sees the supervisor before any agent runs (a caller that records the replay, say). */
   onStart?: (supervisor: Supervisor) => void;
+  /**
+   * Serve matching calls in the agent processes and run their iterations back to back (the
+   * default; docs/recordings.md says when it applies); false sends every call to the host.
+   */
+  serveInProcess?: boolean;
 }
 
 export interface AgentReplay {
@@ -53,7 +58,10 @@ export async function replayRecording(options: ReplayOptions): Promise<AgentRepl
     // The agent processes answer clocks and UUIDs themselves: in a replay, the recording does.
     for (const name of names) supervisor.runner(name).process.forward([...LOCAL_OPS]);
     options.onStart?.(supervisor);
-    return await Promise.all(names.map((name) => replayAgent(host, supervisor, recording.agents.get(name)!, live)));
+    const inProcess = options.serveInProcess ?? true;
+    return await Promise.all(
+      names.map((name) => replayAgent(host, supervisor, recording.agents.get(name)!, live, inProcess)),
+    );
   } finally {
     supervisor.dispose();
     await host.close();
@@ -65,41 +73,62 @@ async function replayAgent(
   supervisor: Supervisor,
   agent: RecordedAgent,
   live: boolean,
+  inProcess: boolean,
 ): Promise<AgentReplay> {
   const runner = supervisor.runner(agent.name);
   const report: AgentReplay = { agent: agent.name, replayed: 0, live: 0 };
   const check = await runner.check();
-  const first = agent.iterations[0];
+  const { iterations } = agent;
   if (!check.ok) {
     report.last = { kind: 'failed', error: check.error };
-    if (first) {
-      host.beginIteration(agent.name, first);
+    if (iterations[0]) {
+      host.beginIteration(agent.name, iterations[0]);
       report.divergence = host.endIteration(agent.name, report.last);
     }
     return report;
   }
-  for (const iteration of agent.iterations) {
-    const wentLive = host.isLive(agent.name);
-    if (!wentLive) host.beginIteration(agent.name, iteration);
-    const result = await runner.iterate(iteration.trigger, modeOf(iteration.trigger));
+  let position = 0;
+  let stopped = false;
+  /** Settles a replayed iteration; whether it replayed as recorded. */
+  const ended = (result: IterationResult): boolean => {
     report.last = result;
-    if (wentLive) {
-      report.live++;
-      continue;
-    }
+    position++;
     const divergence = host.endIteration(agent.name, result);
     if (!divergence) {
       report.replayed++;
-      continue;
+      return true;
     }
     if (!divergence.position && result.kind === 'failed' && result.line !== undefined) {
       divergence.position = { source: host.context(agent.name).script, line: result.line, column: result.column ?? 1 };
     }
     report.divergence = divergence;
-    if (!live) break;
-    // It went live inside this iteration (a differing call) or goes live from the next one.
-    if (!host.isLive(agent.name)) host.goLive(agent.name);
-    report.live++;
+    stopped = !live;
+    if (live) {
+      // It went live inside this iteration (a differing call) or goes live from the next one.
+      if (!host.isLive(agent.name)) host.goLive(agent.name);
+      report.live++;
+    }
+    return false;
+  };
+  while (position < iterations.length && !stopped) {
+    const iteration = iterations[position]!;
+    if (host.isLive(agent.name)) {
+      report.last = await runner.iterate(iteration.trigger, modeOf(iteration.trigger));
+      report.live++;
+      position++;
+    } else if (inProcess && supervisor.servesCallsInProcess(agent.name)) {
+      const rest = iterations.slice(position);
+      const scripts = rest.map((it) => ({ trigger: it.trigger, mode: modeOf(it.trigger), script: host.scriptOf(it) }));
+      host.beginIteration(agent.name, iteration);
+      await runner.iterateReplayed(scripts, (result) => {
+        const asRecorded = ended(result);
+        if (asRecorded && position < iterations.length) host.beginIteration(agent.name, iterations[position]!);
+        return asRecorded;
+      });
+    } else {
+      host.beginIteration(agent.name, iteration);
+      ended(await runner.iterate(iteration.trigger, modeOf(iteration.trigger)));
+    }
   }
   return report;
 }

@@ -5,7 +5,7 @@ import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
 import type { BranchOrigin } from '../../contract/recording-views.ts';
 import type { CallLine, DeliveredLine, EndLine, HeaderLine } from './recording-format.ts';
 import { recordingHeader, type HeaderFacts } from './recording-header.ts';
-import { valuesLineText } from './recorded-values.ts';
+import { valuesLineText } from '../agent-protocol/recorded-values.ts';
 import { RecordingWriter, type WriterOptions } from './recording-writer.ts';
 
 export interface RecordOptions extends HeaderFacts, WriterOptions {

@@ -5,6 +5,7 @@ import { HostCallError } from '../host-api/host-call-error.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { Host } from '../host/host.ts';
 import type { CheckResult, RunResult } from '../runtimes/engine.ts';
+import type { ReplayIterationScript } from '../agent-protocol/replay-script.ts';
 import { logLevelOf } from '../host/log-level.ts';
 import type {
   DebugAnswer,
@@ -14,9 +15,13 @@ import type {
   EngineDebugEvent,
 } from '../runtimes/debug/debug-protocol.ts';
 
+type Command = Extract<HostToAgent, { t: 'run' | 'check' | 'replay' }>;
+
 interface Pending {
-  command: Extract<HostToAgent, { t: 'run' | 'check' }>;
+  command: Command;
   settle: (result: RunResult | CheckResult) => void;
+  /** A replay's: called, in the message's turn, with each iteration that ran as recorded. */
+  iterated?: (result: RunResult) => void;
 }
 
 /**
@@ -81,11 +86,41 @@ export class AgentProcess {
   }
 
   run(script: string, filename: string): Promise<RunResult> {
-    return this.command('run', script, filename) as Promise<RunResult>;
+    return this.command({ t: 'run', script, filename }) as Promise<RunResult>;
   }
 
   check(script: string, filename: string): Promise<CheckResult> {
-    return this.command('check', script, filename) as Promise<CheckResult>;
+    return this.command({ t: 'check', script, filename }) as Promise<CheckResult>;
+  }
+
+  /**
+   * Replays recorded iterations back to back, their calls served in the process while they
+   * match (docs/recordings.md). `iterated` sees each one that ran as recorded, synchronously as
+   * its result arrives, so that what the host does between two iterations comes before the
+   * next one's output; the promise is the last iteration's result.
+   */
+  replay(
+    script: string,
+    filename: string,
+    iterations: ReplayIterationScript[],
+    iterated: (result: RunResult) => void,
+  ): Promise<RunResult> {
+    if (iterations.length === 0) throw new Error('a replay needs at least one iteration');
+    return this.command({ t: 'replay', script, filename, iterations }, iterated) as Promise<RunResult>;
+  }
+
+  /** Whether a debugger is attached or has anything set: it must see the brain's calls then. */
+  get debugging(): boolean {
+    const config = this.debugConfig;
+    if (!config) return false;
+    const { attach, stopOnEntry, exceptions, breakpoints } = config;
+    return (
+      attach ||
+      stopOnEntry ||
+      exceptions.caught ||
+      exceptions.uncaught ||
+      Object.values(breakpoints).some((b) => b.length > 0)
+    );
   }
 
   /** Abort tier 3: preempts the running engine. */
@@ -129,12 +164,15 @@ export class AgentProcess {
     this.channel.kill();
   }
 
-  private async command(t: 'run' | 'check', script: string, filename: string): Promise<RunResult | CheckResult> {
+  private async command(
+    message: DistributiveOmit<Command, 'id'>,
+    iterated?: Pending['iterated'],
+  ): Promise<RunResult | CheckResult> {
     await this.start();
     if (!this.channel) return { ok: false, error: 'agent process could not be started' };
-    const command = { t, id: this.nextId++, script, filename };
+    const command = { ...message, id: this.nextId++ } as Command;
     return new Promise((settle) => {
-      this.pending.set(command.id, { command, settle });
+      this.pending.set(command.id, { command, settle, ...(iterated ? { iterated } : {}) });
       this.post(command);
     });
   }
@@ -160,6 +198,8 @@ export class AgentProcess {
         const ctx = this.host.context(this.init.agent);
         for (const entry of message.entries) {
           if (entry.kind === 'print') this.onPrint(entry.text);
+          else if (entry.kind === 'served') this.host.servedInProcess(this.init.agent, entry.count);
+          else if (entry.kind === 'iterated') this.replayIterated(entry.result);
           else this.host.traceLog(ctx, logLevelOf(entry.level), entry.message);
         }
         return;
@@ -196,6 +236,11 @@ export class AgentProcess {
     }
   }
 
+  /** A replay's iteration ran as recorded; only one command runs at a time, so it is the replay's. */
+  private replayIterated(result: RunResult): void {
+    for (const pending of this.pending.values()) if (pending.iterated) return pending.iterated(result);
+  }
+
   private onExit(channel: AgentChannel, code: number | null, signal: string | null, started: () => void): void {
     if (channel !== this.channel) return;
     this.channel = undefined;
@@ -209,11 +254,15 @@ export class AgentProcess {
     if (this.retiring === channel) {
       // Nothing was running: the process had finished its iteration and queued the rest.
       this.retiring = undefined;
-      for (const { command, settle } of waiting)
-        void this.command(command.t, command.script, command.filename).then(settle);
+      for (const { command, settle, iterated } of waiting) {
+        const { id: _id, ...again } = command;
+        void this.command(again, iterated).then(settle);
+      }
       return;
     }
     const how = signal ? `signal ${signal}` : `code ${code}`;
     for (const { settle } of waiting) settle({ ok: false, error: `agent process exited unexpectedly (${how})` });
   }
 }
+
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;

@@ -12,6 +12,7 @@ import { abortableDelay } from '../backends/abortable.ts';
 import { runtimeDescriptor } from '../runtimes/runtimes.ts';
 import { AgentProcess } from './agent-process.ts';
 import type { SparePool } from './spare-pool.ts';
+import type { ReplayIterationScript } from '../agent-protocol/replay-script.ts';
 import type { EngineDebugEvent, ResumeHow } from '../runtimes/debug/debug-protocol.ts';
 
 const DECISION_TRACED: Readonly<Record<HeldCallDecision['kind'], HeldTrace['decision']>> = {
@@ -33,6 +34,19 @@ export interface RunnerSettings {
   onPauseRequest: () => void;
   /** The engine stopped at a statement, or a logpoint spoke. */
   onDebugEvent: (event: EngineStop | LogPointEvent) => void;
+}
+
+/** One recorded iteration to replay: how it was started, and what its agent process serves it from. */
+export interface ReplayedIteration {
+  trigger: IterationStartTrace['trigger'];
+  mode: RunMode;
+  script: ReplayIterationScript;
+}
+
+interface StartedIteration {
+  iteration: number;
+  mode: RunMode;
+  started: number;
 }
 
 export type EngineStop = Extract<EngineDebugEvent, { t: 'stopped' }>;
@@ -316,19 +330,75 @@ export class AgentRunner {
     return this.settings.host.context(this.name).script;
   }
 
+  /**
+   * Replays recorded iterations back to back in the agent process, which serves their calls
+   * from `iterations`' scripts (docs/recordings.md). `ended` sees each iteration's result as it
+   * arrives, before the next one's output, and says whether it replayed as recorded; the agent
+   * process went on only if it found so too. Resolves with how many iterations ran.
+   */
+  async iterateReplayed(
+    iterations: readonly ReplayedIteration[],
+    ended: (result: IterationResult) => boolean,
+  ): Promise<number> {
+    if (this.current || this.looping) throw new Error(`agent "${this.name}" is busy: a replay needs it idle`);
+    let ran = 0;
+    let iteration = this.beginIteration(iterations[0]!);
+    let last: IterationResult | undefined;
+    let abandoned = false;
+    /** `more`: the process already runs the next iteration. */
+    const next = (answer: RunResult, more: boolean): boolean => {
+      ran++;
+      last = this.endIteration(iteration, answer);
+      const asRecorded = ended(last);
+      if (asRecorded && more) iteration = this.beginIteration(iterations[ran]!);
+      return asRecorded;
+    };
+    const work = (async (): Promise<IterationResult> => {
+      const source = this.readScript();
+      if (!source.ok) {
+        next(source, false);
+        return last!;
+      }
+      const scripts = iterations.map((replayed) => replayed.script);
+      const final = await this.process.replay(source.text, this.script, scripts, (answer) => {
+        // The process only goes on after an iteration it found replayed as recorded; should the
+        // host find otherwise, what the process runs ahead must not count: it is replaced.
+        if (next(answer, true)) return;
+        abandoned = true;
+        this.process.kill();
+      });
+      if (!abandoned) next(final, false);
+      return last!;
+    })();
+    this.current = work;
+    try {
+      await work;
+      return ran;
+    } finally {
+      this.current = undefined;
+    }
+  }
+
   private async runOnce(trigger: IterationStartTrace['trigger'], mode: RunMode): Promise<IterationResult> {
+    const started = this.beginIteration({ trigger, mode });
+    const source = this.readScript();
+    return this.endIteration(started, source.ok ? await this.process.run(source.text, this.script) : source);
+  }
+
+  private beginIteration({ trigger, mode }: Omit<ReplayedIteration, 'script'>): StartedIteration {
     const { host } = this.settings;
-    const ctx = host.context(this.name);
     const iteration = host.prepareIteration(this.name);
     this.update({ state: 'running', mode, iteration });
     host.trace.record({ type: 'iteration-start', agent: this.name, iteration, trigger });
-    const started = performance.now();
     this.heldMs = 0;
-    const source = this.readScript();
+    return { iteration, mode, started: performance.now() };
+  }
+
+  private endIteration({ iteration, mode, started }: StartedIteration, ran: RunResult): IterationResult {
+    const { host } = this.settings;
+    const ctx = host.context(this.name);
     // An error may quote a secret (an SDK's message, say); the result goes to the CLI and the workbench.
-    const answer: RunResult = host.trace.redactor.value(
-      source.ok ? await this.process.run(source.text, this.script) : source,
-    );
+    const answer: RunResult = host.trace.redactor.value(ran);
     // A pause applies to its iteration; a loop's goes on to the next one.
     if (this.pauseAtNextCall && mode !== 'loop') {
       this.pauseAtNextCall = false;

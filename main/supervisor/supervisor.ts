@@ -6,6 +6,7 @@ import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { BeforeCall, Host } from '../host/host.ts';
 import type { OmwConfig } from '../config/config-types.ts';
 import { heldCallEffect } from './held-call-decision.ts';
+import { LOCAL_OPS } from '../local-calls/local-calls.ts';
 import type { CheckResult } from '../runtimes/engine.ts';
 import { agentInit } from './agent-init.ts';
 import { AgentRunner, type EngineStop, type LogPointEvent } from './agent-runner.ts';
@@ -247,6 +248,16 @@ export class Supervisor {
     return after ? { ...effect, after } : effect;
   }
 
+  /**
+   * Whether the host need not see the agent's calls as they are made: no op breakpoint for it, no
+   * pause requested, no debugger on its brain (a replay then serves them in its agent process).
+   */
+  servesCallsInProcess(agent: string): boolean {
+    const runner = this.runner(agent);
+    const held = this.breakpoints.has(agent) || this.breakpoints.has(ALL_AGENTS) || runner.pauseAtNextCall;
+    return !held && !runner.process.debugging;
+  }
+
   /** Whether the breakpoints set for `target` (an agent or ALL_AGENTS) hold `agent`'s call. */
   private holdsFor(target: string, agent: string, op: HostOp, args: readonly unknown[]): boolean {
     if (!this.breakpoints.get(target)?.has(op)) return false;
@@ -257,12 +268,14 @@ export class Supervisor {
   /** Agent processes answer some calls themselves; breakpoints on those must reach the host. */
   private updateForwarding(): void {
     const everyone = this.breakpoints.get(ALL_AGENTS) ?? new Set<HostOp>();
+    // A host that answers them itself (a replay, from its recording) keeps getting them.
+    const always = this.host.answersLocalOps ? LOCAL_OPS : [];
     for (const [agent, runner] of this.runners) {
       if (runner.pauseAtNextCall) {
         runner.process.forward('all');
         continue;
       }
-      runner.process.forward([...new Set([...everyone, ...(this.breakpoints.get(agent) ?? [])])]);
+      runner.process.forward([...new Set([...always, ...everyone, ...(this.breakpoints.get(agent) ?? [])])]);
     }
   }
 }

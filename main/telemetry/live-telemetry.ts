@@ -5,7 +5,7 @@
 // Export failures are warned about once; the run never waits on the collector but at the end.
 
 import type { CallTap, TappedCall } from '../host/host.ts';
-import { encodeValue } from '../recording/recorded-values.ts';
+import { encodeValue } from '../agent-protocol/recorded-values.ts';
 import type { CallLine } from '../recording/recording-format.ts';
 import type { Supervisor } from '../supervisor/supervisor.ts';
 import type { TraceEvent } from '../trace/trace-event.ts';
