@@ -16,16 +16,8 @@ import type {
 } from '../../../contract/debug-views.ts';
 import type { RuntimeKindView } from '../../../contract/views.ts';
 import type { WorkbenchEvent } from '../../../contract/workbench-event.ts';
-import {
-  attempt,
-  notify,
-  onResync,
-  onWorkbenchEvent,
-  openFile,
-  request,
-  selectAgent,
-  useWorkbench,
-} from './workbench-store.ts';
+import { onResync, onWorkbenchEvent } from './workbench-listeners.ts';
+import { attempt, notify, openFile, request, selectAgent, useWorkbench } from './workbench-store.ts';
 
 /** Where an agent is stopped, and what the panes have read of it. */
 export interface AgentStop {

@@ -13,7 +13,8 @@ import type {
   RecordingFileView,
   RecordingView,
 } from '../../../contract/recording-views.ts';
-import { attempt, notify, onWorkbenchEvent } from './workbench-store.ts';
+import { onWorkbenchEvent } from './workbench-listeners.ts';
+import { attempt, notify } from './workbench-store.ts';
 
 /** The session's own recording, which "Fork from here" on the live timeline forks. */
 export const SESSION_RECORDING = '.brainbench/session.jsonl';

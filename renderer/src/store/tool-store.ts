@@ -3,7 +3,8 @@
 
 import { create } from 'zustand';
 import type { ResourceContent } from '../../../main/host-api/wit-types.generated.ts';
-import { onWorkbenchEvent, request } from './workbench-store.ts';
+import { onWorkbenchEvent } from './workbench-listeners.ts';
+import { request } from './workbench-store.ts';
 
 export interface ToolCallRecord {
   id: number;

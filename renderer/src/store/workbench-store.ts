@@ -8,6 +8,7 @@ import type { ApiMethod, ApiParams, ApiResult } from '../../../contract/workbenc
 import type { WorkbenchEvent } from '../../../contract/workbench-event.ts';
 import type { WorkbenchTransport } from '../../../contract/workbench-transport.ts';
 import { traceLog } from '../model/trace-log.ts';
+import { announceEvent, announceResync } from './workbench-listeners.ts';
 import { failureText } from './failure-text.ts';
 import type { BottomPanelId } from '../panels/bottom-panels.ts';
 import type { ConnectedTransport } from '../transport/connected-transport.ts';
@@ -68,18 +69,6 @@ export const useWorkbench = create<WorkbenchState>(() => ({
 
 let transport: WorkbenchTransport | undefined;
 let noticeId = 1;
-/** Other stores that follow the host (the debugger's): every event, and each fresh start. */
-const eventListeners = new Set<(event: WorkbenchEvent) => void>();
-const resyncListeners = new Set<() => void>();
-
-export function onWorkbenchEvent(listener: (event: WorkbenchEvent) => void): void {
-  eventListeners.add(listener);
-}
-
-/** After connecting (a page load or a reconnect) and after another workspace opens. */
-export function onResync(listener: () => void): void {
-  resyncListeners.add(listener);
-}
 const set = useWorkbench.setState;
 const get = useWorkbench.getState;
 
@@ -129,7 +118,7 @@ async function resync(): Promise<void> {
   applyWorkspace(workspace, ui);
   traceLog.add(history);
   set((s) => ({ traceVersion: s.traceVersion + 1 }));
-  for (const listener of resyncListeners) listener();
+  announceResync();
 }
 
 /** `ui`: what the workbench remembered of this workspace, applied when it is first shown. */
@@ -152,7 +141,7 @@ function applyWorkspace(workspace: WorkspaceView, ui?: UiSettings): void {
     selectedAgent: s.selectedAgent && statuses[s.selectedAgent] ? s.selectedAgent : workspace.agents[0]?.name,
   }));
   if (get().fileOrder.length === 0) void openRemembered(workspace, ui);
-  if (another) for (const listener of resyncListeners) listener();
+  if (another) announceResync();
 }
 
 /** The tabs the workspace had open last time; the first agent's brain when there were none. */
@@ -194,7 +183,7 @@ function onEvent(event: WorkbenchEvent): void {
     return;
   }
   applyStatuses();
-  for (const listener of eventListeners) listener(event);
+  announceEvent(event);
   switch (event.type) {
     case 'trace':
       traceLog.add(event.events);
