@@ -2,14 +2,11 @@
 // 2025-era server from npm, and a current one on the 2.x server SDK, beside the example
 // workspace's mocks. Real servers over stdio, the real workbench in Chromium.
 
-import { appendFileSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { CURRENT_SERVER_ARGS, EVERYTHING_SERVER } from '../tooling/mcp-servers.ts';
+import { addToConfig, stdioTooling } from './config-additions.ts';
 import { startWorkbench, type WorkbenchFixture } from './workbench-fixture.ts';
-
-const toml = (values: string[]) => `[${values.map((value) => JSON.stringify(value)).join(', ')}]`;
 
 describe('the negotiated MCP revision in the Providers & tooling panel', { timeout: 90_000 }, () => {
   let fx: WorkbenchFixture;
@@ -19,17 +16,10 @@ describe('the negotiated MCP revision in the Providers & tooling panel', { timeo
     fx = await startWorkbench();
     page = fx.page;
     page.setDefaultTimeout(30_000);
-    const config = join(fx.workspace, 'omw.toml');
-    appendFileSync(
-      config,
-      `\n[tooling.everything]\nkind = "mcp"\ntransport = "stdio"\ncommand = ${JSON.stringify(process.execPath)}\n` +
-        `args = ${toml([EVERYTHING_SERVER])}\n` +
-        `\n[tooling.current]\nkind = "mcp"\ntransport = "stdio"\ncommand = ${JSON.stringify(process.execPath)}\n` +
-        `args = ${toml([...CURRENT_SERVER_ARGS, 'stdio'])}\ncwd = ${JSON.stringify(join(import.meta.dirname, '../..'))}\n`,
+    await addToConfig(
+      fx,
+      stdioTooling('everything', [EVERYTHING_SERVER]) + stdioTooling('current', [...CURRENT_SERVER_ARGS, 'stdio']),
     );
-    await fx.workbench.writeFile('omw.toml', readFileSync(config, 'utf8'), null);
-    await page.goto(fx.server.url);
-    await page.getByTestId('workbench').waitFor();
   });
   after(async () => {
     await fx?.close();

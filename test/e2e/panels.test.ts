@@ -5,15 +5,12 @@
 // and problems said by the field they are about.
 
 import assert from 'node:assert/strict';
-import { appendFileSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { CURRENT_SERVER_ARGS } from '../tooling/mcp-servers.ts';
 import { agentRow, selectAgent, waitForState } from './page-actions.ts';
+import { addToConfig, stdioTooling } from './config-additions.ts';
 import { startWorkbench, type WorkbenchFixture } from './workbench-fixture.ts';
-
-const toml = (values: string[]) => `[${values.map((value) => JSON.stringify(value)).join(', ')}]`;
 
 describe(
   'the panels of issue 17 (tools, timeline, agents, component picker, inline errors)',
@@ -26,15 +23,7 @@ describe(
       fx = await startWorkbench();
       page = fx.page;
       page.setDefaultTimeout(20_000);
-      const config = join(fx.workspace, 'omw.toml');
-      appendFileSync(
-        config,
-        `\n[tooling.notes]\nkind = "mcp"\ntransport = "stdio"\ncommand = ${JSON.stringify(process.execPath)}\n` +
-          `args = ${toml([...CURRENT_SERVER_ARGS, 'stdio'])}\ncwd = ${JSON.stringify(join(import.meta.dirname, '../..'))}\n`,
-      );
-      await fx.workbench.writeFile('omw.toml', readFileSync(config, 'utf8'), null);
-      await page.goto(fx.server.url);
-      await page.getByTestId('workbench').waitFor();
+      await addToConfig(fx, stdioTooling('notes', [...CURRENT_SERVER_ARGS, 'stdio']));
     });
     after(async () => {
       await fx?.close();

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { showOverlay } from '../store/ui-store.ts';
 import { fuzzyScore } from './fuzzy-match.ts';
+import { OverlayDialog } from './OverlayDialog.tsx';
 import { paletteEntries } from './palette-entries.ts';
 
 /** Ctrl/Cmd+Shift+P or F1: every command with its key, filtered as typed, run with Enter. */
@@ -38,50 +39,42 @@ export function CommandPalette() {
     }
   };
   return (
-    <div className="overlay-backdrop" onMouseDown={close}>
-      <div
-        className="palette"
-        role="dialog"
-        aria-label="Command palette"
-        data-testid="command-palette"
-        onMouseDown={(event) => event.stopPropagation()}
-      >
-        <input
-          autoFocus
-          value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setCursor(0);
-          }}
-          onKeyDown={onKey}
-          placeholder="Type a command"
-          aria-label="command"
-          aria-controls="palette-list"
-          aria-activedescendant={shown[cursor] ? `palette-${shown[cursor].id}` : undefined}
-        />
-        <ul id="palette-list" role="listbox" className="palette-list">
-          {shown.map((entry, index) => (
-            <li
-              key={entry.id}
-              id={`palette-${entry.id}`}
-              role="option"
-              aria-selected={index === cursor}
-              aria-disabled={!entry.available()}
-              className={`palette-item ${index === cursor ? 'selected' : ''}`}
-              data-testid={`palette-${entry.id}`}
-              onMouseMove={() => setCursor(index)}
-              onClick={() => pick(index)}
-            >
-              <span className="palette-title">
-                <span className="dim">{entry.category}: </span>
-                {entry.title}
-              </span>
-              {entry.shortcut ? <kbd>{entry.shortcut}</kbd> : null}
-            </li>
-          ))}
-          {shown.length === 0 ? <li className="dim palette-empty">No command matches “{query}”</li> : null}
-        </ul>
-      </div>
-    </div>
+    <OverlayDialog label="Command palette" className="palette" testId="command-palette">
+      <input
+        autoFocus
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setCursor(0);
+        }}
+        onKeyDown={onKey}
+        placeholder="Type a command"
+        aria-label="command"
+        aria-controls="palette-list"
+        aria-activedescendant={shown[cursor] ? `palette-${shown[cursor].id}` : undefined}
+      />
+      <ul id="palette-list" role="listbox" className="palette-list">
+        {shown.map((entry, index) => (
+          <li
+            key={entry.id}
+            id={`palette-${entry.id}`}
+            role="option"
+            aria-selected={index === cursor}
+            aria-disabled={!entry.available()}
+            className={`palette-item ${index === cursor ? 'selected' : ''}`}
+            data-testid={`palette-${entry.id}`}
+            onMouseMove={() => setCursor(index)}
+            onClick={() => pick(index)}
+          >
+            <span className="palette-title">
+              <span className="dim">{entry.category}: </span>
+              {entry.title}
+            </span>
+            {entry.shortcut ? <kbd>{entry.shortcut}</kbd> : null}
+          </li>
+        ))}
+        {shown.length === 0 ? <li className="dim palette-empty">No command matches “{query}”</li> : null}
+      </ul>
+    </OverlayDialog>
   );
 }
