@@ -575,9 +575,7 @@ export class Workbench {
     if (!this.isConfigFile(file) || !state.supervisor) return { restart: [], busy: [] };
     const ownText = realPathOf(file) === realPathOf(state.configFile) ? text : undefined;
     const partial = ownText === undefined ? undefined : this.partialRestart(state, ownText);
-    const restart = partial
-      ? [...partial.plan.restart, ...partial.plan.removed]
-      : [...state.supervisor.runners.keys()];
+    const restart = partial ? [...partial.plan.restart, ...partial.plan.removed] : [...state.supervisor.runners.keys()];
     const busy = restart.filter((agent) => state.supervisor!.runners.get(agent)?.running);
     return { restart, busy };
   }
