@@ -180,10 +180,11 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     );
   });
 
-  it('marks where a saved config restarted the agents, whose iterations count from 1 again', async () => {
+  it('marks where a saved config restarted an agent it rewired, whose iterations count from 1 again', async () => {
     const row = await selectAgent(page, 'ticker');
     await openInEditor(page, 'omw.toml');
-    await typeInEditor(page, '\n# restarts every agent');
+    // The config ends in [memory.ticker]: a key there rewires the ticker (a comment would not).
+    await typeInEditor(page, '\nnote = 1');
     await page.keyboard.press('Control+s');
     await page.locator('[data-testid="tab-omw.toml"][data-dirty="false"]').waitFor();
     await page

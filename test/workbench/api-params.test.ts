@@ -109,8 +109,14 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   uiSettings: [[[1], 'uiSettings takes no parameters, got 1']],
   configSavePlan: [[['omw.toml'], 'configSavePlan takes 2 parameters (path, text), got 1']],
   saveUiSettings: [
-    [[{ version: 1, theme: 'pink', openFiles: [], layouts: {} }], 'saveUiSettings: settings.theme: expected one of'],
-    [[{ version: 1, theme: 'dark', openFiles: [{}], layouts: {} }], 'saveUiSettings: settings.openFiles[0].path: '],
+    [
+      [{ version: 1, theme: 'pink', openFiles: [], layouts: {} }],
+      'saveUiSettings: settings.theme: expected one of "system", "light", "dark", got "pink"',
+    ],
+    [
+      [{ version: 1, theme: 'dark', openFiles: [{}], layouts: {} }],
+      'saveUiSettings: settings.openFiles[0].path: missing (expected a string)',
+    ],
   ],
   configSchema: [[[{}], 'configSchema takes no parameters, got 1']],
   debugSettings: [[[1], 'debugSettings takes no parameters, got 1']],

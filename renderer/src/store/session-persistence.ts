@@ -7,7 +7,7 @@ import type { UiSettings } from '../../../contract/ui-settings.ts';
 import { MAX_REMEMBERED_BUFFER, MAX_REMEMBERED_TABS } from '../../../contract/ui-settings-bounds.ts';
 import { BOTTOM_PANELS } from '../panels/bottom-panels.ts';
 import { useUi } from './ui-store.ts';
-import { addFile, notify, request, useWorkbench, type OpenFile } from './workbench-store.ts';
+import { addFile, notify, rememberWith, request, useWorkbench, type OpenFile } from './workbench-store.ts';
 
 const SAVE_DELAY_MS = 250;
 
@@ -74,6 +74,7 @@ function snapshot(): UiSettings | undefined {
 
 /** Sends every change of the remembered state to the host, a little after it settles. */
 export function rememberSession(): void {
+  rememberWith({ applyView: applyRememberedView, restore: restoreSession });
   let sent = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failed = false;

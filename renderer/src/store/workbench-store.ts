@@ -13,7 +13,6 @@ import { failureText } from './failure-text.ts';
 import type { BottomPanelId } from '../panels/bottom-panels.ts';
 import type { ConnectedTransport } from '../transport/connected-transport.ts';
 import type { UiSettings } from '../../../contract/ui-settings.ts';
-import { applyRememberedView, restoreSession } from './session-persistence.ts';
 
 export interface OpenFile {
   path: string;
@@ -68,6 +67,19 @@ export const useWorkbench = create<WorkbenchState>(() => ({
 }));
 
 let transport: WorkbenchTransport | undefined;
+
+/** What the renderer remembers of a workspace; store/session-persistence.ts provides it. */
+export interface SessionMemory {
+  /** The theme, pane sizes, bottom panel and agent: applied before the panels first draw. */
+  applyView(ui: UiSettings, agents: readonly string[]): void;
+  /** Reopens the remembered tabs; false when none could be. */
+  restore(ui: UiSettings): Promise<boolean>;
+}
+let sessionMemory: SessionMemory | undefined;
+
+export function rememberWith(memory: SessionMemory): void {
+  sessionMemory = memory;
+}
 let noticeId = 1;
 const set = useWorkbench.setState;
 const get = useWorkbench.getState;
@@ -130,11 +142,8 @@ function applyWorkspace(workspace: WorkspaceView, ui?: UiSettings): void {
   if (another) {
     set({ files: {}, fileOrder: [], activeFile: undefined, testResults: undefined, picking: undefined });
   }
-  if (ui && !previous)
-    applyRememberedView(
-      ui,
-      workspace.agents.map((a) => a.name),
-    );
+  const names = workspace.agents.map((a) => a.name);
+  if (ui && !previous) sessionMemory?.applyView(ui, names);
   set((s) => ({
     workspace,
     statuses,
@@ -148,11 +157,11 @@ function applyWorkspace(workspace: WorkspaceView, ui?: UiSettings): void {
 async function openRemembered(workspace: WorkspaceView, known: UiSettings | undefined): Promise<void> {
   const ui = known ?? (await request('uiSettings').catch(() => undefined));
   if (ui && !known)
-    applyRememberedView(
+    sessionMemory?.applyView(
       ui,
       workspace.agents.map((a) => a.name),
     );
-  if (ui && (await restoreSession(ui))) return;
+  if (ui && sessionMemory && (await sessionMemory.restore(ui))) return;
   const first = workspace.agents.find((a) => !a.script.startsWith('/') && !a.script.endsWith('.wasm'));
   void openFile(first?.script ?? workspace.config);
 }

@@ -1,0 +1,54 @@
+// Rewrites docs/screenshots/*.png from the example workspace in web mode with Chromium (the
+// end-to-end fixture's: a copy of examples/workspace, real agent processes). Run after
+// `node scripts/build.mjs`: `node scripts/screenshots.mjs`.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startWorkbench } from '../test/e2e/workbench-fixture.ts';
+import { selectAgent, waitForState } from '../test/e2e/page-actions.ts';
+
+const OUT = join(import.meta.dirname, '../docs/screenshots');
+mkdirSync(OUT, { recursive: true });
+const fx = await startWorkbench();
+const { page } = fx;
+const shot = async (name: string) => {
+  await page.screenshot({ path: join(OUT, `${name}.png`) });
+  console.log(`docs/screenshots/${name}.png`);
+};
+try {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(fx.server.url);
+  await page.getByTestId('workbench').waitFor();
+  await page.getByTestId('theme').selectOption('light');
+  for (const agent of ['ticker', 'assistant']) {
+    const row = await selectAgent(page, agent);
+    await row.getByRole('button', { name: 'Step' }).click();
+    await waitForState(page, agent, 'completed');
+  }
+  await page.getByTestId('tab-timeline').click();
+  await shot('light');
+  await shot('workbench');
+  await shot('timeline');
+  for (const [tab, name] of [
+    ['bus', 'bus'],
+    ['chat', 'chat'],
+    ['registries', 'registries'],
+  ] as const) {
+    await page.getByTestId(`tab-${tab}`).click();
+    await shot(name);
+  }
+  await page.getByTestId('theme').selectOption('dark');
+  await page.getByTestId('tab-timeline').click();
+  await shot('dark');
+  await page.keyboard.press('Control+Shift+P');
+  await page.getByTestId('command-palette').waitFor();
+  await page.keyboard.type('step');
+  await shot('palette');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('theme').selectOption('light');
+  await page.getByRole('button', { name: 'keyboard shortcuts' }).click();
+  await page.getByTestId('shortcut-reference').waitFor();
+  await shot('shortcuts');
+} finally {
+  await fx.close();
+}
