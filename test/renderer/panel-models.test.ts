@@ -7,7 +7,7 @@ import { agentNameProblem } from '../../contract/agent-name.ts';
 import { WORKBENCH_API } from '../../contract/workbench-api.ts';
 import type { TraceEvent } from '../../main/trace/trace-event.ts';
 import { hostOpOfTrace, iterationWaterfall } from '../../renderer/src/model/iteration-waterfall.ts';
-import { counted } from '../../renderer/src/model/plural.ts';
+import { counted } from '../../contract/counted.ts';
 import { clampWindow, panWindow, percentIn, zoomWindow } from '../../renderer/src/model/time-window.ts';
 import { TraceLog } from '../../renderer/src/model/trace-log.ts';
 import { FAILURE_WORDS, failureText } from '../../renderer/src/store/failure-text.ts';
@@ -72,7 +72,7 @@ describe('words', () => {
     assert.equal(counted(1, 'agent'), '1 agent');
     assert.equal(counted(2, 'agent'), '2 agents');
     assert.equal(counted(0, 'call'), '0 calls');
-    assert.equal(counted(1200, 'entry', 'entries'), '1,200 entries');
+    assert.equal(counted(1200, 'entry', 'entries'), '1200 entries');
   });
 
   it('checks a new agent’s name as the host does', () => {

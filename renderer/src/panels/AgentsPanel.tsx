@@ -5,7 +5,7 @@ import { SHORTCUTS } from '../shortcuts.ts';
 import { HeldCall } from './HeldCall.tsx';
 import './agents.css';
 import { openFile, openPicker, selectAgent, useWorkbench } from '../store/workbench-store.ts';
-import { counted } from '../model/plural.ts';
+import { counted } from '../../../contract/counted.ts';
 
 const STATE_LABELS: Record<AgentStatus['state'], string> = {
   idle: 'idle',

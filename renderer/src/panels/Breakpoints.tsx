@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { counted } from '../model/plural.ts';
+import { counted } from '../../../contract/counted.ts';
 import './breakpoints.css';
 import type { CallBreakpoint, CallBreakpointResult } from '../../../contract/debug-views.ts';
 import type { HostOp } from '../../../main/host-api/host-ops.generated.ts';

@@ -3,7 +3,7 @@ import type { OpenSourceView, RegistryName } from '../../../contract/views.ts';
 import { traceLog } from '../model/trace-log.ts';
 import { clock } from '../model/trace-text.ts';
 import { attempt, request, useWorkbench } from '../store/workbench-store.ts';
-import { counted } from '../model/plural.ts';
+import { counted } from '../../../contract/counted.ts';
 
 const REFRESH_MS = 200;
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { traceLog } from '../model/trace-log.ts';
 import { useWorkbench } from '../store/workbench-store.ts';
-import { counted } from '../model/plural.ts';
+import { counted } from '../../../contract/counted.ts';
 
 /** Bus events per second over the last few seconds. */
 function useBusRate(): number {

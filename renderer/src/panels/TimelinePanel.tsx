@@ -12,7 +12,7 @@ import { iterationWaterfall } from '../model/iteration-waterfall.ts';
 import { Waterfall } from './accounting/Waterfall.tsx';
 import { TimeAxis } from './TimeAxis.tsx';
 import './timeline.css';
-import { counted } from '../model/plural.ts';
+import { counted } from '../../../contract/counted.ts';
 
 /** What a running iteration is doing now, from its agent's live status. */
 function runningText(status: AgentStatus | undefined): string {

@@ -16,7 +16,7 @@ import { clock, duration } from '../../model/trace-text.ts';
 import { request, useWorkbench } from '../../store/workbench-store.ts';
 import { Waterfall } from './Waterfall.tsx';
 import './accounting.css';
-import { counted } from '../../model/plural.ts';
+import { counted } from '../../../../contract/counted.ts';
 
 const ROW_HEIGHT = 22;
 

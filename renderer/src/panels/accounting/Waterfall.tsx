@@ -10,7 +10,7 @@ import {
 } from '../../../../contract/accounting-views.ts';
 import { duration } from '../../model/trace-text.ts';
 import './accounting.css';
-import { counted } from '../../model/plural.ts';
+import { counted } from '../../../../contract/counted.ts';
 
 function usageText(bar: WaterfallBar): string {
   if (!bar.usage) return '';

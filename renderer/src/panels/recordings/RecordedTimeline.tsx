@@ -4,7 +4,7 @@ import type { RecordedAgentView } from '../../../../contract/recording-views.ts'
 import { clock, duration } from '../../model/trace-text.ts';
 import { openFork, selectRecordedIteration, useRecordings } from '../../store/recording-store.ts';
 import { describeResult, formatTokens } from './recording-text.ts';
-import { counted } from '../../model/plural.ts';
+import { counted } from '../../../../contract/counted.ts';
 
 const ROW_HEIGHT = 24;
 

@@ -3,7 +3,7 @@ import { showLine } from '../../editor/debug-decorations.ts';
 import { useRecordings } from '../../store/recording-store.ts';
 import { useWorkbench } from '../../store/workbench-store.ts';
 import { describeResult } from './recording-text.ts';
-import { counted } from '../../model/plural.ts';
+import { counted } from '../../../../contract/counted.ts';
 
 function stepText(step: ReplayStep): string {
   if (step.kind === 'end') return `the iteration ends: ${describeResult(step.result)}`;

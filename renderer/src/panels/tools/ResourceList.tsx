@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { ToolingDescription } from '../../../../contract/views.ts';
 import type { ResourceContent } from '../../../../main/host-api/wit-types.generated.ts';
-import { counted } from '../../model/plural.ts';
+import { counted } from '../../../../contract/counted.ts';
 import { clock } from '../../model/trace-text.ts';
 import { follow, unfollow, useTools } from '../../store/tool-store.ts';
 import { request } from '../../store/workbench-store.ts';
