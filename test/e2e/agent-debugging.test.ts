@@ -205,6 +205,8 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
   });
 
   it('answers a held tool call in place of the tool server, after refusing an answer that is not JSON', async () => {
+    // The saved config above rewired the ticker only: the two start afresh here, as the test expects.
+    for (const agent of ['reporter', 'researcher']) await fx.workbench.restart(agent);
     const row = await selectAgent(page, 'researcher');
     await page.getByTestId('bp-tooling.call-tool-blocking').check();
     await agentRow(page, 'reporter').getByRole('button', { name: 'Step' }).click();
@@ -232,7 +234,8 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     await waitForState(page, 'researcher', 'completed');
     await page.getByTestId('bp-tooling.call-tool-blocking').uncheck();
 
-    const iteration = await openIteration(1);
+    const researcher = fx.workbench.workspace().agents.find((agent) => agent.name === 'researcher');
+    const iteration = await openIteration(researcher!.status!.iteration);
     await iteration
       .getByTestId('event-held')
       .filter({ hasText: /held before tooling\.call-tool-blocking for .+, answered/ })
