@@ -72,10 +72,11 @@ export async function startWorkbench(): Promise<WorkbenchFixture> {
     page,
     external,
     errors,
-    async close() {
+    // The workbench and server a test put in their place (a restart) are the ones to close.
+    async close(this: WorkbenchFixture) {
       await browser.close();
-      await server.close();
-      await workbench.close();
+      await this.server.close();
+      await this.workbench.close();
       rmSync(root, { recursive: true, force: true });
     },
   };
