@@ -21,6 +21,17 @@ let page: Page;
 const iterationCount = async (agent: string) =>
   Number(((await agentRow(page, agent).getByTestId('iteration-count').textContent()) ?? '#0').slice(1));
 
+/** Every agent's state and iteration, for a failure's message. */
+const agentStates = async () =>
+  (
+    await Promise.all(
+      AGENTS.map(
+        async (agent) =>
+          `${agent} ${await agentRow(page, agent).getAttribute('data-state')} #${await iterationCount(agent)}`,
+      ),
+    )
+  ).join(', ');
+
 describe('the example workspace', { timeout: 150_000 }, () => {
   before(async () => {
     fx = await startWorkbench();
@@ -47,8 +58,17 @@ describe('the example workspace', { timeout: 150_000 }, () => {
     for (const agent of AGENTS) await agentRow(page, agent).getByRole('button', { name: 'Run' }).click();
     // Past the third: three have ended.
     const beyond = new RegExp(`^#([${ITERATIONS + 1}-9]|[1-9]\\d+)$`);
-    for (const agent of AGENTS)
-      await agentRow(page, agent).getByTestId('iteration-count').filter({ hasText: beyond }).waitFor();
+    for (const agent of AGENTS) {
+      await agentRow(page, agent)
+        .getByTestId('iteration-count')
+        .filter({ hasText: beyond })
+        .waitFor()
+        .catch(async (error: unknown) => {
+          throw new Error(`${agent} did not pass iteration ${ITERATIONS}; agents: ${await agentStates()}`, {
+            cause: error,
+          });
+        });
+    }
     for (const agent of AGENTS) await agentRow(page, agent).getByRole('button', { name: 'Stop' }).click();
     await page.getByTestId('tab-timeline').click();
     for (const agent of AGENTS) {

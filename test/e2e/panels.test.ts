@@ -232,6 +232,8 @@ describe(
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await picker.getByTestId('browser-path').getByText('bundled').waitFor();
+      // The path shows before the folder's listing arrives.
+      await list.getByTestId('browser-entry').filter({ hasText: 'hello.wasm' }).waitFor();
       const names = await list.getByTestId('browser-entry').allTextContents();
       assert.ok(names.includes('◈ hello.wasm'), names.join(', '));
       assert.ok(!names.some((name) => name.includes('manifest.json')), 'only .wasm files by default');

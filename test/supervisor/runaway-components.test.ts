@@ -39,7 +39,9 @@ test('a component growing its memory without host calls stays within its cap, th
       error: 'brain computed for more than 3000 ms without calling the host',
     });
     const atEnd = memoryKb(pid) ?? { rss: 0, peak: 0 };
-    assert.ok(atEnd.peak - idle < 96 * MIB, `grew ${((atEnd.peak - idle) / MIB).toFixed(0)} MiB above idle`);
+    // The 64 MiB cap, and room for what else the process may hold at its peak on a busy machine
+    // (seen at 170 MiB under a parallel test run); without the cap it grows by over 2 GiB here.
+    assert.ok(atEnd.peak - idle < 192 * MIB, `grew ${((atEnd.peak - idle) / MIB).toFixed(0)} MiB above idle`);
 
     await sleep(1000);
     const later = memoryKb(pid);
