@@ -7,7 +7,7 @@ import { HOST_OPS, type HostOp } from '../host-api/host-ops.generated.ts';
 import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
 import type { Provider } from '../providers/provider.ts';
 import type { Tooling } from '../tooling/tooling.ts';
-import type { CloseReason, Json, LogTrace, SourceKind } from '../trace/trace-event.ts';
+import type { CloseReason, Json, LogTrace, SourceKind, TraceEvent } from '../trace/trace-event.ts';
 import { Redactor } from '../trace/redactor.ts';
 import { TraceRecorder } from '../trace/trace-recorder.ts';
 import { configSecrets } from './config-secrets.ts';
@@ -64,6 +64,8 @@ export interface HostOptions {
   traceCapacity?: number;
   /** The trace numbers on from this sequence number (a restarted workspace in the workbench). */
   traceSeqAfter?: number;
+  /** Events of an earlier trace that this one keeps as its own history (traceSeqAfter at least their last). */
+  earlierTrace?: readonly TraceEvent[];
 }
 
 /**
@@ -101,6 +103,7 @@ export class Host implements HostServices {
       options.traceSeqAfter,
       new Redactor(configSecrets(config)),
     );
+    if (options.earlierTrace) this.trace.keepEarlier(options.earlierTrace);
     this.bus = new Bus(config.tunables.inbox_bound, (agent, envelope) => {
       this.trace.record({
         type: 'delivered',

@@ -26,12 +26,14 @@ export class SessionRecorder {
   private readonly detach: () => void;
   /** Per agent: the iteration of its last call, and that call's position in it. */
   private readonly positions = new Map<string, { iteration: number; index: number }>();
+  private readonly wholeTrace: boolean;
 
   constructor(
     private readonly supervisor: Supervisor,
     options: RecordOptions,
   ) {
     const { host } = supervisor;
+    this.wholeTrace = options.mode === 'session';
     const redactor = host.trace.redactor;
     const header = {
       ...recordingHeader(host.config, redactor, options),
@@ -73,8 +75,11 @@ export class SessionRecorder {
   }
 
   private traced(event: TraceEvent): void {
-    // A delivery is its own `delivered` line, with the whole envelope.
-    if (event.type === 'result' || event.type === 'host-call' || event.type === 'delivered') return;
+    // A delivery is its own `delivered` line, with the whole envelope. A call's answer is on its
+    // call line; only the workbench's own session keeps the trace's `result` and `host-call`
+    // events too, so that its timeline reads the same after a restart (docs/recordings.md).
+    if (event.type === 'delivered') return;
+    if ((event.type === 'result' || event.type === 'host-call') && !this.wholeTrace) return;
     this.writer.line(`{"kind":"trace","event":${JSON.stringify(event)}}`, event.type === 'iteration-start');
   }
 

@@ -106,10 +106,13 @@ export interface HeldTrace extends TraceBase {
   decision?: 'edited' | 'answered' | 'rejected';
 }
 
-/** The agent starts afresh: Restart (`agent`), or all agents on a saved config (`workspace`). */
+/**
+ * The agent starts afresh: Restart (`agent`), all agents on a saved config (`workspace`), or a
+ * new workbench session after the previous one's history (`session`).
+ */
 export interface RestartTrace extends TraceBase {
   type: 'restart';
-  cause: 'agent' | 'workspace';
+  cause: 'agent' | 'workspace' | 'session';
 }
 
 export interface IterationStartTrace extends TraceBase {

@@ -52,6 +52,17 @@ export class TraceRecorder {
     return stamped;
   }
 
+  /**
+   * Keeps events an earlier trace recorded (a workspace restarted, or the previous workbench
+   * session) as if recorded here, before this trace records anything; listeners are not told.
+   */
+  keepEarlier(events: readonly TraceEvent[]): void {
+    for (const event of events) {
+      this.keep(event);
+      if (event.seq > this.seq) this.seq = event.seq;
+    }
+  }
+
   subscribe(listener: TraceListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -34,7 +34,7 @@ import type { SessionRecorder } from '../recording/session-recorder.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { brainbenchVersion } from '../cli/version.ts';
 import { settingsFolder } from './debug-settings-file.ts';
-import { SESSION_RECORDING } from './session-recording.ts';
+import { PREVIOUS_SESSION_RECORDING, SESSION_RECORDING } from './session-recording.ts';
 import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
 import { isWithin, realPathOf, type WorkspaceBoundary } from './workspace-boundary.ts';
 
@@ -74,7 +74,12 @@ export class WorkbenchRecordings {
     const { root } = this.options.workspace();
     const settings = settingsFolder(root);
     const found: RecordingFileView[] = [];
-    for (const name of [SESSION_RECORDING, `${SESSION_RECORDING}.1`]) {
+    for (const name of [
+      SESSION_RECORDING,
+      `${SESSION_RECORDING}.1`,
+      PREVIOUS_SESSION_RECORDING,
+      `${PREVIOUS_SESSION_RECORDING}.1`,
+    ]) {
       const file = join(settings, name);
       if (existsSync(file)) found.push(this.fileView(root, file, 'session'));
     }

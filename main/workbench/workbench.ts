@@ -53,8 +53,9 @@ import { realPathOf, WorkspaceBoundary } from './workspace-boundary.ts';
 import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
 import { isTestConfig, loadWorkspaceConfig, testSuiteRoot } from './workspace-config.ts';
 import { locateWorkspace, type OpenOptions } from './workspace-location.ts';
-import { recordSession } from './session-recording.ts';
+import { recordSession, sessionTrace, setAsidePreviousSession } from './session-recording.ts';
 import type { SessionRecorder } from '../recording/session-recorder.ts';
+import type { TraceEvent } from '../trace/trace-event.ts';
 import { exportSessionTelemetry } from './session-telemetry.ts';
 import type { LiveTelemetry } from '../telemetry/live-telemetry.ts';
 import { WorkbenchRecordings } from './workbench-recordings.ts';
@@ -138,6 +139,8 @@ export class Workbench {
   private opening: Promise<void> = Promise.resolve();
   /** Trace numbering continues across restarts, so renderers can tell new events from old. */
   private lastSeq = 0;
+  /** History the next host keeps as its own: the agents' trace before a restart, or the previous session's. */
+  private carriedTrace: TraceEvent[] = [];
 
   /** Recordings opened, forked, replayed, compared and saved as tests (docs/recordings.md). */
   readonly recordings: WorkbenchRecordings;
@@ -167,6 +170,7 @@ export class Workbench {
     const { root, configFile } = locateWorkspace(path, options);
     await this.close();
     this.debugging.open(root);
+    this.carriedTrace = this.previousSession(root);
     this.workspaceState = {
       root,
       configFile,
@@ -501,6 +505,23 @@ export class Workbench {
     return this.state().uiSettings.save(settings);
   }
 
+  /**
+   * The last session's trace, which this one shows before its own, its recording kept aside; a
+   * recording that cannot be read costs the history only, with a notice.
+   */
+  private previousSession(root: string): TraceEvent[] {
+    try {
+      const previous = setAsidePreviousSession(root);
+      return previous ? sessionTrace(previous) : [];
+    } catch (error) {
+      this.emit({
+        type: 'notice',
+        message: `the previous session's history is not shown: ${(error as Error).message}`,
+      });
+      return [];
+    }
+  }
+
   traceHistory() {
     const host = this.workspaceState?.host;
     if (!host) return [];
@@ -514,7 +535,8 @@ export class Workbench {
       const config = loadWorkspaceConfig(state.configFile, { env: this.options.env ?? process.env });
       state.config = config;
       state.configLayers = config.layers;
-      state.host = new Host(state.config, { traceSeqAfter: this.lastSeq });
+      state.host = new Host(state.config, { traceSeqAfter: this.lastSeq, earlierTrace: this.carriedTrace });
+      this.carriedTrace = [];
       const { spawner, entry } = this.options;
       state.supervisor = new Supervisor(state.host, { spawner, entry, spares: state.spares });
       state.configError = undefined;
@@ -526,8 +548,12 @@ export class Workbench {
       return;
     }
     const { host, supervisor } = state;
-    state.recorder = recordSession(state.root, state.configFile, supervisor, (message) =>
-      this.emit({ type: 'notice', message }),
+    state.recorder = recordSession(
+      state.root,
+      state.configFile,
+      supervisor,
+      (message) => this.emit({ type: 'notice', message }),
+      restarted,
     );
     const notice = (message: string) => this.emit({ type: 'notice', message });
     state.telemetry = exportSessionTelemetry(supervisor, state.configFile, this.options.env ?? process.env, notice);
@@ -565,6 +591,7 @@ export class Workbench {
     await state.telemetry?.close();
     state.telemetry = undefined;
     this.lastSeq = state.host?.trace.lastSeq ?? this.lastSeq;
+    this.carriedTrace = this.traceHistory();
     state.supervisor = undefined;
     state.host = undefined;
   }

@@ -102,7 +102,10 @@ describe('habits and state that lasts', () => {
     await expectRemembered(width);
   });
 
-  it('keeps them through a workbench restart, from .brainbench/workbench.json', async () => {
+  it('keeps them through a workbench restart, from .brainbench/workbench.json, and the trace history too', async () => {
+    const ticker = await selectAgent(page, 'ticker');
+    await ticker.getByRole('button', { name: 'Step' }).click();
+    await waitForState(page, 'ticker', 'completed');
     await fx.server.close();
     await fx.workbench.close();
     const workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry() });
@@ -111,6 +114,14 @@ describe('habits and state that lasts', () => {
     Object.assign(fx, { workbench, server });
     await page.goto(server.url);
     await expectRemembered(undefined);
+    // The previous session's iteration, from its recording, before this session's.
+    await selectAgent(page, 'ticker');
+    await page.getByTestId('tab-timeline').click();
+    await page.getByTestId('restart-divider').filter({ hasText: 'The workbench started again' }).waitFor();
+    const earlier = page.locator('[data-testid="iteration-row"][data-iteration="1"]');
+    await earlier.getByTestId('fork-here').waitFor();
+    assert.match((await earlier.getByTestId('fork-here').getAttribute('title'))!, /previous-session\.jsonl/);
+    await page.getByTestId('tab-registries').click();
   });
 
   it('restarts only the agent a saved config rewires, after asking while it is mid-iteration', async () => {
@@ -150,7 +161,9 @@ describe('habits and state that lasts', () => {
     assert.equal(fx.workbench['workspaceState']!.supervisor!.runner('ticker').process.pid, tickerPid);
     await selectAgent(page, 'ticker');
     await page.getByTestId('tab-timeline').click();
-    assert.equal(await page.getByTestId('restart-divider').count(), 0, 'the ticker was not restarted');
+    const dividers = page.getByTestId('restart-divider');
+    assert.equal(await dividers.filter({ hasText: 'saved config' }).count(), 0, 'the ticker was not restarted');
+    assert.equal(await dividers.count(), 1, 'only the new session divides its iterations');
     await selectAgent(page, 'watcher');
     await page.getByTestId('restart-divider').filter({ hasText: 'saved config' }).waitFor();
     // The first server was closed on purpose (the workbench restart): the page retried it, and

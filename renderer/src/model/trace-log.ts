@@ -3,7 +3,7 @@
 
 import { ChatResultAssembler } from '../../../main/host-api/chat-result-assembler.ts';
 import type { ChatResult } from '../../../main/host-api/wit-types.generated.ts';
-import type { TraceEvent } from '../../../main/trace/trace-event.ts';
+import type { RestartTrace, TraceEvent } from '../../../main/trace/trace-event.ts';
 import { BusLog, type BusRow } from './bus-log.ts';
 
 export type { BusRow } from './bus-log.ts';
@@ -33,7 +33,7 @@ export interface Iteration {
 export interface RestartMark {
   seq: number;
   time: number;
-  cause: 'agent' | 'workspace';
+  cause: RestartTrace['cause'];
 }
 
 /** A chat stream as the chat panel shows it, assembled from its deltas as they arrive. */
@@ -174,7 +174,7 @@ export class TraceLog {
     else if (event.type === 'inbound') bus.inbound(event, this.origins.get(event.id) ?? 'external');
     else if (event.type === 'closed') bus.closed(event);
     else if (event.type === 'iteration-start') bus.discard(event.agent, 'iteration');
-    else if (event.type === 'restart' && event.cause === 'workspace') bus.discard(event.agent, 'workspace');
+    else if (event.type === 'restart' && event.cause !== 'agent') bus.discard(event.agent, 'workspace');
   }
 
   private indexChat(event: TraceEvent): void {

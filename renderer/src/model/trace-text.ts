@@ -1,4 +1,4 @@
-import type { TraceEvent } from '../../../main/trace/trace-event.ts';
+import type { RestartTrace, TraceEvent } from '../../../main/trace/trace-event.ts';
 
 export function clock(time: number): string {
   const d = new Date(time);
@@ -16,6 +16,12 @@ export function duration(ms: number): string {
   return ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+const RESTARTED: Record<RestartTrace['cause'], string> = {
+  agent: 'restarted',
+  workspace: 'restarted with the saved config',
+  session: 'the workbench started again',
+};
+
 /** One line for a trace event, as the timeline lists it. */
 export function describeEvent(event: TraceEvent): string {
   switch (event.type) {
@@ -26,7 +32,7 @@ export function describeEvent(event: TraceEvent): string {
     case 'held':
       return `held before ${event.op} for ${duration(event.heldMs)}${event.decision ? `, ${event.decision}` : ''}`;
     case 'restart':
-      return event.cause === 'agent' ? 'restarted' : 'restarted with the saved config';
+      return RESTARTED[event.cause];
     case 'result':
       return event.ok
         ? `↳ ${compactJson(event.value ?? null)} (${event.durationMs.toFixed(1)} ms)`

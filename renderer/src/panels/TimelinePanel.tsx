@@ -6,7 +6,8 @@ import { traceLog, type Iteration, type RestartMark } from '../model/trace-log.t
 import { clock, duration } from '../model/trace-text.ts';
 import { EventText } from '../values/EventText.tsx';
 import { ValueText } from '../values/ValueText.tsx';
-import { openFork, SESSION_RECORDING } from '../store/recording-store.ts';
+import { openFork } from '../store/recording-store.ts';
+import { iterationRecording } from '../model/iteration-recording.ts';
 import { useWorkbench } from '../store/workbench-store.ts';
 import { iterationWaterfall } from '../model/iteration-waterfall.ts';
 import { Waterfall } from './accounting/Waterfall.tsx';
@@ -71,6 +72,7 @@ function IterationRowView({ iteration, focusSeq, status }: IterationRowProps) {
     [iteration.events.length, iteration],
   );
   const ended = iteration.end !== undefined;
+  const recording = agent ? iterationRecording(iteration.seq, traceLog.restartsOf(agent)) : undefined;
   const result = iteration.error ? (
     <span className="error-text">
       {iteration.error}
@@ -93,14 +95,14 @@ function IterationRowView({ iteration, focusSeq, status }: IterationRowProps) {
         </span>
         <span className="calls">{counted(calls, 'call')}</span>
         {result}
-        {ended && agent ? (
+        {ended && agent && recording ? (
           <button
             className="row-action"
-            title={`Fork the session's recording from the state after iteration ${iteration.iteration}`}
+            title={`Fork ${recording} from the state after iteration ${iteration.iteration}`}
             data-testid="fork-here"
             onClick={(event) => {
               event.stopPropagation();
-              openFork({ path: SESSION_RECORDING, agent, afterIteration: iteration.iteration });
+              openFork({ path: recording, agent, afterIteration: iteration.iteration });
             }}
           >
             Fork from here
@@ -141,12 +143,18 @@ function IterationRowView({ iteration, focusSeq, status }: IterationRowProps) {
 type TimelineRow =
   { seq: number; iteration: Iteration; mark?: undefined } | { seq: number; iteration?: undefined; mark: RestartMark };
 
+const RESTART_TEXT: Record<RestartMark['cause'], string> = {
+  agent: 'Restarted',
+  workspace: 'Restarted with the saved config',
+  session: 'The workbench started again',
+};
+
 function RestartDivider({ mark }: { mark: RestartMark }) {
   return (
     <li className="restart-divider" data-testid="restart-divider">
       <span>
-        {mark.cause === 'agent' ? 'Restarted' : 'Restarted with the saved config'} at {clock(mark.time)}
-        {mark.cause === 'workspace' ? ': iterations count from 1 again' : ''}
+        {RESTART_TEXT[mark.cause]} at {clock(mark.time)}
+        {mark.cause === 'agent' ? '' : ': iterations count from 1 again'}
       </span>
     </li>
   );

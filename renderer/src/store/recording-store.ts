@@ -16,9 +16,6 @@ import type {
 import { onWorkbenchEvent } from './workbench-listeners.ts';
 import { attempt, notify } from './workbench-store.ts';
 
-/** The session's own recording, which "Fork from here" on the live timeline forks. */
-export const SESSION_RECORDING = '.brainbench/session.jsonl';
-
 export type RecordingDialog = 'open' | 'compare' | 'save-test';
 
 export interface ForkTarget {

@@ -1,0 +1,19 @@
+// "Fork from here" forks the recording that holds the iteration: this session's, or after a
+// workbench restart the previous session's, and none for a session before that.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { iterationRecording } from '../../renderer/src/model/iteration-recording.ts';
+import type { RestartMark } from '../../renderer/src/model/trace-log.ts';
+
+const mark = (seq: number, cause: RestartMark['cause']): RestartMark => ({ seq, time: 0, cause });
+
+test('an iteration forks from the recording of the session it ran in', () => {
+  const marks = [mark(10, 'agent'), mark(20, 'session'), mark(30, 'workspace'), mark(40, 'session')];
+  assert.equal(iterationRecording(45, marks), '.brainbench/session.jsonl');
+  assert.equal(iterationRecording(35, marks), '.brainbench/previous-session.jsonl');
+  assert.equal(iterationRecording(25, marks), '.brainbench/previous-session.jsonl');
+  assert.equal(iterationRecording(15, marks), undefined, 'two sessions back');
+  assert.equal(iterationRecording(5, []), '.brainbench/session.jsonl');
+  assert.equal(iterationRecording(5, [mark(10, 'agent'), mark(12, 'workspace')]), '.brainbench/session.jsonl');
+});
