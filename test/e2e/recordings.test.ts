@@ -14,6 +14,7 @@ import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
 import { startWebServer, type WebServer } from '../../main/web/web-server.ts';
 import { Workbench } from '../../main/workbench/workbench.ts';
+import { OVERFLOW_SCAN } from './overflow-scan.ts';
 import { agentRow, selectAgent } from './page-actions.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './workbench-fixture.ts';
 
@@ -157,5 +158,43 @@ describe('recordings in the workbench, in Chromium', { timeout: 180_000 }, () =>
     await dialog.getByTestId('fork-memory-row').first().waitFor();
     await dialog.getByRole('button', { name: 'close' }).click();
     assert.deepEqual(errors, []);
+  });
+
+  it('overflows nothing horizontally on the recording screen and its dialogs, at both sizes, in both themes', async () => {
+    const found: string[] = [];
+    // The scan looks inside the workbench's root, where `shown` must be.
+    const scan = async (where: string, shown: string) => {
+      assert.equal(await page.locator(`[data-testid="workbench"] [data-testid="${shown}"]`).count(), 1, shown);
+      found.push(...(await page.evaluate<string[]>(OVERFLOW_SCAN)).map((box) => `${where}: ${box}`));
+    };
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 1920, height: 1080 },
+    ]) {
+      await page.setViewportSize(viewport);
+      for (const scheme of ['light', 'dark'] as const) {
+        const where = `${viewport.width}x${viewport.height} ${scheme}`;
+        await page.getByTestId('theme').selectOption(scheme);
+        await page.keyboard.press('Control+Shift+O');
+        const open = page.getByTestId('open-recording-dialog');
+        await open.locator('[data-testid="recording-file"][data-kind="branch"]').waitFor();
+        await scan(`${where} open recording`, 'open-recording-dialog');
+        await open.locator('[data-testid="recording-file"][data-kind="session"]').click();
+        const view = page.getByTestId('recording-view');
+        await view.locator('[data-testid="recorded-iteration"][data-iteration="2"]').click();
+        await view
+          .locator('[data-testid="iteration-detail"][data-iteration="2"] [data-testid="recorded-call"]')
+          .first()
+          .waitFor();
+        await scan(`${where} recording`, 'recording-view');
+        await view.locator('[data-testid="recorded-iteration"][data-iteration="1"]').getByTestId('fork-here').click();
+        await page.getByTestId('fork-dialog').getByTestId('fork-memory-row').first().waitFor();
+        await scan(`${where} fork`, 'fork-dialog');
+        await page.getByTestId('fork-dialog').getByRole('button', { name: 'close' }).click();
+        await page.getByTestId('recording-close').click();
+        await view.waitFor({ state: 'detached' });
+      }
+    }
+    assert.deepEqual(found, []);
   });
 });
