@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startWorkbench } from '../test/e2e/workbench-fixture.ts';
-import { selectAgent, waitForState } from '../test/e2e/page-actions.ts';
+import { openInEditor, selectAgent, waitForState } from '../test/e2e/page-actions.ts';
 
 const OUT = join(import.meta.dirname, '../docs/screenshots');
 mkdirSync(OUT, { recursive: true });
@@ -26,9 +26,14 @@ try {
     await waitForState(page, agent, 'completed');
   }
   await page.getByTestId('tab-timeline').click();
-  await shot('light');
   await shot('workbench');
+  // The assistant's iteration opened as a waterfall of its host calls.
+  const latest = page.getByTestId('iteration-row').first();
+  await latest.locator('.iteration-head .chevron').click();
+  await latest.getByTestId('show-waterfall').click();
   await shot('timeline');
+  await openInEditor(page, 'omw.toml');
+  await shot('light');
   for (const [tab, name] of [
     ['bus', 'bus'],
     ['chat', 'chat'],
