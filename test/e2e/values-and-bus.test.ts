@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { selectAgent } from './page-actions.ts';
+import { selectAgent, waitForState } from './page-actions.ts';
 import { startWorkbench, type WorkbenchFixture } from './workbench-fixture.ts';
 
 const TIMEOUT = 20_000;
@@ -217,6 +217,21 @@ describe('values, the bus and streams in Chromium', { timeout: 180_000 }, () => 
       true,
       'the focus is back on the value',
     );
+    assert.deepEqual(fx.errors, []);
+  });
+
+  it('lists a message an agent sent beside its delivery, which the receiver consumes', async () => {
+    for (const agent of ['reporter', 'researcher']) {
+      await selectAgent(page, agent);
+      await page.getByTestId(`agent-${agent}`).getByRole('button', { name: 'Step' }).click();
+    }
+    await waitForState(page, 'reporter', 'exited');
+    await showBusOf('researcher');
+    const finding = page.getByTestId('bus-row').filter({ hasText: 'omw runs agent brains' });
+    await finding.and(page.locator('[data-state="sent"]')).first().waitFor();
+    await finding.and(page.locator('[data-state="consumed"]')).first().waitFor();
+    await finding.and(page.locator('[data-state="sent"]')).first().click();
+    await page.getByTestId('bus-detail').filter({ hasText: 'from researcher to reporter' }).waitFor();
     assert.deepEqual(fx.errors, []);
   });
 });
