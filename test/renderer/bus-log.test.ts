@@ -51,6 +51,21 @@ describe('bus rows from a real host', () => {
     assert.equal(rowDurationMs({ row: consumed, depth: 0 }), consumed.consumedAt! - consumed.time);
   });
 
+  it('offers every kind listed as a filter choice, sorted, a new list only when a kind is new', async () => {
+    const { host: h, log } = host();
+    assert.deepEqual(log.busLog.kinds, []);
+    await h.call('bob', 'host.subscribe-agent', ['alice']);
+    await h.call('alice', 'host.send-agent', ['bob', 'one']);
+    const kinds = log.busLog.kinds;
+    assert.deepEqual(kinds, ['message']);
+    await h.call('alice', 'host.send-agent', ['bob', 'two']);
+    assert.equal(log.busLog.kinds, kinds, 'the same list: nothing new to offer');
+    h.inject('bob', { id: 'external', event: { kind: 'lifecycle', data: 'shutdown' } });
+    assert.deepEqual(log.busLog.kinds, ['lifecycle', 'message']);
+    log.busLog.clear();
+    assert.deepEqual(log.busLog.kinds, []);
+  });
+
   it('lists a message to an agent that does not listen as sent, with nothing delivered', async () => {
     const { host: h, log } = host();
     await h.call('alice', 'host.send-agent', ['bob', 'nobody hears']);

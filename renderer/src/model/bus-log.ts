@@ -70,6 +70,8 @@ export class BusLog {
   /** Capture is paused: nothing new is listed (what is listed is still marked). */
   paused = false;
   readonly groups = new Map<string, BusGroup>();
+  /** Every kind listed since the last clear, sorted: the kind filter's choices. */
+  kinds: readonly string[] = [];
   /** Per agent, its listed rows still in the inbox, oldest first (inboxes are FIFO). */
   private readonly pending = new Map<string, { row: BusRow; id: string }[]>();
   /** `send_agent` rows waiting for their call's result, which carries the payload. */
@@ -78,6 +80,7 @@ export class BusLog {
   clear(): void {
     this.rows = [];
     this.dropped = 0;
+    this.kinds = [];
     this.groups.clear();
     this.pending.clear();
     this.sends.clear();
@@ -192,6 +195,8 @@ export class BusLog {
     };
     describe(row, payload);
     this.rows.push(row);
+    // A new array only when a kind first appears, so that the filter's choices render again only then.
+    if (!this.kinds.includes(kind)) this.kinds = [...this.kinds, kind].sort();
     return row;
   }
 }
