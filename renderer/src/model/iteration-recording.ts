@@ -1,10 +1,10 @@
 // Which of the workspace's session recordings holds a timeline iteration: after a workbench
 // restart the timeline shows the previous session too, which the workbench keeps aside as a
-// recording of its own (docs/recordings.md, Session recordings).
+// recording of its own (docs/recordings.md, Making one).
 
 import type { RestartMark } from './trace-log.ts';
 
-export const SESSION_RECORDING = '.brainbench/session.jsonl';
+const SESSION_RECORDING = '.brainbench/session.jsonl';
 const PREVIOUS_SESSION_RECORDING = '.brainbench/previous-session.jsonl';
 
 /**
