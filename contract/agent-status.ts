@@ -54,6 +54,11 @@ export interface AgentStatus {
   runtimeKind: string;
   state: AgentState;
   mode: RunMode | undefined;
+  /**
+   * In loop mode from the start of the loop until it ends: between two iterations `state` says
+   * how the last one ended, and the agent still loops.
+   */
+  looping?: boolean;
   iteration: number;
   pausedAt?: PausedCall;
   stoppedAt?: StoppedAt;

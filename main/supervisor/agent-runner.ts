@@ -182,6 +182,7 @@ export class AgentRunner {
     if (this.current) throw new Error(`agent "${this.name}" is running an iteration: loop it when that ends`);
     const controller = new AbortController();
     this.loopController = controller;
+    this.update({ looping: true });
     const { tunables } = this.settings.host.config;
     this.looping = (async () => {
       let delay = tunables.loop_backoff_start_ms;
@@ -213,6 +214,7 @@ export class AgentRunner {
       })
       .finally(() => {
         this.looping = undefined;
+        this.update({ looping: undefined });
       });
   }
 

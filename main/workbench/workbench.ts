@@ -48,6 +48,7 @@ import { brainFileName } from './agent-templates.ts';
 import { agentNameProblem } from '../../contract/agent-name.ts';
 import { BrainSources } from './brain-sources.ts';
 import { isTemporaryFile, writeFileDurably } from './durable-write.ts';
+import { StatusCoalescer } from './status-coalescer.ts';
 import { TraceBatcher } from './trace-batcher.ts';
 import { realPathOf, WorkspaceBoundary } from './workspace-boundary.ts';
 import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
@@ -126,6 +127,7 @@ export class Workbench {
     warn: (message) => this.emit({ type: 'notice', message }),
   });
   private readonly batcher = new TraceBatcher((events) => this.emit({ type: 'trace', events }));
+  private readonly statuses = new StatusCoalescer((status) => this.emit({ type: 'status', status }));
   private readonly brainSources = new BrainSources();
   /** Tools' input schemas by tooling and tool, as last listed: the tool form checks against them. */
   private readonly toolSchemas = new Map<string, unknown>();
@@ -562,7 +564,7 @@ export class Workbench {
       for (const agent of host.agents.keys())
         host.trace.record({ type: 'restart', agent, iteration: 0, cause: 'workspace' });
     }
-    supervisor.onStatus((status) => this.emit({ type: 'status', status }));
+    supervisor.onStatus((status) => this.statuses.add(status));
     this.debugging.attach(supervisor);
     state.stopReloading = watchScripts(supervisor);
     const stopFollowing = followBackendStates(
@@ -586,6 +588,7 @@ export class Workbench {
     this.toolSchemas.clear();
     this.debugging.detach();
     await state.supervisor.shutdown();
+    this.statuses.flush();
     state.recorder?.close();
     state.recorder = undefined;
     await state.telemetry?.close();
@@ -689,6 +692,8 @@ export class Workbench {
   }
 
   private emit(event: WorkbenchEvent): void {
+    // A workspace view holds every agent's newest status: none held back may follow it.
+    if (event.type === 'workspace') this.statuses.flush();
     for (const listener of this.listeners) listener(event);
   }
 

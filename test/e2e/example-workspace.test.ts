@@ -69,6 +69,20 @@ describe('the example workspace', { timeout: 150_000 }, () => {
           });
         });
     }
+    // The component loops hundreds of times a second: between two iterations it still loops, so
+    // Stop stays enabled (and Run disabled) instead of flickering with them, and a click lands;
+    // the status bar counts every looping agent as running.
+    const component = agentRow(page, 'component');
+    const controls: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const [stop, run, running] = await Promise.all([
+        component.getByRole('button', { name: 'Stop' }).isEnabled(),
+        component.getByRole('button', { name: 'Run' }).isEnabled(),
+        page.getByTestId('running-count').textContent(),
+      ]);
+      controls.push(`${stop ? 'stop' : '-'}/${run ? 'run' : '-'}, ${running}`);
+    }
+    assert.deepEqual(new Set(controls), new Set([`stop/-, ${AGENTS.length} running`]));
     for (const agent of AGENTS) await agentRow(page, agent).getByRole('button', { name: 'Stop' }).click();
     await page.getByTestId('tab-timeline').click();
     for (const agent of AGENTS) {

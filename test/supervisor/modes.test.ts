@@ -38,6 +38,29 @@ test('loop mode backs off after failures, doubling the delay', async () => {
   }
 });
 
+test('a looping agent reports that it loops between its iterations, until it is stopped', async () => {
+  const ws = workspace(jsAgents(['quick']), { 'quick.js': "'done';\n" });
+  const statuses: AgentStatus[] = [];
+  ws.supervisor.onStatus((status) => statuses.push(status));
+  try {
+    ws.supervisor.loop(['quick']);
+    await waitFor(() => ws.trace.filter((e) => e.type === 'iteration-end').length >= 5, 'five iterations');
+    await ws.supervisor.stop('quick');
+    const loopEnded = statuses.findIndex((s) => s.looping !== true);
+    const whileLooping = statuses.slice(0, loopEnded);
+    assert.ok(
+      whileLooping.filter((s) => s.state === 'exited').length >= 4,
+      `iterations that ended while the loop went on: ${JSON.stringify(whileLooping)}`,
+    );
+    assert.ok(statuses.slice(loopEnded).every((s) => s.looping === undefined));
+    const last = statuses.at(-1)!;
+    assert.equal(last.state, 'stopped');
+    assert.equal(last.looping, undefined);
+  } finally {
+    ws.supervisor.dispose();
+  }
+});
+
 test('a breakpoint holds the agent before recv until it is continued', async () => {
   const ws = workspace(jsAgents(['listener']), {
     'listener.js': "omw.host.subscribeAgent('listener');\nconst e = omw.host.recv();\ne.payload;\n",

@@ -95,6 +95,26 @@ describe('Workbench', () => {
     );
   });
 
+  it('tells subscribers of a quick loop’s newest status at most once a frame, and ends on stopped', async () => {
+    writeFileSync(join(dir, 'quick.rhai'), 'exit("again");\n');
+    await workbench.writeFile('omw.toml', `${CONFIG}\n[agents.quick]\nruntime = "r"\nscript = "quick.rhai"\n`);
+    const ended = () => workbench.traceHistory().filter((e) => e.type === 'iteration-end' && e.agent === 'quick');
+    events.length = 0;
+    const started = performance.now();
+    workbench.loop('quick');
+    await until('200 iterations', () => ended().length >= 200);
+    await workbench.stop('quick');
+    const sent = () => events.flatMap((e) => (e.type === 'status' && e.status.agent === 'quick' ? [e.status] : []));
+    await until('the newest status', () => sent().at(-1)?.state === 'stopped', 1000);
+    const seconds = (performance.now() - started) / 1000;
+    const iterations = ended().length;
+    // Twice an iteration (running, then how it ended) without coalescing.
+    const statuses = sent();
+    assert.ok(statuses.length < iterations / 2, `${statuses.length} status events for ${iterations} iterations`);
+    assert.ok(statuses.length <= seconds * 70 + 4, `${statuses.length} status events in ${seconds.toFixed(2)} s`);
+    assert.equal(statuses.at(-1)?.iteration, iterations);
+  });
+
   it('shows a config error with its position, and recovers when the config is fixed', async () => {
     await workbench.writeFile('omw.toml', '[agents.waiter]\nruntime = 42\n');
     const broken = workbench.workspace();

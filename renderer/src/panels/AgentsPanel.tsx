@@ -27,14 +27,16 @@ function stateLabel(status: AgentStatus): string {
 }
 
 function Controls({ agent, status }: { agent: string; status: AgentStatus }) {
-  const busy = ['running', 'paused', 'waiting', 'backoff'].includes(status.state);
+  // A looping agent is busy between its iterations too, so that Stop does not flicker with them.
+  const looping = status.looping === true;
+  const busy = looping || ['running', 'paused', 'waiting', 'backoff'].includes(status.state);
   return (
     <div className="agent-controls" onClick={(e) => e.stopPropagation()}>
       <button
         title={`Run in a loop (${SHORTCUTS.run})`}
         aria-label="Run"
         onClick={() => loopAgent(agent)}
-        disabled={busy && status.mode === 'loop'}
+        disabled={looping || (busy && status.mode === 'loop')}
       >
         ▶
       </button>

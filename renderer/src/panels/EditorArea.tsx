@@ -1,5 +1,6 @@
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { Diagnostic } from '../../../contract/views.ts';
 import { attachDebugEditor } from '../editor/debug-decorations.ts';
 import { modelOf, useProblems } from '../editor/model-markers.ts';
@@ -19,6 +20,16 @@ import {
 } from '../store/workbench-store.ts';
 
 registerTomlCompletion(monaco, () => request('configSchema'));
+
+/** One object for every render: the editor applies options again whenever they are another. */
+const EDITOR_OPTIONS = {
+  minimap: { enabled: false },
+  fontSize: 13,
+  automaticLayout: true,
+  scrollBeyondLastLine: false,
+  tabSize: 2,
+  glyphMargin: true,
+};
 
 /** The open workspace's runtime kinds decide the languages of its brains. */
 const languageOf = (path: string): string =>
@@ -76,32 +87,52 @@ function useDiagnostics(file: OpenFile | undefined, isConfig: boolean) {
   }, [path, text, isConfig]);
 }
 
-/** The last failed iteration of any agent running this brain, marked where it happened. */
+interface RuntimeFailure {
+  agent: string;
+  error: string;
+  line: number;
+  column: number;
+}
+
+/**
+ * The last failed iteration of any agent running this brain, marked where it happened. Statuses
+ * change many times a second while agents loop: the markers are set again only when the
+ * failures themselves change.
+ */
 function useRuntimeErrors(path: string | undefined) {
-  const agents = useWorkbench((s) => s.workspace?.agents);
-  const statuses = useWorkbench((s) => s.statuses);
+  const failures = useWorkbench(
+    useShallow((s): string[] =>
+      (s.workspace?.agents ?? [])
+        .filter((a) => a.script === path)
+        .flatMap((a) => {
+          const last = s.statuses[a.name]?.last;
+          if (last?.kind !== 'failed' || last.line === undefined) return [];
+          const failure: RuntimeFailure = {
+            agent: a.name,
+            error: last.error,
+            line: last.line,
+            column: last.column ?? 1,
+          };
+          return [JSON.stringify(failure)];
+        }),
+    ),
+  );
   useEffect(() => {
-    if (!path || !agents) return;
-    const markers = agents
-      .filter((a) => a.script === path)
-      .flatMap((a) => {
-        const last = statuses[a.name]?.last;
-        if (last?.kind !== 'failed' || last.line === undefined) return [];
-        const column = last.column ?? 1;
-        return [
-          {
-            message: `${a.name}'s last iteration failed here: ${last.error}`,
-            severity: monaco.MarkerSeverity.Error,
-            startLineNumber: last.line,
-            startColumn: column,
-            endLineNumber: last.line,
-            endColumn: column + 1,
-          },
-        ];
-      });
+    if (!path) return;
+    const markers = failures.map((text) => {
+      const { agent, error, line, column } = JSON.parse(text) as RuntimeFailure;
+      return {
+        message: `${agent}'s last iteration failed here: ${error}`,
+        severity: monaco.MarkerSeverity.Error,
+        startLineNumber: line,
+        startColumn: column,
+        endLineNumber: line,
+        endColumn: column + 1,
+      };
+    });
     const model = modelOf(path);
     if (model) monaco.editor.setModelMarkers(model, 'brainbench-runtime', markers);
-  }, [path, agents, statuses]);
+  }, [path, failures]);
 }
 
 /** Every problem of the file under the editor, whoever found it (JavaScript's types too). */
@@ -215,14 +246,7 @@ export function EditorArea() {
             theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
             onMount={onMount}
             onChange={(value) => editFile(file.path, value ?? '')}
-            options={{
-              minimap: { enabled: false },
-              fontSize: 13,
-              automaticLayout: true,
-              scrollBeyondLastLine: false,
-              tabSize: 2,
-              glyphMargin: true,
-            }}
+            options={EDITOR_OPTIONS}
           />
           <Problems path={file.path} onJump={jump} />
         </div>

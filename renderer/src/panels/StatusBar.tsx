@@ -28,7 +28,9 @@ export function StatusBar() {
   const connected = useWorkbench((s) => s.connected);
   useWorkbench((s) => s.traceVersion);
   const rate = useBusRate();
-  const running = Object.values(statuses).filter((s) => ['running', 'waiting', 'paused'].includes(s.state)).length;
+  const running = Object.values(statuses).filter(
+    (s) => s.looping === true || ['running', 'waiting', 'paused'].includes(s.state),
+  ).length;
   return (
     <footer className="status-bar" data-testid="status-bar">
       <span title={workspace.root}>{workspace.root.split('/').pop()}</span>
