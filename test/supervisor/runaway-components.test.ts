@@ -8,16 +8,17 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { waitFor, workspace } from './workspace.ts';
+import { workspace } from './workspace.ts';
 
 const GROW = fileURLToPath(new URL('../../guests/build/grow.wasm', import.meta.url));
 const MIB = 1024;
 
-/** Resident and peak memory of a process in KiB; undefined once it is gone. */
-function memoryKb(pid: number): { rss: number; peak: number } | undefined {
+/** Resident and peak memory of a process in KiB, and its threads; undefined once it is gone. */
+function memoryKb(pid: number): { rss: number; peak: number; threads: number } | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return { rss: Number(/VmRSS:\s+(\d+)/.exec(status)![1]), peak: Number(/VmHWM:\s+(\d+)/.exec(status)![1]) };
+    const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)![1]);
+    return { rss: field('VmRSS'), peak: field('VmHWM'), threads: field('Threads') };
   } catch {
     return undefined;
   }
@@ -46,7 +47,18 @@ test('a component growing its memory without host calls stays within its cap, th
     await sleep(1000);
     const later = memoryKb(pid);
     if (later) assert.ok(later.rss <= atEnd.rss + 16 * MIB, `still growing: ${later.rss} KiB after ${atEnd.rss} KiB`);
-    await waitFor(() => (memoryKb(pid)?.rss ?? 0) < idle + 32 * MIB, 'the stopped engine to return its memory');
+    // What the process did meanwhile goes into a failure's message: resident MiB and threads.
+    const seen: string[] = [];
+    const until = Date.now() + 8000;
+    for (;;) {
+      const now = memoryKb(pid);
+      if ((now?.rss ?? 0) < idle + 32 * MIB) break;
+      const sample = `${(now!.rss / MIB).toFixed(0)} MiB/${now!.threads} threads`;
+      if (seen.at(-1) !== sample) seen.push(sample);
+      if (Date.now() > until)
+        assert.fail(`the stopped engine kept its memory: idle ${(idle / MIB).toFixed(0)} MiB, then ${seen.join(', ')}`);
+      await sleep(5);
+    }
 
     const again = await ws.supervisor.step('grow');
     assert.equal(again.kind, 'failed', 'the next iteration runs (and fails the same way)');
