@@ -15,6 +15,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../../test/e2e/workbench-fixture.ts';
 import type { BenchRow } from '../bench-row.ts';
 import { median } from '../stats.ts';
 import { pauseToHighlightedLine } from './pause-highlight-benchmark.ts';
+import { quickLoopInTheWorkbench } from './quick-loop-benchmark.ts';
 import { recordingOpenToFirstPaint } from './recording-open-benchmark.ts';
 
 const REPO = join(import.meta.dirname, '../..');
@@ -117,6 +118,24 @@ export async function uiBenchmarks(): Promise<BenchRow[]> {
       unit: 'ms',
       target: '< 100 ms',
     });
+
+    for (const slowdown of [1, 4]) {
+      const loop = await quickLoopInTheWorkbench(slowdown);
+      const where = slowdown === 1 ? '' : `, page ${slowdown}x slower`;
+      rows.push({
+        name: `Frame, every example agent looping${where}`,
+        value: loop.frameMs,
+        unit: 'ms',
+        target: '≤ 20 ms (50+ fps)',
+      });
+      rows.push({ name: `The component's iterations meanwhile${where}`, value: loop.iterationsPerSecond, unit: '/s' });
+      rows.push({
+        name: `Stop the looping component, click to stopped${where}`,
+        value: loop.stopMs,
+        unit: 'ms',
+        target: '< 200 ms',
+      });
+    }
 
     const opened = await recordingOpenToFirstPaint(browser);
     rows.push({
