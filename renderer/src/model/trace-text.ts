@@ -30,6 +30,12 @@ const RESTARTED: Record<RestartTrace['cause'], string> = {
   session: 'the workbench started again',
 };
 
+/** What a restart of this cause is called, in the timeline's event lines and its dividers. */
+export const restartText = (cause: RestartTrace['cause']): string => RESTARTED[cause];
+
+/** The text as a sentence begins. */
+export const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** One line for a trace event, as the timeline lists it. */
 export function describeEvent(event: TraceEvent): string {
   switch (event.type) {
@@ -40,7 +46,7 @@ export function describeEvent(event: TraceEvent): string {
     case 'held':
       return `held before ${event.op} for ${duration(event.heldMs)}${event.decision ? `, ${event.decision}` : ''}`;
     case 'restart':
-      return RESTARTED[event.cause];
+      return restartText(event.cause);
     case 'result':
       return event.ok
         ? `↳ ${compactJson(event.value ?? null)} (${event.durationMs.toFixed(1)} ms)`

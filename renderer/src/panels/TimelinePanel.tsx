@@ -3,7 +3,7 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import type { AgentStatus } from '../../../contract/agent-status.ts';
 import type { ResultTrace, TraceEvent } from '../../../main/trace/trace-event.ts';
 import { traceLog, type Iteration, type RestartMark } from '../model/trace-log.ts';
-import { clock, duration } from '../model/trace-text.ts';
+import { clock, duration, restartText, sentence } from '../model/trace-text.ts';
 import { EventText } from '../values/EventText.tsx';
 import { ValueText } from '../values/ValueText.tsx';
 import { openFork } from '../store/recording-store.ts';
@@ -54,12 +54,14 @@ interface IterationRowProps {
   focusSeq: number | undefined;
   /** The agent's live status, for the iteration it is running. */
   status: AgentStatus | undefined;
+  /** The recording that holds the iteration, to fork it from; undefined when none is kept. */
+  recording: string | undefined;
 }
 
 /** Rows re-render only when their iteration changed: a looping agent adds dozens a second. */
 const IterationRow = memo(IterationRowView);
 
-function IterationRowView({ iteration, focusSeq, status }: IterationRowProps) {
+function IterationRowView({ iteration, focusSeq, status, recording }: IterationRowProps) {
   const agent = useWorkbench((s) => s.selectedAgent);
   const holdsFocus = focusSeq !== undefined && iteration.events.some((e) => e.seq === focusSeq);
   const [open, setOpen] = useState(holdsFocus);
@@ -72,7 +74,6 @@ function IterationRowView({ iteration, focusSeq, status }: IterationRowProps) {
     [iteration.events.length, iteration],
   );
   const ended = iteration.end !== undefined;
-  const recording = agent ? iterationRecording(iteration.seq, traceLog.restartsOf(agent)) : undefined;
   const result = iteration.error ? (
     <span className="error-text">
       {iteration.error}
@@ -141,19 +142,14 @@ function IterationRowView({ iteration, focusSeq, status }: IterationRowProps) {
 }
 
 type TimelineRow =
-  { seq: number; iteration: Iteration; mark?: undefined } | { seq: number; iteration?: undefined; mark: RestartMark };
-
-const RESTART_TEXT: Record<RestartMark['cause'], string> = {
-  agent: 'Restarted',
-  workspace: 'Restarted with the saved config',
-  session: 'The workbench started again',
-};
+  | { seq: number; iteration: Iteration; recording: string | undefined; mark?: undefined }
+  | { seq: number; iteration?: undefined; mark: RestartMark };
 
 function RestartDivider({ mark }: { mark: RestartMark }) {
   return (
     <li className="restart-divider" data-testid="restart-divider">
       <span>
-        {RESTART_TEXT[mark.cause]} at {clock(mark.time)}
+        {sentence(restartText(mark.cause))} at {clock(mark.time)}
         {mark.cause === 'agent' ? '' : ': iterations count from 1 again'}
       </span>
     </li>
@@ -172,10 +168,14 @@ export function TimelinePanel() {
     if (!agent) return [];
     const iterations = traceLog.iterationsOf(agent).slice(-300);
     const oldest = iterations[0]?.seq ?? 0;
-    const restarts = traceLog.restartsOf(agent).filter((mark) => mark.seq > oldest);
+    const marks = traceLog.restartsOf(agent);
     return [
-      ...iterations.map((iteration) => ({ seq: iteration.seq, iteration })),
-      ...restarts.map((mark) => ({ seq: mark.seq, mark })),
+      ...iterations.map((iteration) => ({
+        seq: iteration.seq,
+        iteration,
+        recording: iterationRecording(iteration.seq, marks),
+      })),
+      ...marks.filter((mark) => mark.seq > oldest).map((mark) => ({ seq: mark.seq, mark })),
     ].sort((a, b) => b.seq - a.seq);
   }, [agent, version]);
   const latest = rows.find((row) => row.iteration)?.iteration;
@@ -193,18 +193,19 @@ export function TimelinePanel() {
         <div className="empty">No iterations of {agent ?? 'this agent'} yet. Press Step (F10) or Run (F5).</div>
       ) : (
         <ul className="iterations">
-          {rows.map(({ seq, iteration, mark }) =>
-            iteration ? (
+          {rows.map((row) =>
+            row.iteration ? (
               <IterationRow
-                key={seq}
-                iteration={iteration}
-                events={iteration.events.length}
-                ended={iteration.end !== undefined}
+                key={row.seq}
+                iteration={row.iteration}
+                recording={row.recording}
+                events={row.iteration.events.length}
+                ended={row.iteration.end !== undefined}
                 focusSeq={focusSeq}
-                status={iteration === latest ? status : undefined}
+                status={row.iteration === latest ? status : undefined}
               />
             ) : (
-              <RestartDivider key={seq} mark={mark} />
+              <RestartDivider key={row.seq} mark={row.mark} />
             ),
           )}
         </ul>
