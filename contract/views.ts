@@ -46,6 +46,11 @@ export interface WorkspaceView {
   /** Why the config could not be used; the agents list is empty then. */
   configError?: Diagnostic & { file: string };
   agents: AgentView[];
+  /**
+   * The session's recording (a workspace path), or why there is none: another workbench records
+   * the workspace, or the settings folder cannot take it.
+   */
+  session: { recording: string } | { unrecorded: string };
   /** Breakpoints that hold every agent. */
   allBreakpoints: HostOp[];
   files: WorkspaceFile[];

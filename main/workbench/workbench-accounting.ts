@@ -23,10 +23,12 @@ interface Kept {
 const kept = new WeakMap<Workbench, Kept>();
 
 function accountingFor(workbench: Workbench, path: string | null): RecordingAccounting {
-  const { root, boundary, recorder } = workbench.recordingPlaces();
+  const { root, boundary, recorder, recordsSession } = workbench.recordingPlaces();
   let file: string;
   let shown: string;
   if (path === null) {
+    // The session file is another workbench's then.
+    if (!recordsSession) throw new Error('the session is not recorded: another workbench records this workspace');
     recorder?.flush();
     file = recorder?.file ?? join(settingsFolder(root), SESSION_RECORDING);
     shown = `.brainbench/${SESSION_RECORDING}`;

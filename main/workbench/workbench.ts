@@ -55,6 +55,7 @@ import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
 import { isTestConfig, loadWorkspaceConfig, testSuiteRoot } from './workspace-config.ts';
 import { locateWorkspace, type OpenOptions } from './workspace-location.ts';
 import { recordSession, sessionTrace, setAsidePreviousSession } from './session-recording.ts';
+import { claimSessionLock, type SessionLock } from './session-lock.ts';
 import type { SessionRecorder } from '../recording/session-recorder.ts';
 import type { TraceEvent } from '../trace/trace-event.ts';
 import { exportSessionTelemetry } from './session-telemetry.ts';
@@ -112,6 +113,10 @@ interface OpenWorkspace {
   uiSettings: UiSettingsFile;
   /** The session's bounded recording (docs/recordings.md). */
   recorder?: SessionRecorder;
+  /** Held by the one workbench that records the workspace's session; undefined when it could not be asked. */
+  sessionLock: SessionLock | undefined;
+  /** Why the session is not recorded, when it is not. */
+  unrecorded?: string;
   /** The session's live OTLP export, when the OTEL_EXPORTER_OTLP_* variables ask for one. */
   telemetry?: LiveTelemetry;
 }
@@ -172,8 +177,11 @@ export class Workbench {
     const { root, configFile } = locateWorkspace(path, options);
     await this.close();
     this.debugging.open(root);
-    this.carriedTrace = this.previousSession(root);
+    const { sessionLock, unrecorded } = this.claimSession(root);
+    this.carriedTrace = sessionLock?.held ? this.previousSession(root) : [];
     this.workspaceState = {
+      sessionLock,
+      ...(unrecorded === undefined ? {} : { unrecorded }),
       root,
       configFile,
       configLayers: [configFile],
@@ -198,7 +206,27 @@ export class Workbench {
     state.stopWatching();
     await this.stopAgents();
     state.spares.dispose();
+    if (state.sessionLock?.held) state.sessionLock.release();
     this.workspaceState = undefined;
+  }
+
+  /** The session lock, or why this workbench does not record the session. */
+  private claimSession(root: string): { sessionLock: SessionLock | undefined; unrecorded?: string } {
+    let sessionLock: SessionLock;
+    try {
+      sessionLock = claimSessionLock(root);
+    } catch (error) {
+      const unrecorded = `the session is not recorded: ${(error as Error).message}`;
+      this.emit({ type: 'notice', message: unrecorded });
+      return { sessionLock: undefined, unrecorded };
+    }
+    if (sessionLock.held) return { sessionLock };
+    const unrecorded =
+      `this workspace is open in another workbench (process ${sessionLock.holder}), which records its ` +
+      `session: this one is not recorded and leaves the recordings alone (if no other workbench is open, ` +
+      `delete .brainbench/session.lock and open the workspace again)`;
+    this.emit({ type: 'notice', message: unrecorded });
+    return { sessionLock, unrecorded };
   }
 
   workspace(): WorkspaceView {
@@ -223,6 +251,9 @@ export class Workbench {
         ? { configError: { ...errorDiagnostic(configError), file: this.configErrorFile(configError) } }
         : {}),
       agents,
+      session: state.recorder
+        ? { recording: toWorkspacePath(state.root, state.recorder.file) }
+        : { unrecorded: state.unrecorded ?? 'the session is not recorded' },
       allBreakpoints: this.debugging.callOps(ALL_AGENTS),
       files: listWorkspaceFiles(state.root),
       runtimeKinds: RUNTIME_KIND_VIEWS,
@@ -550,13 +581,19 @@ export class Workbench {
       return;
     }
     const { host, supervisor } = state;
-    state.recorder = recordSession(
-      state.root,
-      state.configFile,
-      supervisor,
-      (message) => this.emit({ type: 'notice', message }),
-      restarted,
-    );
+    if (state.sessionLock?.held) {
+      state.recorder = recordSession(
+        state.root,
+        state.configFile,
+        supervisor,
+        (message) => {
+          state.unrecorded = message;
+          this.emit({ type: 'notice', message });
+        },
+        restarted,
+      );
+      if (state.recorder) delete state.unrecorded;
+    }
     const notice = (message: string) => this.emit({ type: 'notice', message });
     state.telemetry = exportSessionTelemetry(supervisor, state.configFile, this.options.env ?? process.env, notice);
     host.trace.subscribe((event) => this.batcher.add(event));
@@ -697,10 +734,18 @@ export class Workbench {
     for (const listener of this.listeners) listener(event);
   }
 
-  /** Where the workspace's recordings are: its root, its file boundary, the session's recorder. */
-  recordingPlaces(): { root: string; boundary: WorkspaceBoundary; recorder: SessionRecorder | undefined } {
-    const { root, boundary, recorder } = this.state();
-    return { root, boundary, recorder };
+  /**
+   * Where the workspace's recordings are: its root, its file boundary, the session's recorder, and
+   * whether this workbench records the session (another one may).
+   */
+  recordingPlaces(): {
+    root: string;
+    boundary: WorkspaceBoundary;
+    recorder: SessionRecorder | undefined;
+    recordsSession: boolean;
+  } {
+    const { root, boundary, recorder, sessionLock } = this.state();
+    return { root, boundary, recorder, recordsSession: sessionLock?.held === true };
   }
 
   private state(): OpenWorkspace {

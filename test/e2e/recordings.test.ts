@@ -197,4 +197,27 @@ describe('recordings in the workbench, in Chromium', { timeout: 180_000 }, () =>
     }
     assert.deepEqual(found, []);
   });
+
+  it('a second workbench on the same folder says its session is not recorded, and offers no fork of it', async () => {
+    const second = new Workbench({ spawner: forkSpawner, entry: agentEntry(), spares: 0 });
+    await second.open(root);
+    const secondServer = await startWebServer({ workbench: second, staticDir: rendererDir() });
+    const other = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    try {
+      other.setDefaultTimeout(30_000);
+      await other.goto(secondServer.url);
+      const unrecorded = other.getByTestId('session-unrecorded');
+      await unrecorded.waitFor();
+      assert.match((await unrecorded.getAttribute('title')) ?? '', /open in another workbench \(process \d+\)/);
+      await agentRow(other, 'asker').getByRole('button', { name: 'Step' }).click();
+      const row = other.locator('[data-testid="iteration-row"]').first();
+      await row.getByTestId('iteration-duration').filter({ hasText: /ms|s$/ }).waitFor();
+      assert.equal(await row.getByTestId('fork-here').count(), 0);
+      assert.equal(await page.getByTestId('session-unrecorded').count(), 0, 'the first one records');
+    } finally {
+      await other.close();
+      await secondServer.close();
+      await second.close();
+    }
+  });
 });

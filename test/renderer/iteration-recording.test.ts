@@ -10,10 +10,12 @@ const mark = (seq: number, cause: RestartMark['cause']): RestartMark => ({ seq, 
 
 test('an iteration forks from the recording of the session it ran in', () => {
   const marks = [mark(10, 'agent'), mark(20, 'session'), mark(30, 'workspace'), mark(40, 'session')];
-  assert.equal(iterationRecording(45, marks), '.brainbench/session.jsonl');
-  assert.equal(iterationRecording(35, marks), '.brainbench/previous-session.jsonl');
-  assert.equal(iterationRecording(25, marks), '.brainbench/previous-session.jsonl');
-  assert.equal(iterationRecording(15, marks), undefined, 'two sessions back');
-  assert.equal(iterationRecording(5, []), '.brainbench/session.jsonl');
-  assert.equal(iterationRecording(5, [mark(10, 'agent'), mark(12, 'workspace')]), '.brainbench/session.jsonl');
+  const live = '.brainbench/session.jsonl';
+  assert.equal(iterationRecording(45, marks, live), live);
+  assert.equal(iterationRecording(35, marks, live), '.brainbench/previous-session.jsonl');
+  assert.equal(iterationRecording(25, marks, live), '.brainbench/previous-session.jsonl');
+  assert.equal(iterationRecording(15, marks, live), undefined, 'two sessions back');
+  assert.equal(iterationRecording(5, [], live), live);
+  assert.equal(iterationRecording(5, [mark(10, 'agent'), mark(12, 'workspace')], live), live);
+  assert.equal(iterationRecording(45, marks, undefined), undefined, 'this session is not recorded');
 });

@@ -4,7 +4,8 @@
 // disk.
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -14,6 +15,7 @@ import type { TraceEvent } from '../../main/trace/trace-event.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
 import { Workbench } from '../../main/workbench/workbench.ts';
+import { recordingAccounting } from '../../main/workbench/workbench-accounting.ts';
 
 const CONFIG = `[runtime.js]
 kind = "js"
@@ -161,4 +163,63 @@ test('a saved config that restarts every agent keeps the run before it, in the h
     await workbench.close();
   }
   assert.ok(existsSync(join(dir, '.brainbench/session.jsonl')));
+});
+
+test('a second workbench on the same workspace records nothing and leaves the first one’s session alone', async () => {
+  const dir = workspace();
+  const session = join(dir, '.brainbench/session.jsonl');
+  const first = newWorkbench();
+  const second = newWorkbench();
+  const notices: string[] = [];
+  second.subscribe((event) => event.type === 'notice' && notices.push(event.message));
+  try {
+    await first.open(dir);
+    await first.step('alice');
+    await second.open(dir);
+    assert.match(notices.join('\n'), new RegExp(`open in another workbench \\(process ${process.pid}\\)`));
+    const view = second.workspace();
+    assert.ok('unrecorded' in view.session && /another workbench/.test(view.session.unrecorded));
+    assert.deepEqual(first.workspace().session, { recording: '.brainbench/session.jsonl' });
+    assert.deepEqual(second.traceHistory(), [], 'nothing of the first session is taken for a previous one');
+    await second.step('alice');
+    assert.throws(() => recordingAccounting(second, null), /not recorded/);
+    await first.step('alice');
+    await first.close();
+    // Each workbench's host keeps its own memory: the first counts on from its own step.
+    const recorded = loadRecording(session);
+    assert.deepEqual(
+      recorded.agents.get('alice')?.iterations.map((iteration) => iteration.end?.outcome),
+      [{ exited: 'done 1' }, { exited: 'done 2' }],
+      'the first session, whole, in its own file',
+    );
+    assert.equal(existsSync(`${session}.1`), false);
+  } finally {
+    await second.close();
+    await first.close();
+  }
+
+  // The lock went with the first: the next workbench records again, and takes the session as the previous one.
+  const third = newWorkbench();
+  try {
+    await third.open(dir);
+    assert.deepEqual(third.workspace().session, { recording: '.brainbench/session.jsonl' });
+    assert.ok(existsSync(join(dir, '.brainbench/previous-session.jsonl')));
+  } finally {
+    await third.close();
+  }
+});
+
+test('a session lock left by a workbench that is gone is taken over', async () => {
+  const dir = workspace();
+  const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
+  mkdirSync(join(dir, '.brainbench'), { recursive: true });
+  writeFileSync(join(dir, '.brainbench/session.lock'), JSON.stringify({ pid: Number(dead), token: 'x' }));
+  const workbench = newWorkbench();
+  try {
+    await workbench.open(dir);
+    assert.deepEqual(workbench.workspace().session, { recording: '.brainbench/session.jsonl' });
+  } finally {
+    await workbench.close();
+  }
+  assert.equal(existsSync(join(dir, '.brainbench/session.lock')), false, 'released on close');
 });

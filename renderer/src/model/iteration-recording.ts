@@ -4,15 +4,19 @@
 
 import type { RestartMark } from './trace-log.ts';
 
-const SESSION_RECORDING = '.brainbench/session.jsonl';
 const PREVIOUS_SESSION_RECORDING = '.brainbench/previous-session.jsonl';
 
 /**
  * The recording of the iteration that started at `seq`, given its agent's restart marks: this
- * session's, the previous session's, or undefined for one before that (no longer kept).
+ * session's (`live`, undefined when this session is not recorded), the previous session's, or
+ * undefined for one before that (no longer kept).
  */
-export function iterationRecording(seq: number, marks: readonly RestartMark[]): string | undefined {
+export function iterationRecording(
+  seq: number,
+  marks: readonly RestartMark[],
+  live: string | undefined,
+): string | undefined {
   const sessionsSince = marks.filter((mark) => mark.seq > seq && mark.cause === 'session').length;
-  if (sessionsSince === 0) return SESSION_RECORDING;
+  if (sessionsSince === 0) return live;
   return sessionsSince === 1 ? PREVIOUS_SESSION_RECORDING : undefined;
 }

@@ -38,6 +38,11 @@ export function StatusBar() {
       <span data-testid="running-count">{running} running</span>
       <span>{rate.toFixed(0)} bus events/s</span>
       {traceLog.dropped > 0 ? <span>{traceLog.dropped.toLocaleString()} trace events dropped</span> : null}
+      {'unrecorded' in workspace.session ? (
+        <span className="warn-text" title={workspace.session.unrecorded} data-testid="session-unrecorded">
+          session not recorded
+        </span>
+      ) : null}
       <span className={connected ? 'ok-text' : 'error-text'}>
         {connected ? 'connected' : 'disconnected — reconnecting…'}
       </span>

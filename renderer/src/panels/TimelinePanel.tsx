@@ -163,6 +163,8 @@ export function TimelinePanel() {
   const focusSeq = useWorkbench((s) => s.focusSeq);
   const [axis, setAxis] = useState(false);
   const status = useWorkbench((s) => (agent ? s.statuses[agent] : undefined));
+  const session = useWorkbench((s) => s.workspace?.session);
+  const live = session && 'recording' in session ? session.recording : undefined;
   // Newest first, restarts between the iterations they separate.
   const rows = useMemo((): TimelineRow[] => {
     if (!agent) return [];
@@ -173,11 +175,11 @@ export function TimelinePanel() {
       ...iterations.map((iteration) => ({
         seq: iteration.seq,
         iteration,
-        recording: iterationRecording(iteration.seq, marks),
+        recording: iterationRecording(iteration.seq, marks, live),
       })),
       ...marks.filter((mark) => mark.seq > oldest).map((mark) => ({ seq: mark.seq, mark })),
     ].sort((a, b) => b.seq - a.seq);
-  }, [agent, version]);
+  }, [agent, version, live]);
   const latest = rows.find((row) => row.iteration)?.iteration;
   return (
     <div className="timeline" data-testid="timeline">
