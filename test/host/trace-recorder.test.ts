@@ -39,3 +39,26 @@ test('unsubscribed listeners hear nothing more', () => {
   recorder.record(log('a', 'y'));
   assert.equal(heard, 1);
 });
+
+test('an earlier trace longer than the ring keeps its newest events, and numbering goes on after it', () => {
+  const recorder = new TraceRecorder(4);
+  const heard: TraceEvent[] = [];
+  recorder.subscribe((event) => heard.push(event));
+  const earlier: TraceEvent[] = Array.from({ length: 10 }, (_, i) => ({
+    ...log('a', `earlier ${i + 1}`),
+    seq: i + 1,
+    time: i,
+  }));
+  recorder.keepEarlier(earlier);
+  assert.deepEqual(
+    recorder.events('a').map((e) => (e.type === 'log' ? e.message : '')),
+    ['earlier 7', 'earlier 8', 'earlier 9', 'earlier 10'],
+  );
+  assert.equal(recorder.dropped('a'), 6);
+  assert.deepEqual(heard, [], 'listeners are not told of the earlier trace');
+  assert.equal(recorder.record(log('a', 'now')).seq, 11);
+  assert.deepEqual(
+    recorder.events('a').map((e) => (e.type === 'log' ? e.message : '')),
+    ['earlier 8', 'earlier 9', 'earlier 10', 'now'],
+  );
+});
