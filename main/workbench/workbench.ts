@@ -253,7 +253,11 @@ export class Workbench {
       agents,
       session: state.recorder
         ? { recording: toWorkspacePath(state.root, state.recorder.file) }
-        : { unrecorded: state.unrecorded ?? 'the session is not recorded' },
+        : {
+            unrecorded:
+              state.unrecorded ??
+              (configError ? 'nothing runs while the config has an error' : 'the session is not recorded'),
+          },
       allBreakpoints: this.debugging.callOps(ALL_AGENTS),
       files: listWorkspaceFiles(state.root),
       runtimeKinds: RUNTIME_KIND_VIEWS,

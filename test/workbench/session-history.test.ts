@@ -209,17 +209,33 @@ test('a second workbench on the same workspace records nothing and leaves the fi
   }
 });
 
-test('a session lock left by a workbench that is gone is taken over', async () => {
-  const dir = workspace();
+test('a session lock left by a workbench that is gone, or not a lock at all, is taken over', async () => {
   const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
-  mkdirSync(join(dir, '.brainbench'), { recursive: true });
-  writeFileSync(join(dir, '.brainbench/session.lock'), JSON.stringify({ pid: Number(dead), token: 'x' }));
+  for (const content of [JSON.stringify({ pid: Number(dead), token: 'x' }), 'not json {', '{"pid":"12"}', '']) {
+    const dir = workspace();
+    mkdirSync(join(dir, '.brainbench'), { recursive: true });
+    writeFileSync(join(dir, '.brainbench/session.lock'), content);
+    const workbench = newWorkbench();
+    try {
+      await workbench.open(dir);
+      assert.deepEqual(workbench.workspace().session, { recording: '.brainbench/session.jsonl' }, content);
+    } finally {
+      await workbench.close();
+    }
+    assert.equal(existsSync(join(dir, '.brainbench/session.lock')), false, 'released on close');
+  }
+});
+
+test('a workspace whose config has an error says why nothing is recorded, and records once it is fixed', async () => {
+  const dir = workspace();
+  writeFileSync(join(dir, 'omw.toml'), '[agents.alice]\nruntime = 42\n');
   const workbench = newWorkbench();
   try {
     await workbench.open(dir);
+    assert.deepEqual(workbench.workspace().session, { unrecorded: 'nothing runs while the config has an error' });
+    await workbench.writeFile('omw.toml', CONFIG);
     assert.deepEqual(workbench.workspace().session, { recording: '.brainbench/session.jsonl' });
   } finally {
     await workbench.close();
   }
-  assert.equal(existsSync(join(dir, '.brainbench/session.lock')), false, 'released on close');
 });
