@@ -7,12 +7,26 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileDurably } from './durable-write.ts';
+import { isWithin, realPathOf } from './workspace-boundary.ts';
 
 export const SETTINGS_FOLDER = '.brainbench';
+
+/**
+ * Why the settings folder cannot be used: it is a link that leads outside the workspace, where
+ * Brainbench writes nothing (another project's recordings, or a system folder, would be written
+ * over). Undefined when it can, or is not there yet.
+ */
+function outsideProblem(root: string, folder: string): string | undefined {
+  const real = realPathOf(folder);
+  if (real === undefined || isWithin(realPathOf(root) ?? root, real)) return undefined;
+  return `${folder} leads outside the workspace (to ${real}), and Brainbench keeps nothing there`;
+}
 
 /** The workspace's local settings folder, made (ignoring itself in git) when it is not there. */
 export function settingsFolder(root: string): string {
   const folder = join(root, SETTINGS_FOLDER);
+  const outside = outsideProblem(root, folder);
+  if (outside) throw new Error(outside);
   if (!existsSync(folder)) {
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, '.gitignore'), '# Brainbench local settings: not part of the project\n*\n');
@@ -27,6 +41,8 @@ export function readSettingsFile<T>(
   schema: z.ZodType<T>,
   defaults: T,
 ): { settings: T; problem?: string } {
+  const outside = outsideProblem(root, join(root, SETTINGS_FOLDER));
+  if (outside) return { settings: defaults, problem: outside };
   const file = join(root, SETTINGS_FOLDER, name);
   if (!existsSync(file)) return { settings: defaults };
   try {

@@ -23,12 +23,12 @@ interface Kept {
 const kept = new WeakMap<Workbench, Kept>();
 
 function accountingFor(workbench: Workbench, path: string | null): RecordingAccounting {
-  const { root, boundary, recorder, recordsSession } = workbench.recordingPlaces();
+  const { root, boundary, recorder, notRecordedHere } = workbench.recordingPlaces();
   let file: string;
   let shown: string;
   if (path === null) {
-    // The session file is another workbench's then.
-    if (!recordsSession) throw new Error('the session is not recorded: another workbench records this workspace');
+    // The session file is another workbench's then, or none can be kept.
+    if (notRecordedHere !== undefined) throw new Error(notRecordedHere);
     recorder?.flush();
     file = recorder?.file ?? join(settingsFolder(root), SESSION_RECORDING);
     shown = `.brainbench/${SESSION_RECORDING}`;

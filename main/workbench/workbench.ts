@@ -740,16 +740,17 @@ export class Workbench {
 
   /**
    * Where the workspace's recordings are: its root, its file boundary, the session's recorder, and
-   * whether this workbench records the session (another one may).
+   * why this workbench does not record the session, when it does not (another one may).
    */
   recordingPlaces(): {
     root: string;
     boundary: WorkspaceBoundary;
     recorder: SessionRecorder | undefined;
-    recordsSession: boolean;
+    notRecordedHere: string | undefined;
   } {
-    const { root, boundary, recorder, sessionLock } = this.state();
-    return { root, boundary, recorder, recordsSession: sessionLock?.held === true };
+    const { root, boundary, recorder, sessionLock, unrecorded } = this.state();
+    const notRecordedHere = sessionLock?.held ? undefined : (unrecorded ?? 'the session is not recorded');
+    return { root, boundary, recorder, notRecordedHere };
   }
 
   private state(): OpenWorkspace {

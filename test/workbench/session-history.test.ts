@@ -5,11 +5,21 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { RecordingFileView } from '../../contract/recording-views.ts';
+import { DEFAULT_UI_SETTINGS } from '../../contract/ui-settings.ts';
 import { loadRecording } from '../../main/recording/recording.ts';
 import type { TraceEvent } from '../../main/trace/trace-event.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
@@ -238,4 +248,31 @@ test('a workspace whose config has an error says why nothing is recorded, and re
   } finally {
     await workbench.close();
   }
+});
+
+test('a .brainbench that links outside the workspace is written nothing: the session runs unrecorded and says why', async () => {
+  const dir = workspace();
+  const elsewhere = mkdtempSync(join(tmpdir(), 'brainbench-elsewhere-'));
+  dirs.push(elsewhere);
+  writeFileSync(join(elsewhere, 'session.jsonl'), 'another project’s recording\n');
+  symlinkSync(elsewhere, join(dir, '.brainbench'));
+  const workbench = newWorkbench();
+  const notices: string[] = [];
+  workbench.subscribe((event) => event.type === 'notice' && notices.push(event.message));
+  try {
+    await workbench.open(dir);
+    const { session } = workbench.workspace();
+    assert.ok(
+      'unrecorded' in session && /leads outside the workspace/.test(session.unrecorded),
+      JSON.stringify(session),
+    );
+    assert.match(notices.join('\n'), /leads outside the workspace/);
+    await workbench.step('alice');
+    await assert.rejects(workbench.saveUiSettings(DEFAULT_UI_SETTINGS), /leads outside the workspace/);
+    assert.throws(() => recordingAccounting(workbench, null), /leads outside the workspace/);
+  } finally {
+    await workbench.close();
+  }
+  assert.deepEqual(readdirSync(elsewhere), ['session.jsonl'], 'nothing written, moved or added there');
+  assert.equal(readFileSync(join(elsewhere, 'session.jsonl'), 'utf8'), 'another project’s recording\n');
 });
