@@ -34,6 +34,12 @@ export const LAYER_ZONES = [
     message: rule('rhai-core', 'the Rhai language core imports only itself'),
   },
   {
+    target: 'main/runtimes/python/realm',
+    from: '.',
+    except: ['./main/runtimes/python/realm', './node_modules/pyodide'],
+    message: rule('python-realm', "the Python realm's code imports only itself and Pyodide"),
+  },
+  {
     target: 'renderer/src',
     from: 'main',
     except: SHARED_WITH_RENDERER,

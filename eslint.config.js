@@ -55,7 +55,8 @@ export default tseslint.config(
   },
   {
     // The Rhai core also runs in the renderer: no Node modules, not even through a package.
-    files: ['main/rhai/language/**/*.ts'],
+    // The Python realm's code runs where there is no Node at all (docs/security.md#python-brains).
+    files: ['main/rhai/language/**/*.ts', 'main/runtimes/python/realm/**/*.ts'],
     plugins: { 'import-x': importX },
     rules: { 'import-x/no-nodejs-modules': 'error' },
   },

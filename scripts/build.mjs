@@ -30,6 +30,22 @@ await build({
   logLevel: 'warning',
 });
 
+// The Python realm's script: Pyodide and the realm's side of its door (main/runtimes/python/realm/),
+// one classic script run in a V8 context that holds nothing of the host. Pyodide's Node paths
+// (dynamic imports of node: modules) stay in it but are never taken there.
+await build({
+  entryPoints: ['main/runtimes/python/realm/realm-entry.ts'],
+  outfile: 'dist/python-realm/python-realm.js',
+  bundle: true,
+  platform: 'neutral',
+  format: 'iife',
+  target: 'es2023',
+  external: ['node:*', 'ws'],
+  // The realm script is run with its own name; `import.meta` is Pyodide's and unused on its shell path.
+  logOverride: { 'empty-import-meta': 'silent' },
+  logLevel: 'warning',
+});
+
 // The example and test guest components (guests/build/); only the stale ones are rebuilt.
 await buildGuests();
 // The workbench UI (rebuilt when stale) and the Electron shell around it.

@@ -1,3 +1,4 @@
+import { agentProcessSandbox, writableFolders } from './agent-sandbox.ts';
 import type { AgentChannel, AgentSpawner } from './agent-spawner.ts';
 import type { SparePool } from './spare-pool.ts';
 import type { AgentInit, AgentToHost, HostToAgent } from '../agent-protocol/agent-protocol.ts';
@@ -69,8 +70,12 @@ export class AgentProcess {
     if (this.starting) return this.starting;
     this.starting = new Promise((resolve) => {
       const { kind } = this.init.runtime;
+      // A spare can write only to the cache: an agent whose sandbox writes to host folders starts
+      // its own process, allowed to write there.
+      const writable = writableFolders(this.init.runtime.params);
       const channel =
-        this.spares?.take({ kind, limits: this.init.limits }) ?? this.spawner(this.entry, { name: this.init.agent });
+        (writable.length === 0 ? this.spares?.take({ kind, limits: this.init.limits }) : undefined) ??
+        this.spawner(this.entry, { name: this.init.agent, ...agentProcessSandbox(writable) });
       this.channel = channel;
       channel.onMessage((message) => {
         if ((message as AgentToHost).t === 'ready') resolve();

@@ -11,8 +11,11 @@ export interface AgentChannel {
 
 export interface SpawnOptions {
   name: string;
+  /** The process's whole environment (agent-sandbox.ts scrubs it). */
   env?: Record<string, string | undefined>;
   cwd?: string;
+  /** Node options of the process, where the spawner runs Node (the permission model's flags). */
+  execArgv?: string[];
 }
 
 export type AgentSpawner = (entry: string, options: SpawnOptions) => AgentChannel;

@@ -7,7 +7,7 @@ export const forkSpawner: AgentSpawner = (entry, options) => {
     serialization: 'advanced',
     env: options.env ?? process.env,
     cwd: options.cwd,
-    execArgv: [],
+    execArgv: options.execArgv ?? [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   // Errors of the channel itself (a failed spawn, a broken pipe) surface as the exit.

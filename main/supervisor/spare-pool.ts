@@ -1,4 +1,5 @@
 import type { AgentToHost, WarmProfile } from '../agent-protocol/agent-protocol.ts';
+import { agentProcessSandbox } from './agent-sandbox.ts';
 import type { AgentChannel, AgentSpawner } from './agent-spawner.ts';
 
 export interface SparePoolOptions {
@@ -80,7 +81,7 @@ export class SparePool {
       stale.channel.kill();
     }
     while (!this.disposed && spares.length < this.options.perKind) {
-      const channel = this.options.spawner(this.options.entry, { name: SPARE_NAME });
+      const channel = this.options.spawner(this.options.entry, { name: SPARE_NAME, ...agentProcessSandbox() });
       const spare: Spare = { channel, profile, warmed: false };
       channel.onMessage((message) => {
         if ((message as AgentToHost).t === 'warmed') spare.warmed = true;

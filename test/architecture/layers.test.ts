@@ -26,6 +26,16 @@ const CROSSINGS: { rule: string; file: string; source: string }[] = [
     source: "import { camelCase } from '../../../host-api/name-case.ts';\nexport const name = camelCase;\n",
   },
   {
+    rule: 'import-x/no-nodejs-modules',
+    file: 'main/runtimes/python/realm/crossing.ts',
+    source: "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
+  },
+  {
+    rule: 'layers/python-realm',
+    file: 'main/runtimes/python/realm/crossing.ts',
+    source: "import { HOST_OPS } from '../../../host-api/host-ops.generated.ts';\nexport const ops = HOST_OPS;\n",
+  },
+  {
     rule: 'layers/renderer',
     file: 'renderer/src/panels/Crossing.tsx',
     source: "import { Host } from '../../../main/host/host.ts';\nexport const host = Host;\n",

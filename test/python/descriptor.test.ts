@@ -3,11 +3,9 @@ import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { version } from 'pyodide';
-import { snapshotPath } from '../../main/runtimes/python/interpreter-snapshot.ts';
-import { PYTHON_PRELUDE } from '../../main/runtimes/python/python-prelude.ts';
 import { pythonRuntime } from '../../main/runtimes/python/python-runtime.ts';
 import { createEngine } from '../../main/runtimes/python/python-engine.ts';
+import { realmSnapshotPath } from '../../main/runtimes/python/python-realm.ts';
 import { runtimeDescriptor } from '../../main/runtimes/runtimes.ts';
 import { checkBrainText } from '../../main/workbench/brain-diagnostics.ts';
 import { workspace } from '../supervisor/workspace.ts';
@@ -63,7 +61,7 @@ test('with an empty cache the first engine makes the start-up snapshot from the 
     print: () => undefined,
   };
   try {
-    const path = snapshotPath(version, PYTHON_PRELUDE);
+    const path = realmSnapshotPath();
     assert.equal(existsSync(path), false);
     const cold = await createEngine(options, {});
     assert.equal(existsSync(path), true, 'the snapshot was saved');

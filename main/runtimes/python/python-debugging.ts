@@ -10,13 +10,12 @@ import { HostCallError } from '../../host-api/host-call-error.ts';
 import type { DebugController } from '../debug/debug-controller.ts';
 import type { HostCall } from '../engine.ts';
 import type { IterationGuard } from '../iteration-guard.ts';
-import { PythonDebugTarget, type PythonDebugFunctions } from './python-debug-target.ts';
+import { PythonDebugTarget } from './python-debug-target.ts';
+import type { PythonRealm } from './python-realm.ts';
 import { statementLines } from './python-statement-lines.ts';
 
 const EVALUATION_MS = 1000;
 
-/** What the prelude's `run` takes after the script and file name to run the brain traced. */
-export type TracedRun = [linesJson: string, statement: (line: number, depth: number) => void, exception: ExceptionHook];
 type ExceptionHook = (message: string, caught: boolean, line: number, depth: number) => void;
 
 export class PythonDebugging {
@@ -28,11 +27,11 @@ export class PythonDebugging {
   /** The last brain's statement lines: a brain runs many iterations. */
   #lines: { script: string; json: string } | undefined;
 
-  constructor(debug: DebugController, guard: IterationGuard, python: PythonDebugFunctions) {
+  constructor(debug: DebugController, guard: IterationGuard, realm: PythonRealm) {
     this.#debug = debug;
     this.#guard = guard;
     this.#target = new PythonDebugTarget(
-      python,
+      realm,
       (work) => this.#evaluation(work),
       () => this.#guard.hostReturned(),
     );
@@ -54,26 +53,29 @@ export class PythonDebugging {
     };
   }
 
-  /** The traced run's arguments when the debugger is attached; it then serves held host calls too. */
-  begin(script: string, filename: string): TracedRun | undefined {
+  /**
+   * The brain's statement lines (JSON) when the debugger is attached, for the prelude to run it
+   * traced, reporting to `statement` and `exception`; it then serves held host calls too.
+   */
+  begin(script: string, filename: string): string | undefined {
     const debug = this.#debug;
     if (!debug.attached) return undefined;
     debug.beginIteration();
     debug.setTarget(this.#target);
     this.#filename = filename;
     if (this.#lines?.script !== script) this.#lines = { script, json: JSON.stringify(statementLines(script)) };
-    return [this.#lines.json, this.#statement, this.#exception];
+    return this.#lines.json;
   }
 
   end(): void {
     this.#debug.setTarget(undefined);
   }
 
-  readonly #statement = (line: number, depth: number): void => {
+  readonly statement = (line: number, depth: number): void => {
     this.#debug.statement(this.#filename, line, 1, depth, this.#target);
   };
 
-  readonly #exception: ExceptionHook = (message, caught, line, depth) => {
+  readonly exception: ExceptionHook = (message, caught, line, depth) => {
     const where = { source: this.#filename, line, column: 1, depth };
     this.#debug.exception(message, caught, where, this.#target);
   };

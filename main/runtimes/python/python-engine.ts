@@ -5,10 +5,10 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts';
 import type { EngineFactory } from '../runtime-descriptor.ts';
 import { BoundInterpreter } from './bound-interpreter.ts';
-import { loadInterpreter, type Pyodide } from './python-interpreter.ts';
+import { PythonRealm, RealmFailure } from './python-realm.ts';
 
 interface WarmInterpreter {
-  pyodide: Pyodide;
+  realm: PythonRealm;
   /** Where Pyodide's own output goes: held until an engine takes the interpreter, then its print. */
   output: { print: (text: string) => void; held: string[] };
 }
@@ -19,22 +19,22 @@ let warmInterpreter: Promise<WarmInterpreter> | undefined;
 export const warmEngine = async (): Promise<void> => {
   warmInterpreter ??= (async () => {
     const output: WarmInterpreter['output'] = { held: [], print: (text) => output.held.push(text) };
-    const pyodide = await loadInterpreter({ print: (text) => output.print(text) });
+    const realm = await PythonRealm.load({ print: (text) => output.print(text) });
     await nextTurn();
-    return { pyodide, output };
+    return { realm, output };
   })();
   await warmInterpreter;
 };
 
 /** The warm interpreter, its output from now on going to `print`; a fresh one without it. */
-async function takeInterpreter(print: (text: string) => void): Promise<Pyodide> {
+async function takeInterpreter(print: (text: string) => void): Promise<PythonRealm> {
   const warm = warmInterpreter;
   warmInterpreter = undefined;
   const taken = await warm?.catch(() => undefined);
-  if (!taken) return loadInterpreter({ print });
+  if (!taken) return PythonRealm.load({ print });
   taken.output.held.splice(0).forEach(print);
   taken.output.print = print;
-  return taken.pyodide;
+  return taken.realm;
 }
 
 /** The interpreter is loaded before the engine reports ready, so no iteration waits for it. */
@@ -66,14 +66,14 @@ class PythonEngine implements Engine {
   async load(): Promise<boolean> {
     if (this.#interpreter !== undefined || this.#disposed) return false;
     try {
-      const pyodide = await takeInterpreter(this.#options.print);
-      this.#interpreter = new BoundInterpreter(pyodide, this.#options);
+      const realm = await takeInterpreter(this.#options.print);
+      this.#interpreter = new BoundInterpreter(realm, this.#options);
       // Pyodide leaves work for the event loop's next turn that holds the thread for a few hundred
       // milliseconds; done here, it counts as loading rather than as the first iteration's time.
       await nextTurn();
       return true;
     } catch (error) {
-      this.#unavailable = `the python interpreter could not be loaded: ${String(error)}`;
+      this.#unavailable = `the python interpreter could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
       return false;
     }
   }
@@ -119,13 +119,14 @@ class PythonEngine implements Engine {
    * next command's `load` starts a fresh one.
    */
   #interpreterFailed(error: unknown): string {
-    const text = String(error).split('\n')[0]!;
-    if ((error as { pyodide_fatal_error?: boolean } | null)?.pyodide_fatal_error === true) {
+    const message = error instanceof Error ? error.message : 'unknown failure';
+    const text = message.split('\n')[0]!;
+    if (error instanceof RealmFailure && error.fatal) {
       // Not disposed: a failed Pyodide refuses every call, its proxies' `destroy` too.
       this.#interpreter = undefined;
       this.#unavailable = `the python interpreter failed and has not been reloaded: ${text}`;
     }
-    if (NATIVE_STACK_OVERFLOW.test(String(error))) {
+    if (NATIVE_STACK_OVERFLOW.test(message)) {
       return "RecursionError: maximum recursion depth exceeded (the engine thread's stack)";
     }
     return `the python engine failed: ${text}`;

@@ -19,9 +19,12 @@ import { argumentsFromJson, type PyValue } from './python-values.ts';
 
 type Implementation = (args: readonly PyValue[]) => PyValue;
 
+/** What goes back to the prelude: a str, int or bool, JSON text, the failed token, or None. */
+export type HostAnswer = string | number | bigint | boolean | undefined;
+
 export interface PythonHostFunctions {
-  call(index: number, ...args: PyValue[]): PyValue;
-  callTree(index: number, argumentsJson: string): PyValue;
+  call(index: number, ...args: PyValue[]): HostAnswer;
+  callTree(index: number, argumentsJson: string): HostAnswer;
   /** Returned in place of an answer when the call failed; unguessable, so no answer equals it. */
   failed: string;
   /** The last failure: `T` (a TypeError) or `R` (a RuntimeError), then the message. */
@@ -71,7 +74,7 @@ export function pythonHostFunctions(hostCall: HostCall): PythonHostFunctions {
   };
   const failed = `\u0000omw-failed-${randomUUID()}`;
   let failure = '';
-  const answer = (index: number, args: readonly PyValue[]): PyValue => {
+  const answer = (index: number, args: readonly PyValue[]): HostAnswer => {
     let value: PyValue;
     try {
       value = implementations[index]!(args);
@@ -81,7 +84,9 @@ export function pythonHostFunctions(hostCall: HostCall): PythonHostFunctions {
       else throw error;
       return failed;
     }
-    return value === undefined || !encoded.has(index) ? value : JSON.stringify(value);
+    if (value === undefined) return undefined;
+    if (encoded.has(index) || (typeof value === 'object' && value !== null)) return JSON.stringify(value);
+    return value ?? undefined;
   };
   return {
     failed,

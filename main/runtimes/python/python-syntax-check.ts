@@ -1,24 +1,18 @@
 // The `python` kind's check on the host, for the editor's live problems: Python's own compiler
-// (`compile()` in the same interpreter the engine runs, through the same prelude), so an error
-// reads and sits exactly where the runtime would report it. One interpreter, loaded on the first
-// check, serves every check; it never runs a brain.
+// (`compile()` in the same realm and interpreter the engine runs, through the same prelude), so an
+// error reads and sits exactly where the runtime would report it. One interpreter, loaded on the
+// first check, serves every check; it never runs a brain.
 
 import type { CheckResult } from '../engine.ts';
-import { BINDING_MODULE, loadInterpreter, type Pyodide } from './python-interpreter.ts';
+import { PythonRealm } from './python-realm.ts';
 
-let interpreter: Promise<(script: string, filename: string) => string> | undefined;
-
-async function loadChecker(): Promise<(script: string, filename: string) => string> {
-  const pyodide: Pyodide = await loadInterpreter({ print: () => {} });
-  const module = pyodide.pyimport(BINDING_MODULE) as { check: (script: string, filename: string) => string };
-  return module.check;
-}
+let interpreter: Promise<PythonRealm> | undefined;
 
 export async function checkSyntax(script: string, filename: string): Promise<CheckResult> {
-  interpreter ??= loadChecker();
-  const check = await interpreter.catch((error: unknown) => {
+  interpreter ??= PythonRealm.load({ print: () => {} });
+  const realm = await interpreter.catch((error: unknown) => {
     interpreter = undefined;
     throw error;
   });
-  return JSON.parse(check(script, filename)) as CheckResult;
+  return JSON.parse(realm.check(script, filename)) as CheckResult;
 }
