@@ -2,7 +2,8 @@
 // A custom interpreter component (omw's `interpreter = "<component>"`): it receives the brain's
 // script text and runs it one command per line. Its file, environment and `print` commands go
 // through WASI, so it doubles as the probe of the runtime's sandbox. Command results are
-// collected; `exit` without text exits with all of them joined by "; ".
+// collected; `exit` without text exits with all of them joined by "; ". `flood` prints its text
+// without end, as a brain that only prints does.
 import { log, sendAgent } from 'omw:omw/host';
 import { getEnvironment, initialCwd } from 'wasi:cli/environment@0.2.3';
 import { getDirectories } from 'wasi:filesystem/preopens@0.2.3';
@@ -54,7 +55,7 @@ function parse(script) {
     const trimmed = text.trim();
     if (trimmed === '' || trimmed.startsWith('#')) return [];
     const [name, ...words] = trimmed.split(/\s+/);
-    if (!(name in PROBES) && !['log', 'print', 'send', 'exit', 'fail'].includes(name)) {
+    if (!(name in PROBES) && !['log', 'print', 'flood', 'send', 'exit', 'fail'].includes(name)) {
       throw `line ${index + 1}: unknown command "${name}"`;
     }
     return [{ name, words }];
@@ -70,6 +71,7 @@ export const runtime = {
     for (const { name, words } of parse(script)) {
       if (name === 'log') log('info', words.join(' '));
       else if (name === 'print') console.log(words.join(' '));
+      else if (name === 'flood') for (;;) console.log(words.join(' '));
       else if (name === 'send') sendAgent(words[0], words.slice(1).join(' '));
       else if (name === 'exit') return words.length > 0 ? words.join(' ') : outputs.join('; ');
       else if (name === 'fail') throw words.join(' ');

@@ -5,7 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import { answerLocally, isLocalOp, localCallTrace } from '../local-calls/local-calls.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
-import { INTERRUPT_REASON, type CheckResult, type RunResult } from '../runtimes/engine.ts';
+import { interruptMessage, INTERRUPT_REASON, type CheckResult, type RunResult } from '../runtimes/engine.ts';
 import { parentLink } from './parent-link.ts';
 import type { AgentInit, HopStamps, HostToAgent, OutputEntry } from '../agent-protocol/agent-protocol.ts';
 import type { BridgeReply, BridgeRequest, EngineSetup, WorkerCommand, WorkerEvent } from './worker-protocol.ts';
@@ -395,11 +395,13 @@ class EngineHost {
     ) {
       if (!running.interruptedAt) this.interrupt();
     }
+    // An iteration past its output limit was flagged by the engine thread; an engine that cannot
+    // interrupt itself (a component printing in a loop) is stopped as if the bridge had asked.
+    if (!running.interruptedAt && Atomics.load(this.control, INTERRUPT_FLAG) === INTERRUPT_REASON.output) {
+      running.interruptedAt = now;
+    }
     if (running.interruptedAt && now - running.interruptedAt > budget) {
-      const pastDeadline = this.init.deadlineMs > 0 && now - running.startedAt > this.init.deadlineMs;
-      this.replace(
-        pastDeadline ? `iteration exceeded its deadline of ${this.init.deadlineMs} ms` : 'iteration interrupted',
-      );
+      this.replace(interruptMessage(Atomics.load(this.control, INTERRUPT_FLAG), this.init.limits));
     }
   }
 

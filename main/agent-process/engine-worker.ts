@@ -1,12 +1,18 @@
 // The blocking thread of an agent process: it owns the engine and runs iterations
 // synchronously; every host import blocks on the bridge.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Engine } from '../runtimes/engine.ts';
 import { createEngine, warmEngine } from './engine-factory.ts';
 import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
 import type { EngineSetup, WorkerCommand, WorkerEvent } from './worker-protocol.ts';
 import { OutputWriter } from './output-ring.ts';
 import { INTERRUPT_FLAG, portDebugLink, syncHostCall } from './sync-bridge.ts';
+import {
+  INTERRUPT_REASON,
+  outputCapMessage,
+  type CheckResult,
+  type Engine,
+  type RunResult,
+} from '../runtimes/engine.ts';
 import { DebugController } from '../runtimes/debug/debug-controller.ts';
 import { monotonicMicros } from './monotonic-micros.ts';
 import { ReplayServer } from './replay-server.ts';
@@ -31,7 +37,11 @@ parentPort!.once('message', (setup: EngineSetup) => void main(setup));
 async function main(setup: EngineSetup): Promise<void> {
   const { ports, control } = setup;
   init = setup.init;
-  output = new OutputWriter(setup.outputRing, () => Atomics.load(control, INTERRUPT_FLAG) !== 0);
+  output = new OutputWriter(setup.outputRing, () => Atomics.load(control, INTERRUPT_FLAG) !== 0, {
+    maxLines: init.limits.maxOutputLines ?? 0,
+    // The engines' guards see it at their next poll; the bridge stops an engine that has none.
+    exceeded: () => void Atomics.compareExchange(control, INTERRUPT_FLAG, 0, INTERRUPT_REASON.output),
+  });
   replay = new ReplayServer(control, output);
   await warmed;
   let engine: Engine;
@@ -67,10 +77,18 @@ async function execute(engine: Engine, command: WorkerCommand): Promise<void> {
     replayIterations(engine, command);
     return;
   }
-  const result =
-    command.t === 'run' ? engine.run(command.script, command.filename) : engine.check(command.script, command.filename);
+  output.beginIteration();
+  const result = capped(
+    command.t === 'run' ? engine.run(command.script, command.filename) : engine.check(command.script, command.filename),
+  );
   post({ t: 'result', id: command.id, result, ...(init.measureHops ? { ran: [took, monotonicMicros()] } : {}) });
   setTimeout(() => engine.prepare?.(), PREPARE_AFTER_MS);
+}
+
+/** An iteration that wrote past its output limit failed, even if it ended before it was stopped. */
+function capped<R extends RunResult | CheckResult>(result: R): R | { ok: false; error: string } {
+  if (!output.endIteration() || !result.ok) return result;
+  return { ok: false, error: outputCapMessage(init.limits.maxOutputLines ?? 0) };
 }
 
 /**
@@ -80,7 +98,8 @@ async function execute(engine: Engine, command: WorkerCommand): Promise<void> {
 function replayIterations(engine: Engine, command: Extract<WorkerCommand, { t: 'replay' }>): void {
   for (const [index, script] of command.iterations.entries()) {
     replay.begin(script);
-    const result = engine.run(command.script, command.filename);
+    output.beginIteration();
+    const result = capped(engine.run(command.script, command.filename));
     const asRecorded = replay.ranAsRecorded(result);
     replay.end();
     // Among the output, in order: the bridge could send the ring's next entries before a message.

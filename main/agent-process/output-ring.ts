@@ -78,26 +78,70 @@ function cut(text: string): string {
   return `${text.slice(0, MAX_TEXT_CHARS)}… [${text.length - MAX_TEXT_CHARS} more characters not shown]`;
 }
 
+export interface OutputLimit {
+  /** Lines (prints and logs) one iteration may write; 0: no limit. */
+  maxLines: number;
+  /** Called once an iteration writes one line more than it may: it is to be stopped. */
+  exceeded(): void;
+}
+
+const NO_LIMIT: OutputLimit = { maxLines: 0, exceeded: () => {} };
+
 /** The engine thread's end. */
 export class OutputWriter {
   readonly #header: Int32Array;
   readonly #bytes: Uint8Array;
   readonly #view: DataView;
   readonly #interrupted: () => boolean;
+  readonly #limit: OutputLimit;
   /** Calls served since the last record, written as one record before whatever comes next. */
   #served = 0;
+  /** Lines the running iteration wrote, and how many of them were dropped past the limit. */
+  #lines = 0;
+  #dropped = 0;
 
-  constructor(ring: SharedArrayBuffer, interrupted: () => boolean) {
+  constructor(ring: SharedArrayBuffer, interrupted: () => boolean, limit: OutputLimit = NO_LIMIT) {
     this.#header = new Int32Array(ring, 0, 3);
     this.#bytes = new Uint8Array(ring, HEADER_BYTES, RING_BYTES);
     this.#view = new DataView(ring, HEADER_BYTES, RING_BYTES);
     this.#interrupted = interrupted;
+    this.#limit = limit;
   }
 
-  /** Appends one entry; blocks while the ring is full, gives up when the iteration is being stopped. */
+  /**
+   * Appends one entry; blocks while the ring is full, gives up when the iteration is being
+   * stopped. A line past the iteration's limit is dropped, and counted.
+   */
   write(entry: OutputEntry): void {
+    if (entry.kind === 'print' || entry.kind === 'log') {
+      this.#lines++;
+      const { maxLines } = this.#limit;
+      if (maxLines > 0 && this.#lines > maxLines) {
+        if (this.#dropped++ === 0) this.#limit.exceeded();
+        return;
+      }
+    }
     this.flushServed();
     this.#append(entry);
+  }
+
+  /** A new iteration starts with no lines written. */
+  beginIteration(): void {
+    this.#lines = 0;
+    this.#dropped = 0;
+  }
+
+  /**
+   * Says how many lines the iteration had dropped, after what it wrote; true when it wrote past
+   * its limit (its engine may have finished before it looked at the interrupt flag).
+   */
+  endIteration(): boolean {
+    if (this.#dropped === 0) return false;
+    const dropped = this.#dropped;
+    this.#dropped = 0;
+    this.flushServed();
+    this.#append({ kind: 'log', level: 'warn', message: `${dropped} more lines of output not shown (max_output_lines)` });
+    return true;
   }
 
   /** One more host call served from the replay script; recorded lazily, with its neighbours. */

@@ -357,15 +357,25 @@ async function main(argv: string[]): Promise<number> {
   return run(rest);
 }
 
+/**
+ * Exits once standard output and error have taken everything written to them: a pipe (to `grep`,
+ * `less`, a CI log) takes writes asynchronously once it is full, and an exit at once drops them.
+ */
+async function exitWhenWritten(code: number): Promise<never> {
+  const written = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()));
+  await Promise.all([written(process.stdout), written(process.stderr)]);
+  process.exit(code);
+}
+
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exitWhenWritten(code),
   (error: unknown) => {
     const parseArgsError = String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
     if (error instanceof UsageError || parseArgsError) {
       console.error(`brainbench: ${(error as Error).message}\n${USAGE}`);
-      process.exit(2);
+      return exitWhenWritten(2);
     }
     console.error(failureEntry(error)?.text ?? (error as Error).stack ?? String(error));
-    process.exit(1);
+    return exitWhenWritten(1);
   },
 );

@@ -50,6 +50,10 @@ export interface Tunables {
   allow_unlocked_secrets: boolean;
   /** Brainbench: the most agents a config may declare, since each one runs as its own process. */
   max_agents: number;
+  /** Brainbench: lines of output an agent may put in the trace per second, sustained; 0: no limit. */
+  output_lines_per_second: number;
+  /** Brainbench: lines an agent may put in the trace at once, above the sustained rate. */
+  output_burst_lines: number;
 }
 
 /** Answers where a value of a configuration came from; enough to report a located ConfigError. */

@@ -29,4 +29,6 @@ export const tunablesSchema = closedTable({
   cancel_pumps_on_reload: flag(true),
   allow_unlocked_secrets: flag(false),
   max_agents: z.number().int().min(1).default(64),
+  output_lines_per_second: count(2000),
+  output_burst_lines: count(20_000),
 }) satisfies z.ZodType<Tunables>;

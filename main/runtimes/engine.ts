@@ -31,12 +31,27 @@ export interface EngineLimits {
   maxStackBytes: number;
   /** Wall-clock limit of one iteration, enforced by the bridge; absent or 0: none. */
   deadlineMs?: number;
+  /** Lines (prints and logs) one iteration may write; absent or 0: no limit. */
+  maxOutputLines?: number;
 }
 
-/** What the bridge writes into the interrupt flag: why it preempts the running iteration. */
-export const INTERRUPT_REASON = { stop: 1, deadline: 2 } as const;
+/**
+ * What the interrupt flag holds when the running iteration is preempted, and why: the bridge
+ * writes `stop` and `deadline`; the engine thread's output writer writes `output`.
+ */
+export const INTERRUPT_REASON = { stop: 1, deadline: 2, output: 3 } as const;
 
 export const deadlineMessage = (deadlineMs: number): string => `iteration exceeded its deadline of ${deadlineMs} ms`;
+
+export const outputCapMessage = (maxOutputLines: number): string =>
+  `brain wrote more than ${maxOutputLines} lines of output in one iteration (max_output_lines)`;
+
+/** The message of a preemption, by the interrupt flag's value. */
+export function interruptMessage(reason: number, limits: EngineLimits): string {
+  if (reason === INTERRUPT_REASON.deadline) return deadlineMessage(limits.deadlineMs ?? 0);
+  if (reason === INTERRUPT_REASON.output) return outputCapMessage(limits.maxOutputLines ?? 0);
+  return 'iteration interrupted';
+}
 
 export interface EngineOptions {
   hostCall: HostCall;

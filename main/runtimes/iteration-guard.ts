@@ -4,7 +4,7 @@
 // catch. The first reason to stop wins and becomes the iteration's error.
 
 import { performance } from 'node:perf_hooks';
-import { deadlineMessage, INTERRUPT_REASON, type EngineLimits } from './engine.ts';
+import { interruptMessage, type EngineLimits } from './engine.ts';
 
 export class IterationGuard {
   readonly #limits: EngineLimits;
@@ -41,8 +41,7 @@ export class IterationGuard {
     const { maxBusyMs } = this.#limits;
     const interrupted = Atomics.load(this.#interrupt, 0);
     if (interrupted !== 0) {
-      const { deadlineMs = 0 } = this.#limits;
-      this.stop(interrupted === INTERRUPT_REASON.deadline ? deadlineMessage(deadlineMs) : 'iteration interrupted');
+      this.stop(interruptMessage(interrupted, this.#limits));
     } else if (performance.now() - this.#busySince > maxBusyMs) {
       this.stop(`brain computed for more than ${maxBusyMs} ms without calling the host`);
     }

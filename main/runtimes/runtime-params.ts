@@ -59,6 +59,11 @@ export const brainbenchLimitsShape = {
     .default(512),
   /** Wall-clock limit of one iteration; 0 means none. */
   deadline_ms: size.default(0),
+  /**
+   * Lines one iteration may print or log before it is stopped: a brain that only prints is
+   * otherwise never stopped, since output is not computing time. 0 means no limit.
+   */
+  max_output_lines: size.default(10_000),
 };
 
 /** The `js`, `rhai` and `python` kinds: the agent's script is source for the interpreter. */
@@ -78,6 +83,7 @@ export type RuntimeParams = {
   max_memory_mb: number;
   max_stack_kb: number;
   deadline_ms: number;
+  max_output_lines: number;
   preopens: { host_path: string }[];
   interpreter?: string;
   [key: string]: unknown;

@@ -47,6 +47,7 @@ export function agentInit(config: OmwConfig, agent: string): AgentInit {
       maxMemoryBytes: params.max_memory_mb * 1024 * 1024,
       maxStackBytes: params.max_stack_kb * 1024,
       deadlineMs: params.deadline_ms,
+      maxOutputLines: params.max_output_lines,
     },
     deadlineMs: params.deadline_ms,
     interruptBudgetMs: config.tunables.interrupt_budget_ms,

@@ -1,4 +1,5 @@
 import { agentProcessSandbox, writableFolders } from './agent-sandbox.ts';
+import { OutputBudget } from './output-budget.ts';
 import type { AgentChannel, AgentSpawner } from './agent-spawner.ts';
 import type { SparePool } from './spare-pool.ts';
 import type { AgentInit, AgentToHost, HostToAgent } from '../agent-protocol/agent-protocol.ts';
@@ -49,6 +50,8 @@ export class AgentProcess {
   private debugConfig: DebugConfig | undefined;
   /** Debugger requests in the order sent; the engine answers them in that order. */
   private readonly debugAnswers: ((answer: DebugAnswer) => void)[] = [];
+  /** This agent's share of the trace's output lines. */
+  private readonly outputBudget: OutputBudget;
 
   constructor(
     private readonly host: Host,
@@ -57,7 +60,10 @@ export class AgentProcess {
     private readonly init: AgentInit,
     /** Where a start takes a warm process from before starting a cold one. */
     private readonly spares?: SparePool,
-  ) {}
+  ) {
+    const { output_lines_per_second, output_burst_lines } = host.config.tunables;
+    this.outputBudget = new OutputBudget(output_lines_per_second, output_burst_lines);
+  }
 
   get pid(): number | undefined {
     return this.channel?.pid;
@@ -202,11 +208,13 @@ export class AgentProcess {
       case 'output': {
         const ctx = this.host.context(this.init.agent);
         for (const entry of message.entries) {
-          if (entry.kind === 'print') this.onPrint(entry.text);
-          else if (entry.kind === 'served') this.host.servedInProcess(this.init.agent, entry.count);
+          if (entry.kind === 'served') this.host.servedInProcess(this.init.agent, entry.count);
           else if (entry.kind === 'iterated') this.replayIterated(entry.result);
+          else if (!this.outputBudget.admit()) continue;
+          else if (entry.kind === 'print') this.onPrint(entry.text);
           else this.host.traceLog(ctx, logLevelOf(entry.level), entry.message);
         }
+        this.reportDroppedOutput(false);
         return;
       }
       case 'answered':
@@ -226,6 +234,7 @@ export class AgentProcess {
         );
         return;
       case 'result': {
+        this.reportDroppedOutput(true);
         const pending = this.pending.get(message.id);
         this.pending.delete(message.id);
         pending?.settle(message.result);
@@ -242,6 +251,12 @@ export class AgentProcess {
   }
 
   /** A replay's iteration ran as recorded; only one command runs at a time, so it is the replay's. */
+  /** Says in the trace how many lines the budget dropped: about once a second, and at the iteration's end. */
+  private reportDroppedOutput(final: boolean): void {
+    const report = this.outputBudget.report(final);
+    if (report !== undefined) this.host.traceLog(this.host.context(this.init.agent), 'warn', report);
+  }
+
   private replayIterated(result: RunResult): void {
     for (const pending of this.pending.values()) if (pending.iterated) return pending.iterated(result);
   }

@@ -67,6 +67,8 @@ describe('tunables', () => {
       cancel_pumps_on_reload: true,
       allow_unlocked_secrets: false,
       max_agents: 64,
+      output_lines_per_second: 2000,
+      output_burst_lines: 20000,
     });
   });
 
@@ -84,7 +86,7 @@ describe('tunables', () => {
     assert.deepEqual([error.line, error.column, error.keyPath], [3, 1, 'tunables.inbox_size']);
     assert.match(
       error.problem,
-      /^expected one of the keys inbox_bound, recv_slice_ms, .*allow_unlocked_secrets, max_agents$/,
+      /^expected one of the keys inbox_bound, recv_slice_ms, .*allow_unlocked_secrets, max_agents, output_lines_per_second, output_burst_lines$/,
     );
     assert.equal(error.found, 'found "inbox_size"');
   });

@@ -251,6 +251,7 @@ describe('runtime params', () => {
         max_memory_mb: 256,
         max_stack_kb: 512,
         deadline_ms: 0,
+        max_output_lines: 10000,
       },
     );
   });

@@ -18,7 +18,7 @@ const rhaiAgent = (name: string, params: string) =>
   `[runtime.rhai]\nkind = "rhai"\n${params}\n\n[agents.${name}]\nruntime = "rhai"\nscript = "${name}.rhai"\n`;
 
 test('a Rhai brain printing in a loop fails at its deadline, and its process stays within its cap', async () => {
-  const ws = workspace(rhaiAgent('flood', 'deadline_ms = 2000\nmax_memory_mb = 64'), {
+  const ws = workspace(rhaiAgent('flood', 'deadline_ms = 2000\nmax_memory_mb = 64\nmax_output_lines = 0'), {
     'flood.rhai': 'let i = 0;\nloop { print(`line ${i} of a flood of output`); i += 1; }\n',
   });
   try {
@@ -39,7 +39,7 @@ test('a Rhai brain printing in a loop fails at its deadline, and its process sta
 });
 
 test('a million prints and logs arrive whole and in order', async () => {
-  const ws = workspace(rhaiAgent('chatty', 'max_memory_mb = 256'), {
+  const ws = workspace(rhaiAgent('chatty', 'max_memory_mb = 256\nmax_output_lines = 0\n\n[tunables]\noutput_lines_per_second = 0'), {
     'chatty.rhai': [
       'for i in 0..500000 { print(i); omw::host::log("info", `log ${i}`); }',
       'omw::host::memory_set("done", "yes");',
