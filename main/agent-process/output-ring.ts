@@ -140,7 +140,11 @@ export class OutputWriter {
     const dropped = this.#dropped;
     this.#dropped = 0;
     this.flushServed();
-    this.#append({ kind: 'log', level: 'warn', message: `${dropped} more lines of output not shown (max_output_lines)` });
+    this.#append({
+      kind: 'log',
+      level: 'warn',
+      message: `${dropped} more lines of output not shown (max_output_lines)`,
+    });
     return true;
   }
 

@@ -13,7 +13,10 @@ const BRAINBENCH = join(process.cwd(), 'bin/brainbench.mjs');
 test('every printed line reaches a slow reader of standard error before the command exits', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'brainbench-piped-'));
   try {
-    writeFileSync(join(dir, 'omw.toml'), '[runtime.r]\nkind = "rhai"\n\n[agents.a]\nruntime = "r"\nscript = "a.rhai"\n');
+    writeFileSync(
+      join(dir, 'omw.toml'),
+      '[runtime.r]\nkind = "rhai"\n\n[agents.a]\nruntime = "r"\nscript = "a.rhai"\n',
+    );
     writeFileSync(join(dir, 'a.rhai'), 'for i in 0..5000 { print(`line ${i}`); }\n');
     const child = spawn(process.execPath, [BRAINBENCH, 'run', '--config', join(dir, 'omw.toml')], {
       stdio: ['ignore', 'pipe', 'pipe'],

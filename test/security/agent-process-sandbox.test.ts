@@ -77,7 +77,11 @@ describe('agent processes', () => {
       const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
       assert.ok(!environment.some((entry) => entry.includes('sk-ant-canary')), environment.join('\n'));
       assert.ok(
-        environment.every((entry) => /^(BRAINBENCH_CACHE_DIR|TZ|LANG|LC_ALL|LC_TIME|LC_CTYPE|NODE_CHANNEL_FD|NODE_CHANNEL_SERIALIZATION_MODE)=/.test(entry)),
+        environment.every((entry) =>
+          /^(BRAINBENCH_CACHE_DIR|TZ|LANG|LC_ALL|LC_TIME|LC_CTYPE|NODE_CHANNEL_FD|NODE_CHANNEL_SERIALIZATION_MODE)=/.test(
+            entry,
+          ),
+        ),
         environment.join('\n'),
       );
     } finally {

@@ -39,12 +39,15 @@ test('a Rhai brain printing in a loop fails at its deadline, and its process sta
 });
 
 test('a million prints and logs arrive whole and in order', async () => {
-  const ws = workspace(rhaiAgent('chatty', 'max_memory_mb = 256\nmax_output_lines = 0\n\n[tunables]\noutput_lines_per_second = 0'), {
-    'chatty.rhai': [
-      'for i in 0..500000 { print(i); omw::host::log("info", `log ${i}`); }',
-      'omw::host::memory_set("done", "yes");',
-    ].join('\n'),
-  });
+  const ws = workspace(
+    rhaiAgent('chatty', 'max_memory_mb = 256\nmax_output_lines = 0\n\n[tunables]\noutput_lines_per_second = 0'),
+    {
+      'chatty.rhai': [
+        'for i in 0..500000 { print(i); omw::host::log("info", `log ${i}`); }',
+        'omw::host::memory_set("done", "yes");',
+      ].join('\n'),
+    },
+  );
   let count = 0;
   let next = 0;
   let ordered = true;
