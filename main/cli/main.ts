@@ -37,7 +37,8 @@ const USAGE = `usage:
                   [--spares N]
                                                                           run omw.test.* files (PATH - reads one config from stdin)
   brainbench serve [WORKSPACE] [--port N] [--open] [--spares N]          the workbench in a browser (web mode)
-  brainbench dap [--port N]                                               a Debug Adapter Protocol server on stdio (or TCP)
+  brainbench dap [--port N [--token-file PATH]]                           a Debug Adapter Protocol server on stdio, or on
+                                                                          127.0.0.1:N with a token (printed, or kept in PATH)
   brainbench schema [--output FILE]                                       the JSON Schema of omw and omw test configs
                                                                           (also \`brainbench test schema\`, omw-test's spelling)
   brainbench lsp [--stdio]                                                the Rhai language server on stdin/stdout
@@ -184,12 +185,21 @@ function serve(args: string[]): Promise<number> {
 }
 
 async function dap(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { port: { type: 'string', short: 'p' } } });
-  if (values.port === undefined) return dapCommand({});
+  const { values } = parseArgs({
+    args,
+    options: { port: { type: 'string', short: 'p' }, 'token-file': { type: 'string' } },
+  });
+  const tokenFile = values['token-file'];
+  if (values.port === undefined) {
+    if (tokenFile !== undefined)
+      throw new UsageError('--token-file needs --port: over standard input/output there is no token');
+    return dapCommand({});
+  }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
+  if (values.port.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port: expected 0-65535, got ${values.port}`);
-  return dapCommand({ port });
+  if (tokenFile === '') throw new UsageError('--token-file: expected a path');
+  return dapCommand({ port, ...(tokenFile !== undefined ? { tokenFile } : {}) });
 }
 
 async function schema(args: string[]): Promise<number> {

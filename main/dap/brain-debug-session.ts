@@ -1,7 +1,8 @@
 // `brainbench dap`: a Debug Adapter Protocol session over one omw config. Agents are threads;
 // their brains are debugged by the same Debugger the workbench uses. `launch` loads the config
 // and starts the agent processes; `configurationDone` (after the client set its breakpoints)
-// starts the run, which in `run` mode ends with `exited` and `terminated`.
+// starts the run, which in `run` mode ends with `exited` and `terminated`. The session reads no
+// bytes itself: dap-connection.ts hands it checked requests and ends it with its connection.
 
 import { basename } from 'node:path';
 import {
@@ -32,6 +33,8 @@ export interface BrainLaunchArguments extends DebugProtocol.LaunchRequestArgumen
   /** `run` (the default) runs each brain once, as `brainbench run`; `loop` loops until stopped. */
   mode?: 'run' | 'loop';
   stopOnEntry?: boolean;
+  /** The adapter's token, required over TCP; the connection checks it before the session sees the launch. */
+  token?: string;
 }
 
 interface Running {
@@ -67,6 +70,8 @@ export class BrainDebugSession extends DebugSession {
   readonly #handles = new DapHandles();
   #configured = false;
   #started = false;
+  /** Set once the session ends (disconnect, or its connection went away); it never starts again. */
+  #ending: Promise<void> | undefined;
 
   constructor() {
     super();
@@ -90,6 +95,12 @@ export class BrainDebugSession extends DebugSession {
   }
 
   protected override launchRequest(response: DebugProtocol.LaunchResponse, args: BrainLaunchArguments): void {
+    if (this.#launched || this.#ending) {
+      // A second set of agents would outlive the first's bookkeeping; an ended session starts nothing.
+      const format = this.#ending ? 'this session has ended' : 'this session has launched already';
+      this.sendErrorResponse(response, { id: 3, format, variables: NO_VARIABLES });
+      return;
+    }
     this.#launched = this.#launch(args);
     this.#launched.then(
       () => {
@@ -108,6 +119,8 @@ export class BrainDebugSession extends DebugSession {
     if (typeof args.config !== 'string' || args.config === '')
       throw new Error('launch needs `config`: the path of an omw config');
     const config = loadConfig(args.config, { env: process.env });
+    // The one place a DAP launch consults workspace trust (main/trust, being built): after reading
+    // the config and before the Host, whose construction starts the config's stdio MCP commands.
     const all = Object.keys(config.agents);
     if (args.agent !== undefined && !all.includes(args.agent)) {
       throw new Error(`agent "${args.agent}" is not in ${args.config} (it has ${all.join(', ') || 'no agents'})`);
@@ -126,7 +139,13 @@ export class BrainDebugSession extends DebugSession {
         event.level === 'print' ? `${event.message}\n` : `[${event.agent}] ${event.level}: ${event.message}\n`;
       this.sendEvent(new OutputEvent(text, event.level === 'print' ? 'stdout' : 'console'));
     });
-    await supervisor.start();
+    try {
+      await supervisor.start();
+      if (this.#ending) throw new Error('the session ended during the launch');
+    } catch (error) {
+      await supervisor.shutdown();
+      throw error;
+    }
     this.#running = { host, supervisor, debug, agents: args.agent ? [args.agent] : all, mode };
     return this.#running;
   }
@@ -340,10 +359,19 @@ export class BrainDebugSession extends DebugSession {
   }
 
   protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
-    void this.#shutdown().finally(() => {
-      this.sendResponse(response);
-      this.shutdown();
-    });
+    void this.end().finally(() => this.sendResponse(response));
+  }
+
+  /**
+   * Ends the session for good, however it ended: its agents stop and their processes are gone
+   * (a launch still under way is waited for, then undone). Safe to call more than once.
+   */
+  end(): Promise<void> {
+    this.#ending ??= (async () => {
+      await this.#launched?.catch(() => undefined);
+      await this.#shutdown();
+    })();
+    return this.#ending;
   }
 
   #resume(response: DebugProtocol.Response, threadId: number, how: 'continue' | 'next' | 'step-in' | 'step-out'): void {

@@ -2,13 +2,12 @@
 // input/output and over TCP, on real agent processes.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { fixtureDir } from '../config/fixture-dir.ts';
-import { BRAINBENCH, dapClient } from './dap-client.ts';
+import { dapClient } from './dap-client.ts';
+import { startDapServer, tcpClient } from './dap-tcp.ts';
 
 const CONFIG = `
 [runtime.rhai]
@@ -106,35 +105,39 @@ test('a bad launch answers with an error, and a request for an unknown thread do
   });
 });
 
-test('--port serves the protocol over TCP', async () => {
+test('--port serves the protocol over TCP to a client with the token: it stops on a line, evaluates and runs on', async () => {
   const dir = fixtureDir({ 'omw.toml': CONFIG, 'asker.rhai': ASKER });
-  const child = spawn(process.execPath, [BRAINBENCH, 'dap', '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const server = await startDapServer();
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      let err = '';
-      child.stderr.on('data', (chunk: Buffer) => {
-        err += chunk.toString();
-        const match = /listening on 127\.0\.0\.1:(\d+)/.exec(err);
-        if (match) resolve(Number(match[1]));
-      });
-      child.once('exit', (code) => reject(new Error(`dap exited ${code}: ${err}`)));
-    });
-    const client = new DebugClient('unused', 'unused', 'brainbench');
-    client.defaultTimeout = 20_000;
-    await client.start(port);
+    const client = await tcpClient(server.port);
     try {
       const initialized = client.waitForEvent('initialized');
       const init = await client.initializeRequest();
       assert.equal(init.body?.supportsFunctionBreakpoints, true);
-      const terminated = client.waitForEvent('terminated');
-      await client.launch({ config: join(dir, 'omw.toml') } as DebugProtocol.LaunchRequestArguments);
+      await client.launchRequest({
+        config: join(dir, 'omw.toml'),
+        token: server.token,
+      } as DebugProtocol.LaunchRequestArguments);
       await initialized;
+      await client.setBreakpointsRequest({ source: { path: join(dir, 'asker.rhai') }, breakpoints: [{ line: 4 }] });
+      const stopped = client.waitForEvent('stopped');
       await client.configurationDoneRequest();
+      const event = (await stopped) as DebugProtocol.StoppedEvent;
+      assert.equal(event.body.reason, 'breakpoint');
+      const stack = await client.stackTraceRequest({ threadId: event.body.threadId! });
+      assert.equal(stack.body.stackFrames[0]!.line, 4);
+      const b = await client.evaluateRequest({ expression: 'b.content', frameId: stack.body.stackFrames[0]!.id });
+      assert.equal(b.body.result, '"second"');
+      const output: string[] = [];
+      client.on('output', (e: DebugProtocol.OutputEvent) => output.push(e.body.output));
+      const terminated = client.waitForEvent('terminated');
+      await client.continueRequest({ threadId: event.body.threadId! });
       await terminated;
+      assert.ok(output.includes('answers: first second\n'), output.join(''));
     } finally {
-      await client.stop().catch(() => undefined);
+      await client.stop();
     }
   } finally {
-    child.kill();
+    await server.stop();
   }
 });
