@@ -152,6 +152,19 @@ describe('a stdio MCP command in a folder that is not trusted', { timeout: 120_0
       assert.equal(exists(ws.canary), false);
     });
 
+    it('runs the workspace’s tests restricted too', async () => {
+      const canary = join(dir, 'test-config.canary');
+      writeWorkspace(join(ws.root, 'tests'), '', {
+        'omw.test.toml': `[runtime.r]\nkind = "rhai"\n${stdioTable('t', canaryCommand(canary))}\n[agents.a]\nruntime = "r"\nscript = "a.rhai"\n`,
+        'a.rhai': '1',
+      });
+      rmSync(join(ws.root, 'tests/omw.toml'));
+      const [result] = await workbench.runTests();
+      assert.equal(result!.file, 'tests/omw.test.toml');
+      await pause(GRACE_MS);
+      assert.equal(exists(canary), false, 'the command of the test config did not run');
+    });
+
     it('refuses to fork a recording, which would start the back ends live', async () => {
       const answer = await dispatchRequest(workbench, 1, 'forkRecording', ['x.jsonl', 'caller', 0, {}]);
       assert.deepEqual(answer, {
