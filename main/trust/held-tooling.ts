@@ -9,7 +9,7 @@ import type { Delivery, Tooling } from '../tooling/tooling.ts';
 import { heldReason, NOT_TRUSTED, type HeldBack } from './restrictions.ts';
 
 export class HeldTooling implements Tooling {
-  private readonly status_ = new BackendStatusTracker('held');
+  private readonly tracker = new BackendStatusTracker('held');
   private readonly reason: string;
 
   constructor(
@@ -17,7 +17,7 @@ export class HeldTooling implements Tooling {
     readonly kind: string,
     item: HeldBack,
   ) {
-    this.status_.set('held', NOT_TRUSTED);
+    this.tracker.set('held', NOT_TRUSTED);
     this.reason = heldReason(item);
   }
 
@@ -53,7 +53,7 @@ export class HeldTooling implements Tooling {
   stop(): void {}
 
   status(): BackendStatus {
-    return this.status_.snapshot(0);
+    return this.tracker.snapshot(0);
   }
 
   private refuse(): Promise<never> {

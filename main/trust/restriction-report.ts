@@ -11,6 +11,7 @@ import type { RuntimeParams } from '../runtimes/runtime-params.ts';
 import { runtimeDescriptor } from '../runtimes/runtimes.ts';
 import { withResolvedPaths } from '../runtimes/wasm/runtime-paths.ts';
 import type { McpToolingParams } from '../tooling/mcp/mcp-tooling-params.ts';
+import { resolveServerCwd } from '../tooling/mcp/mcp-transport.ts';
 import { TOOLING_KINDS } from '../tooling/tooling-kinds.ts';
 import { isWithin } from '../workbench/workspace-boundary.ts';
 import { Restrictions, type HeldBack } from './restrictions.ts';
@@ -42,10 +43,12 @@ function toolingItems(config: OmwConfig, name: string, impl: ImplConfig, where: 
   const params = checked<McpToolingParams>(() => checkedBackend(TOOLING_KINDS, impl, config, ['tooling', name]).params);
   if (!params) return [];
   const target = { section: 'tooling' as const, name };
-  const subject = `tooling "${name}"`;
+  const subject = `tooling "${visibleText(name)}"`;
   if (params.transport === 'stdio') {
     const extras = [
-      ...(params.cwd !== undefined ? [`in ${visibleText(params.cwd)}`] : []),
+      ...(params.cwd !== undefined
+        ? [`in ${visibleText(resolveServerCwd(params.cwd, config, ['tooling', name]))}`]
+        : []),
       ...(Object.keys(params.env).length > 0
         ? [`with ${Object.keys(params.env).map(visibleText).join(', ')} set`]
         : []),
@@ -90,7 +93,7 @@ function runtimeItems(config: OmwConfig, name: string, impl: ImplConfig, where: 
     {
       kind: 'runtime',
       target: { section: 'runtime', name },
-      subject: `runtime "${name}"`,
+      subject: `runtime "${visibleText(name)}"`,
       text: `${runs} with ${asks.join('; ')}`,
       ...located(where([...at, component ? 'kind' : 'interpreter'])),
     },
@@ -138,7 +141,7 @@ function providerItems(config: OmwConfig, name: string, impl: ImplConfig, env: E
     {
       kind: 'credential',
       target: { section: 'providers', name },
-      subject: `provider "${name}"`,
+      subject: `provider "${visibleText(name)}"`,
       text: `${visibleText(baseUrl)} would get ${sent.join(', ')} from your environment`,
       withheld: { params: keyFromEnvironment ? ['api_key'] : [], headers: [], variables },
       ...located(where([...at, 'base_url'])),
