@@ -14,6 +14,7 @@ const HOST_SIDE = [
   'main/testing',
   'main/recording',
   'main/telemetry',
+  'main/trust',
 ];
 const BACK_ENDS = ['main/providers', 'main/tooling', 'main/endpoint', 'main/backends'];
 /** What the renderer and the contract may import from main/: the libraries shared with them. */

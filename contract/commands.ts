@@ -28,6 +28,13 @@ export const COMMANDS = [
   { id: 'compare-recordings', title: 'Compare Recordings…', menu: 'File' },
   { id: 'save-recording-test', title: 'Save Recording as Test…', menu: 'File' },
   { id: 'pick-component', title: 'Pick Wasm Component…', menu: 'File' },
+  {
+    id: 'workspace-trust',
+    title: 'Workspace Trust…',
+    menu: 'File',
+    detail: 'Show what the folder holds back until you trust it',
+  },
+  { id: 'revoke-trust', title: 'Revoke Workspace Trust', menu: 'File', detail: 'Restrict the open folder again' },
   { id: 'save', title: 'Save', menu: 'File', keys: ['Mod+S'], detail: 'Save the active file' },
   {
     id: 'run',

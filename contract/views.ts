@@ -58,6 +58,33 @@ export interface WorkspaceView {
   tooling: BackendView[];
   /** The runtime kinds this build runs (New agent, file kinds, the editor's languages). */
   runtimeKinds: RuntimeKindView[];
+  /** Whether the folder is trusted, and what is held back until it is (docs/workbench.md#workspace-trust). */
+  trust: TrustView;
+}
+
+/**
+ * Something a workspace that is not trusted names and Brainbench does not run or send: a tool
+ * server's command, a component's host folders or network, a key from the user's environment
+ * bound for another server, an expression from the workspace's settings.
+ */
+export interface HeldItem {
+  kind: 'command' | 'runtime' | 'credential' | 'expression';
+  /** Whose it is: `tooling "notes"`, `runtime "tools"`, `provider "gpt"`, `logpoint`. */
+  subject: string;
+  /** Where it is set: `omw.toml:12`, a brain's `file:line`, or `$OMW__…` for a variable. */
+  where?: string;
+  /** What would run or be sent, in full, hidden characters escaped (a command line as a shell shows it). */
+  text: string;
+}
+
+export interface TrustView {
+  trusted: boolean;
+  /** Why it is trusted: the user trusted it, or it is the example workspace Brainbench ships. */
+  by?: 'user' | 'bundled-example';
+  /** What is held back; empty when trusted. */
+  held: HeldItem[];
+  /** The user's trust file could not be used: nothing is trusted until a folder is trusted again. */
+  problem?: string;
 }
 
 export interface BackendView {

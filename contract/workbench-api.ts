@@ -199,6 +199,13 @@ export const WORKBENCH_API = {
    * agents are mid-iteration (`busy`): their running iterations would be discarded.
    */
   configSavePlan: { params: z.tuple([path, text]), result: answer<{ restart: string[]; busy: string[] }>() },
+  /**
+   * Trusts the open folder (kept in the user's own settings, by real path) and starts what was
+   * held back (docs/workbench.md#workspace-trust).
+   */
+  trustWorkspace: { params: z.tuple([]), result: answer<WorkspaceView>() },
+  /** Stops trusting the open folder: what it names outside the brain sandboxes stops, and is held back. */
+  revokeTrust: { params: z.tuple([]), result: answer<WorkspaceView>() },
   /** The JSON Schema of omw configs (`brainbench schema`), for completion in the TOML editor. */
   configSchema: { params: z.tuple([]), result: answer<Record<string, unknown>>() },
   /** The workspace's breakpoints and exception filters, as placed. */

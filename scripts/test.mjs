@@ -1,7 +1,8 @@
 // Runs every test file under test/ with node's test runner through tsx. Node 20 does not expand
 // globs for --test, so the files are listed here. Extra arguments narrow the run to matching paths.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 function testFiles(dir) {
@@ -48,7 +49,11 @@ if (missing.length > 0) {
   }
 }
 
+// No test reads or writes the user's own settings (the trust file): a fresh, empty folder stands in.
+const userConfig = mkdtempSync(join(tmpdir(), 'brainbench-test-config-'));
 const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
   stdio: 'inherit',
+  env: { ...process.env, BRAINBENCH_CONFIG_DIR: userConfig },
 });
+rmSync(userConfig, { recursive: true, force: true });
 process.exit(run.status ?? 1);

@@ -15,6 +15,11 @@ import type { InjectionQueue } from './injection-queue.ts';
 export interface BackendEnvironment {
   trace: TraceRecorder;
   injections: InjectionQueue;
+  /**
+   * The environment a back end takes credentials from (a provider's key variable); the whole of
+   * `process.env` when absent. A workspace that is not trusted gets less (main/trust/backend-gate.ts).
+   */
+  variables?: Record<string, string | undefined>;
 }
 
 /** The secret values a table holds or makes its back end use (omw-compat 1.3), from its raw keys. */

@@ -1,5 +1,6 @@
 /** Where a provider or tool server stands, for the workbench's list of back ends. */
-export type BackendState = 'idle' | 'starting' | 'ready' | 'failed' | 'stopped';
+/** `held`: not started, because the workspace is not trusted (main/trust). */
+export type BackendState = 'idle' | 'starting' | 'ready' | 'failed' | 'stopped' | 'held';
 
 export interface BackendStatus {
   state: BackendState;

@@ -13,6 +13,7 @@ import { replayCommand } from './replay-command.ts';
 import { forkCommand } from './fork-command.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
+import { trustCommand } from './trust-command.ts';
 import { dapCommand } from '../dap/dap-command.ts';
 import { testCommand } from './test-command.ts';
 import { UsageError } from './usage-error.ts';
@@ -36,13 +37,16 @@ const USAGE = `usage:
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
                   [--spares N]
                                                                           run omw.test.* files (PATH - reads one config from stdin)
-  brainbench serve [WORKSPACE] [--port N] [--open] [--spares N]          the workbench in a browser (web mode)
+  brainbench serve [WORKSPACE] [--port N] [--open] [--spares N] [--trust]
+                                                                          the workbench in a browser (web mode)
+  brainbench trust [DIR] | trust --revoke [DIR] | trust --list            trust a workspace folder, or stop trusting it
   brainbench dap [--port N [--token-file PATH]]                           a Debug Adapter Protocol server on stdio, or on
                                                                           127.0.0.1:N with a token (printed, or kept in PATH)
   brainbench schema [--output FILE]                                       the JSON Schema of omw and omw test configs
                                                                           (also \`brainbench test schema\`, omw-test's spelling)
   brainbench lsp [--stdio]                                                the Rhai language server on stdin/stdout
-  brainbench --version | --help`;
+  brainbench --version | --help
+run, loop and test start everything a config names (MCP commands, interpreters, keys for any URL): your own act; serve does not, until you trust the folder`;
 
 const HELP = new Set(['help', '--help', '-h']);
 const VERSION = new Set(['--version', '-V']);
@@ -169,7 +173,12 @@ function serve(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { port: { type: 'string', short: 'p' }, open: { type: 'boolean' }, spares: { type: 'string' } },
+    options: {
+      port: { type: 'string', short: 'p' },
+      open: { type: 'boolean' },
+      spares: { type: 'string' },
+      trust: { type: 'boolean' },
+    },
   });
   if (positionals.length > 1) throw new UsageError(`serve takes one WORKSPACE, got ${positionals.join(' ')}`);
   const port = Number(values.port ?? 0);
@@ -180,8 +189,28 @@ function serve(args: string[]): Promise<number> {
     workspace: positionals[0] ?? '.',
     port,
     open: values.open ?? false,
+    trust: values.trust ?? false,
     ...(spares !== undefined ? { spares } : {}),
   });
+}
+
+function trust(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { revoke: { type: 'boolean' }, list: { type: 'boolean' } },
+  });
+  if (positionals.length > 1) throw new UsageError(`trust takes one DIR, got ${positionals.join(' ')}`);
+  if (values.list && (values.revoke || positionals.length > 0))
+    throw new UsageError('trust --list takes no DIR and no --revoke');
+  return logging(stderrLog('auto'), () =>
+    trustCommand({
+      dir: positionals[0] ?? '.',
+      revoke: values.revoke ?? false,
+      list: values.list ?? false,
+      print,
+    }),
+  );
 }
 
 async function dap(args: string[]): Promise<number> {
@@ -346,6 +375,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   fork,
   accounting,
   serve,
+  trust,
   dap,
   schema,
   lsp,

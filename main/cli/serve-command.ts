@@ -7,6 +7,9 @@ import { startWebServer, type WebServer } from '../web/web-server.ts';
 import { Workbench } from '../workbench/workbench.ts';
 import { locateWorkspace } from '../workbench/workspace-location.ts';
 import { CommandError } from './command-error.ts';
+import type { TrustView } from '../../contract/views.ts';
+import { heldLines } from '../trust/held-lines.ts';
+import { shellWord } from '../trust/visible-text.ts';
 
 export interface ServeOptions {
   workspace: string;
@@ -15,6 +18,8 @@ export interface ServeOptions {
   open: boolean;
   /** Warm agent processes per runtime kind; 0 starts every agent cold. */
   spares?: number;
+  /** Trust the workspace folder (and keep that in the user's settings) before opening it. */
+  trust?: boolean;
 }
 
 export function rendererDir(): string {
@@ -44,8 +49,9 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
     throw new CommandError(`the workbench UI is not built (${staticDir} is missing): run \`npm run build\``);
   // The command line is the user's own choice: a config of any name opens (workspace-location.ts).
   const chosen = { chosenByUser: true };
+  let root: string;
   try {
-    locateWorkspace(options.workspace, chosen);
+    root = locateWorkspace(options.workspace, chosen).root;
   } catch (error) {
     throw new CommandError((error as Error).message);
   }
@@ -56,6 +62,10 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
   });
   const spares = options.spares !== undefined ? { spares: options.spares } : {};
   const workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry(), ...spares });
+  if (options.trust) {
+    const { setAside } = await workbench.trust.store.trust(root);
+    if (setAside !== undefined) console.error(`brainbench: the damaged trust file was kept as ${setAside}`);
+  }
   // Listening comes first, so that a port in use is known before any agent starts; nobody has the
   // URL (and its token) before the workspace is open.
   let server: WebServer;
@@ -64,13 +74,15 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
   } catch (error) {
     throw listenError(error, options.port);
   }
+  let trust: TrustView;
   try {
-    await workbench.open(options.workspace, chosen);
+    trust = (await workbench.open(options.workspace, chosen)).trust;
   } catch (error) {
     await server.close();
     throw error;
   }
   console.log(`Brainbench workbench: ${server.url}`);
+  reportRestrictions(root, trust);
   if (options.open) openBrowser(server.url);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -80,6 +92,16 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
   await server.close();
   await workbench.close();
   return 0;
+}
+
+/** A folder that is not trusted says what it holds back, and how to let it run. */
+function reportRestrictions(root: string, trust: TrustView): void {
+  if (trust.problem !== undefined) console.error(`brainbench: ${trust.problem}`);
+  if (trust.trusted || trust.held.length === 0) return;
+  console.error(
+    `brainbench: ${root} is not trusted, so this is held back (Trust in the workbench, ` +
+      `\`brainbench trust ${shellWord(root)}\` or serve --trust lets it run):\n${heldLines(trust.held).join('\n')}`,
+  );
 }
 
 /** The ports a user can pick wrongly say so in a line; anything else is a bug, with its stack. */

@@ -15,6 +15,7 @@ import { buildMenu, type MenuActions } from './app-menu.ts';
 import { utilitySpawner } from './utility-spawner.ts';
 import { rememberBounds, restoreBounds } from './window-state.ts';
 import { RUNTIMES } from '../runtimes/runtimes.ts';
+import { WorkspaceTrust } from '../trust/workspace-trust.ts';
 
 const RENDERER = resolve(import.meta.dirname, '../renderer');
 const PRELOAD = join(import.meta.dirname, 'preload.cjs');
@@ -28,7 +29,9 @@ protocol.registerSchemesAsPrivileged([
 ]);
 
 let window: BrowserWindow | undefined;
-const workbench = new Workbench({ spawner: utilitySpawner, entry: agentEntry() });
+// Packaged, the example workspace is a resource beside the app, not where the package would have it.
+const trust = WorkspaceTrust.forUser(process.env, [DEFAULT_WORKSPACE]);
+const workbench = new Workbench({ spawner: utilitySpawner, entry: agentEntry(), trust });
 
 /** The renderer, served from the bundle with the same CSP as web mode. */
 

@@ -20,6 +20,7 @@ import { HOST_CALL_HANDLERS } from './calls/all-calls.ts';
 import { answerLocally, isLocalOp, localCallTrace, type LocalOp } from '../local-calls/local-calls.ts';
 import { InjectionQueue } from '../backends/injection-queue.ts';
 import { DroppedEvents } from './dropped-events.ts';
+import { heldReason, type Restrictions } from '../trust/restrictions.ts';
 
 /**
  * What may happen to a call once its BeforeCallHook resolves: other arguments, or an answer that
@@ -66,6 +67,11 @@ export interface HostOptions {
   traceSeqAfter?: number;
   /** Events of an earlier trace that this one keeps as its own history (traceSeqAfter at least their last). */
   earlierTrace?: readonly TraceEvent[];
+  /**
+   * What is held back because the workspace is not trusted (main/trust): absent, everything runs,
+   * as the command line's `run`, `loop` and `test` do.
+   */
+  restrictions?: Restrictions;
 }
 
 /**
@@ -92,6 +98,11 @@ export class Host implements HostServices {
   readonly answersLocalOps: boolean = false;
   callTap: CallTap | undefined;
   deliveryTap: DeliveryTap | undefined;
+  /**
+   * What is held back. The back ends are built on it; agents consult it when their process starts,
+   * so a saved config that rewires some agents only (or trust granted) changes it in place.
+   */
+  restrictions: Restrictions | undefined;
 
   constructor(
     /** Replaced by `reconfigure` when a saved config rewires some agents only. */
@@ -104,6 +115,7 @@ export class Host implements HostServices {
       new Redactor(configSecrets(config)),
     );
     if (options.earlierTrace) this.trace.keepEarlier(options.earlierTrace);
+    this.restrictions = options.restrictions;
     this.bus = new Bus(config.tunables.inbox_bound, (agent, envelope) => {
       this.trace.record({
         type: 'delivered',
@@ -114,7 +126,7 @@ export class Host implements HostServices {
       });
       this.deliveryTap?.(agent, envelope);
     });
-    const built = buildBackends(config, { trace: this.trace, injections: this.injections });
+    const built = buildBackends(config, { trace: this.trace, injections: this.injections }, this.restrictions);
     this.providers = built.providers;
     this.tooling = built.tooling;
     for (const [name, agent] of Object.entries(config.agents)) {
@@ -127,6 +139,13 @@ export class Host implements HostServices {
       deliver: (agent, envelope) => this.deliver(this.context(agent), envelope),
       warn: (agent, message) => this.traceLog(this.context(agent), 'warn', message),
     });
+  }
+
+  /** Why the agent's process must not start (its runtime is held back), or undefined. */
+  heldBack(agent: string): string | undefined {
+    const runtime = this.config.agents[agent]?.runtime;
+    const item = runtime === undefined ? undefined : this.restrictions?.heldRuntime(runtime);
+    return item && heldReason(item);
   }
 
   context(agent: string): AgentContext {

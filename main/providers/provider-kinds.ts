@@ -19,12 +19,12 @@ export const PROVIDER_KINDS: Readonly<Record<string, BackendKind<Provider>>> = {
   mock: backendKind(mockProviderParamsSchema, (name, params) => new MockProvider(name, params)),
   openai: backendKind(
     openaiProviderParamsSchema,
-    (name, params) => new OpenaiProvider(name, params),
+    (name, params, _config, env) => new OpenaiProvider(name, params, env.variables),
     apiKey('OPENAI_API_KEY'),
   ),
   anthropic: backendKind(
     anthropicProviderParamsSchema,
-    (name, params) => new AnthropicProvider(name, params),
+    (name, params, _config, env) => new AnthropicProvider(name, params, env.variables),
     apiKey('ANTHROPIC_API_KEY'),
   ),
 };

@@ -74,6 +74,8 @@ export class AgentProcess {
     // A killed process is replaced once it is gone, so its exit cannot fail the new one's work.
     if (this.killed) return this.killed.gone.then(() => this.start());
     if (this.starting) return this.starting;
+    // A runtime held back in a workspace that is not trusted: no process; every command says why.
+    if (this.host.heldBack(this.init.agent) !== undefined) return Promise.resolve();
     this.starting = new Promise((resolve) => {
       const { kind } = this.init.runtime;
       // A spare can write only to the cache: an agent whose sandbox writes to host folders starts
@@ -180,7 +182,8 @@ export class AgentProcess {
     iterated?: Pending['iterated'],
   ): Promise<RunResult | CheckResult> {
     await this.start();
-    if (!this.channel) return { ok: false, error: 'agent process could not be started' };
+    if (!this.channel)
+      return { ok: false, error: this.host.heldBack(this.init.agent) ?? 'agent process could not be started' };
     const command = { ...message, id: this.nextId++ } as Command;
     return new Promise((settle) => {
       this.pending.set(command.id, { command, settle, ...(iterated ? { iterated } : {}) });

@@ -94,12 +94,15 @@ export class AgentRunner {
       else host.traceLog(host.context(init.agent), 'info', `logpoint: ${event.text}`);
       settings.onDebugEvent(event);
     };
+    const held = host.heldBack(init.agent);
     this.statusValue = {
       agent: init.agent,
       runtimeKind: init.runtime.kind,
-      state: 'idle',
+      // Its process never starts: shown at once, rather than at the first run.
+      state: held === undefined ? 'idle' : 'failed',
       mode: undefined,
       iteration: 0,
+      ...(held === undefined ? {} : { last: { kind: 'failed' as const, error: held } }),
     };
   }
 

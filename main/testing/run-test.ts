@@ -9,6 +9,7 @@ import type { ConfigFormat } from '../config/config-format.ts';
 import type { OmwConfig } from '../config/config-types.ts';
 import { loadConfig, loadTestConfig } from '../config/load-config.ts';
 import { Host } from '../host/host.ts';
+import type { Restrictions } from '../trust/restrictions.ts';
 import { describeResult } from '../supervisor/iteration-result.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
 import { isOmwTraceEvent, type TraceEvent } from '../trace/trace-event.ts';
@@ -62,6 +63,8 @@ export interface RunTestOptions {
   snapshot?: boolean;
   /** Warm processes the test's agents start from. */
   spares?: SparePool;
+  /** What a test's config must hold back: the workbench's tests of a workspace that is not trusted (main/trust). */
+  restrict?: (config: OmwConfig) => Restrictions;
 }
 
 /**
@@ -114,7 +117,7 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
     for (const agent of asserted.keys()) {
       if (!loaded.agents[agent]) throw new Error(`assertions.${agent}: no agent "${agent}" is configured`);
     }
-    host = new Host(loaded);
+    host = new Host(loaded, options.restrict ? { restrictions: options.restrict(loaded) } : {});
     supervisor = new Supervisor(host, { spawner: options.spawner, entry: options.entry, spares: options.spares });
     matchers = new Map([...asserted].map(([agent, assertion]) => [agent, new StreamingMatcher(assertion)]));
     host.trace.subscribe((event) => {

@@ -50,6 +50,8 @@ const HANDLERS: Handlers = {
   uiSettings: (w) => w.uiSettings(),
   saveUiSettings: (w, settings) => w.saveUiSettings(settings),
   configSavePlan: (w, path, text) => w.configSavePlan(path, text),
+  trustWorkspace: (w) => w.trustWorkspace(),
+  revokeTrust: (w) => w.revokeTrust(),
   configSchema: () => testConfigJsonSchema(),
   debugSettings: (w) => w.debugging.view,
   setSourceBreakpoints: (w, path, breakpoints, text) => w.setSourceBreakpoints(path, breakpoints, text),
@@ -72,7 +74,10 @@ const HANDLERS: Handlers = {
   openRecording: (w, path) => w.recordings.open(path),
   recordedIteration: (w, path, agent, iteration) => w.recordings.iteration(path, agent, iteration),
   forkPoint: (w, path, agent, after) => w.recordings.forkPoint(path, agent, after),
-  forkRecording: (w, path, agent, after, edits) => w.recordings.fork(path, agent, after, edits),
+  forkRecording: (w, path, agent, after, edits) => {
+    w.refuseWhileHeldBack('a branch runs the workspace’s back ends live');
+    return w.recordings.fork(path, agent, after, edits);
+  },
   replayRecording: (w, path) => w.recordings.replay(path),
   compareRecordings: (w, a, b) => w.recordings.compare(a, b),
   saveRecordingAsTest: (w, path, dir, agents) => w.recordings.saveAsTest(path, dir, agents),

@@ -1,7 +1,8 @@
 // The workbench's debugger: the workspace's breakpoints and exception filters, which outlive the
 // agents (a config save starts a new supervisor, a restart a new process) and the page (they are
 // saved in the workspace's local settings), applied to each supervisor's Debugger; and the
-// requests of the Call stack, Variables, Watch and agent-state panes.
+// requests of the Call stack, Variables, Watch and agent-state panes. In a workspace that is not
+// trusted, the expressions its settings file brought are held back (main/trust/held-expressions.ts).
 
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { HeldCallDecision } from '../../contract/agent-status.ts';
@@ -18,12 +19,24 @@ import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
 import { Debugger } from '../debugger/debugger.ts';
 import type { SourceBreakpoint } from '../runtimes/debug/debug-protocol.ts';
 import type { Supervisor } from '../supervisor/supervisor.ts';
+import type { HeldItem } from '../../contract/views.ts';
+import { NOT_TRUSTED } from '../trust/restrictions.ts';
+import {
+  callKey,
+  expressionKeys,
+  hasSourceExpression,
+  heldExpressionItems,
+  keepHeld,
+  sourceKey,
+} from '../trust/held-expressions.ts';
 import {
   EMPTY_DEBUG_SETTINGS,
   readDebugSettings,
   writeDebugSettings,
   type DebugSettings,
 } from './debug-settings-file.ts';
+
+const HELD_EXPRESSION = `${NOT_TRUSTED}: its expression came with .brainbench/debugger.json`;
 
 export interface DebuggingEvents {
   notify(notification: DebugNotification): void;
@@ -43,15 +56,37 @@ export class WorkbenchDebugging {
   #debugger: Debugger | undefined;
   /** Saves run one after another, so the file always ends as the last change left it. */
   #saving: Promise<void> = Promise.resolve();
+  /** Breakpoints whose expressions came with the settings file of a workspace not trusted (held-expressions.ts keys). */
+  #held = new Set<string>();
 
   constructor(private readonly events: DebuggingEvents) {}
 
-  /** A workspace was opened: its saved settings become the current ones. */
-  open(root: string): void {
+  /**
+   * A workspace was opened: its saved settings become the current ones; `trusted` false holds
+   * back every expression they hold.
+   */
+  open(root: string, trusted: boolean): void {
     this.#root = root;
     const { settings, problem } = readDebugSettings(root);
     this.#settings = settings;
+    this.#held = trusted ? new Set() : expressionKeys(settings);
     if (problem) this.events.warn(problem);
+  }
+
+  /** The workspace is trusted now: its expressions are placed on the running agents. */
+  trust(): void {
+    this.#held.clear();
+    if (this.#debugger) this.attach(this.#debugger.supervisor);
+  }
+
+  /** The workspace's trust was revoked: every expression in the settings is held again (applied at the next attach). */
+  restrict(): void {
+    this.#held = expressionKeys(this.#settings);
+  }
+
+  /** The expressions held back, for the workspace trust banner. */
+  heldExpressions(): HeldItem[] {
+    return this.#held.size === 0 ? [] : heldExpressionItems(this.#settings, this.#held);
   }
 
   /** A supervisor started on the workspace's config: the settings are applied to its agents. */
@@ -91,6 +126,13 @@ export class WorkbenchDebugging {
   /** `text`: the brain as the editor holds it, unsaved edits included; null reads the file. */
   setSourceBreakpoints(path: string, breakpoints: SourceBreakpoint[], text: string | null): PlacedSourceBreakpoint[] {
     const file = this.#workspacePath(path);
+    // Those the user left as the settings file had them stay held; an edited one is the user's own.
+    keepHeld(
+      this.#held,
+      'source',
+      file,
+      breakpoints.filter(hasSourceExpression).map((b) => sourceKey(file, b)),
+    );
     const placed = this.#place(this.#current(), file, breakpoints, text ?? undefined);
     this.#view = { ...this.#view, sourceBreakpoints: { ...this.#view.sourceBreakpoints, [file]: placed } };
     if (placed.length === 0) delete this.#view.sourceBreakpoints[file];
@@ -109,6 +151,12 @@ export class WorkbenchDebugging {
   }
 
   setCallBreakpoints(agent: string, breakpoints: CallBreakpoint[]): CallBreakpointResult[] {
+    keepHeld(
+      this.#held,
+      'call',
+      agent,
+      breakpoints.map((b) => callKey(agent, b)),
+    );
     const results = this.#setCalls(this.#current(), agent, breakpoints);
     this.#view = { ...this.#view, callBreakpoints: { ...this.#view.callBreakpoints, [agent]: results } };
     const callBreakpoints = { ...this.#settings.callBreakpoints, [agent]: breakpoints };
@@ -155,19 +203,30 @@ export class WorkbenchDebugging {
   }
 
   #place(debug: Debugger, file: string, breakpoints: SourceBreakpoint[], text?: string): PlacedSourceBreakpoint[] {
-    const placed = debug.setSourceBreakpoints(resolve(this.#root ?? '.', file), breakpoints, text);
-    return breakpoints.map((b, i) => {
-      const where = placed[i]!;
+    const held = (b: SourceBreakpoint) => this.#held.has(sourceKey(file, b));
+    const placed = debug.setSourceBreakpoints(
+      resolve(this.#root ?? '.', file),
+      breakpoints.filter((b) => !held(b)),
+      text,
+    );
+    let next = 0;
+    return breakpoints.map((b) => {
+      if (held(b)) return { ...b, verified: false, message: HELD_EXPRESSION };
+      const where = placed[next++]!;
       return { ...b, line: where.line, verified: where.verified, ...(where.message ? { message: where.message } : {}) };
     });
   }
 
   #setCalls(debug: Debugger, agent: string, breakpoints: CallBreakpoint[]): CallBreakpointResult[] {
+    const held = (b: CallBreakpoint) => this.#held.has(callKey(agent, b));
+    const set = breakpoints.filter((b) => !held(b));
     const results = debug.setFunctionBreakpoints(
-      breakpoints.map((b) => ({ name: b.op, ...(b.condition === undefined ? {} : { condition: b.condition }) })),
+      set.map((b) => ({ name: b.op, ...(b.condition === undefined ? {} : { condition: b.condition }) })),
       agent,
     );
-    return breakpoints.map((b, i) => ({ ...b, ...results[i]! }));
+    return breakpoints.map((b) =>
+      held(b) ? { ...b, verified: false, message: HELD_EXPRESSION } : { ...b, ...results[set.indexOf(b)]! },
+    );
   }
 
   #change(settings: DebugSettings): void {

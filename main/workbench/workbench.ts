@@ -68,6 +68,10 @@ import { UiSettingsFile } from './ui-settings-file.ts';
 import { planRestart, type RestartPlan } from './config-change.ts';
 import { agentInit } from '../supervisor/agent-init.ts';
 import type { UiSettings } from '../../contract/ui-settings.ts';
+import type { TrustView } from '../../contract/views.ts';
+import { WorkspaceTrust, type TrustDecision } from '../trust/workspace-trust.ts';
+import { restrictionsOf } from '../trust/restriction-report.ts';
+import type { Restrictions } from '../trust/restrictions.ts';
 
 const RUNTIME_KIND_VIEWS: RuntimeKindView[] = Object.values(RUNTIMES).map(
   ({ kind, title, brain, check, debugging }) => ({
@@ -89,6 +93,12 @@ export interface WorkbenchOptions {
   env?: Record<string, string | undefined>;
   /** Warm agent processes kept ready per runtime kind in use (default 1); 0: every start is cold. */
   spares?: number;
+  /**
+   * Which folders are trusted (docs/workbench.md#workspace-trust): the user's trust store and the
+   * bundled example workspace by default. A folder that is not runs nothing outside the brain
+   * sandboxes until the user trusts it.
+   */
+  trust?: WorkspaceTrust;
 }
 
 type Listener = (event: WorkbenchEvent) => void;
@@ -119,6 +129,10 @@ interface OpenWorkspace {
   unrecorded?: string;
   /** The session's live OTLP export, when the OTEL_EXPORTER_OTLP_* variables ask for one. */
   telemetry?: LiveTelemetry;
+  /** Whether the folder is trusted; decided when it opens, changed by Trust and Revoke. */
+  trust: TrustDecision;
+  /** What the running config holds back while the folder is not trusted. */
+  restrictions?: Restrictions;
 }
 
 export class Workbench {
@@ -151,8 +165,10 @@ export class Workbench {
 
   /** Recordings opened, forked, replayed, compared and saved as tests (docs/recordings.md). */
   readonly recordings: WorkbenchRecordings;
+  readonly trust: WorkspaceTrust;
 
   constructor(private readonly options: WorkbenchOptions) {
+    this.trust = options.trust ?? WorkspaceTrust.forUser(options.env ?? process.env);
     this.recordings = new WorkbenchRecordings({
       workspace: () => {
         const { root, boundary, recorder, config } = this.state();
@@ -176,7 +192,9 @@ export class Workbench {
   async open(path: string, options: OpenOptions = {}): Promise<WorkspaceView> {
     const { root, configFile } = locateWorkspace(path, options);
     await this.close();
-    this.debugging.open(root);
+    const trust = this.trust.decide(root);
+    if (!trust.trusted && trust.problem) this.emit({ type: 'notice', message: trust.problem });
+    this.debugging.open(root, trust.trusted);
     const { sessionLock, unrecorded } = this.claimSession(root);
     this.carriedTrace = sessionLock?.held ? this.previousSession(root) : [];
     this.workspaceState = {
@@ -193,6 +211,7 @@ export class Workbench {
       }),
       stopWatching: this.watchFiles(root),
       uiSettings: new UiSettingsFile(root, (message) => this.emit({ type: 'notice', message })),
+      trust,
     };
     await this.startAgents();
     const view = this.workspace();
@@ -263,7 +282,82 @@ export class Workbench {
       runtimeKinds: RUNTIME_KIND_VIEWS,
       providers: backends.filter((b) => b.section === 'providers'),
       tooling: backends.filter((b) => b.section === 'tooling'),
+      trust: this.trustView(state),
     };
+  }
+
+  private trustView({ trust, restrictions }: OpenWorkspace): TrustView {
+    if (trust.trusted) return { trusted: true, by: trust.by, held: [] };
+    const held = [...(restrictions?.items ?? []), ...this.debugging.heldExpressions()].map(
+      ({ kind, subject, where, text }) => ({ kind, subject, text, ...(where === undefined ? {} : { where }) }),
+    );
+    return { trusted: false, held, ...(trust.problem === undefined ? {} : { problem: trust.problem }) };
+  }
+
+  /**
+   * Trusts the open folder (kept in the user's settings, by real path) and starts what was held
+   * back, as a saved config restarts what it rewires: the session, its trace and recording go on.
+   */
+  async trustWorkspace(): Promise<WorkspaceView> {
+    const state = this.state();
+    if (state.trust.trusted) return this.workspace();
+    const { setAside } = await this.trust.store.trust(state.root);
+    if (setAside !== undefined) {
+      this.emit({ type: 'notice', message: `the damaged trust file was kept as ${setAside}, and a new one started` });
+    }
+    await this.queued(async () => {
+      state.trust = { trusted: true, by: 'user' };
+      this.debugging.trust();
+      const held = state.restrictions;
+      state.restrictions = undefined;
+      if (!state.supervisor || !state.config || !held) return;
+      if (held.items.some((item) => item.target.section !== 'runtime')) return this.restartAll(state);
+      // Only runtimes were held: their agents start, and the others run on undisturbed.
+      state.supervisor.host.restrictions = undefined;
+      const config = state.config;
+      const runtimes = new Set(held.items.map((item) => item.target.name));
+      const agents = Object.keys(config.agents).filter((agent) => runtimes.has(config.agents[agent]!.runtime));
+      if (agents.length > 0)
+        await this.rewire(
+          state,
+          { ...config, layers: state.configLayers },
+          { everyone: false, restart: agents, removed: [] },
+        );
+    });
+    return this.workspace();
+  }
+
+  /**
+   * Refuses work that would start the back ends on a config of its own, outside the gate (a
+   * recording's branch), while the folder holds something back.
+   */
+  refuseWhileHeldBack(what: string): void {
+    const held = this.state().restrictions?.items ?? [];
+    if (held.length === 0) return;
+    const names = held.map((item) => item.subject).join(', ');
+    throw new Error(`${what}, and this workspace is not trusted (${names} held back): trust it first`);
+  }
+
+  /** Stops trusting the open folder: everything starts again, restricted. */
+  async revokeTrust(): Promise<WorkspaceView> {
+    const state = this.state();
+    await this.trust.store.revoke(state.root);
+    const trust = this.trust.decide(state.root);
+    if (trust.trusted) {
+      throw new Error(
+        trust.by === 'bundled-example'
+          ? 'the example workspace Brainbench ships is always trusted'
+          : `${state.root} is still trusted`,
+      );
+    }
+    if (state.trust.trusted) {
+      await this.queued(async () => {
+        state.trust = trust;
+        this.debugging.restrict();
+        await this.restartAll(state);
+      });
+    }
+    return this.workspace();
   }
 
   readFile(path: string): { text: string; mtimeMs: number } {
@@ -492,7 +586,7 @@ export class Workbench {
   }
 
   async runTests(): Promise<TestCaseResult[]> {
-    const { root, configFile } = this.state();
+    const { root, configFile, trust } = this.state();
     const tests = discoverTests(root);
     const results = await runTests(tests, {
       spawner: this.options.spawner,
@@ -502,6 +596,8 @@ export class Workbench {
       all: true,
       env: this.options.env ?? process.env,
       ...(this.options.spares !== undefined ? { spares: this.options.spares } : {}),
+      // The tests' configs come with the folder too.
+      ...(trust.trusted ? {} : { restrict: (config: OmwConfig) => restrictionsOf(config, { root }) }),
     });
     return results
       .map((result) => {
@@ -572,7 +668,12 @@ export class Workbench {
       const config = loadWorkspaceConfig(state.configFile, { env: this.options.env ?? process.env });
       state.config = config;
       state.configLayers = config.layers;
-      state.host = new Host(state.config, { traceSeqAfter: this.lastSeq, earlierTrace: this.carriedTrace });
+      state.restrictions = this.restrictionsOf(state, config);
+      state.host = new Host(state.config, {
+        traceSeqAfter: this.lastSeq,
+        earlierTrace: this.carriedTrace,
+        ...(state.restrictions ? { restrictions: state.restrictions } : {}),
+      });
       this.carriedTrace = [];
       const { spawner, entry } = this.options;
       state.supervisor = new Supervisor(state.host, { spawner, entry, spares: state.spares });
@@ -646,22 +747,36 @@ export class Workbench {
    * and starts again on a new host.
    */
   private restartAgents(): Promise<void> {
-    const restart = this.opening.then(async () => {
+    return this.queued(async () => {
       const state = this.state();
       const partial = this.partialRestart(state);
-      if (partial) {
-        await this.rewire(state, partial.config, partial.plan);
-      } else {
-        state.stopWatching();
-        await this.stopAgents();
-        state.stopWatching = this.watchFiles(state.root);
-        await this.startAgents(true);
-      }
+      if (partial) await this.rewire(state, partial.config, partial.plan);
+      else await this.restartAll(state);
+    });
+  }
+
+  /** Runs a restart after those before it, then shows the workspace as it is now. */
+  private queued(work: () => Promise<void>): Promise<void> {
+    const restart = this.opening.then(async () => {
+      await work();
       this.emit({ type: 'workspace', workspace: this.workspace() });
     });
     // Restarts run one after another; a failed one must not stop the ones after it.
     this.opening = restart.catch(() => undefined);
     return restart;
+  }
+
+  /** Every agent stops, and starts again on a new host. */
+  private async restartAll(state: OpenWorkspace): Promise<void> {
+    state.stopWatching();
+    await this.stopAgents();
+    state.stopWatching = this.watchFiles(state.root);
+    await this.startAgents(true);
+  }
+
+  /** What the config holds back while the folder is not trusted; undefined when it is. */
+  private restrictionsOf(state: OpenWorkspace, config: OmwConfig): Restrictions | undefined {
+    return state.trust.trusted ? undefined : restrictionsOf(config, { root: state.root });
   }
 
   /** The new config and what it rewires, when that is not every agent and it starts cleanly. */
@@ -686,6 +801,9 @@ export class Workbench {
     const supervisor = state.supervisor!;
     state.config = config;
     state.configLayers = config.layers;
+    // A runtime the new config gives host folders or network is held back as its agents start again.
+    state.restrictions = this.restrictionsOf(state, config);
+    supervisor.host.restrictions = state.restrictions;
     state.stopReloading?.();
     await supervisor.reconfigure(config, plan.restart, plan.removed);
     for (const agent of plan.restart) {

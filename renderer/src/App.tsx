@@ -10,6 +10,7 @@ import { RecordingDialogs } from './panels/recordings/RecordingDialogs.tsx';
 import { RecordingScreen } from './panels/recordings/RecordingScreen.tsx';
 import { StatusBar } from './panels/StatusBar.tsx';
 import { Toolbar } from './panels/Toolbar.tsx';
+import { TrustBanner } from './panels/TrustBanner.tsx';
 import { handleShortcut } from './shortcuts.ts';
 import { useWorkbench } from './store/workbench-store.ts';
 import { useRecordings } from './store/recording-store.ts';
@@ -67,6 +68,7 @@ export function App() {
   return (
     <div className="app" data-testid="workbench">
       <Toolbar />
+      <TrustBanner />
       <Group orientation="horizontal" className="main-split" {...mainSplit}>
         <Panel defaultSize="22%" minSize="12%" id="sidebar">
           <div className="sidebar">

@@ -11,6 +11,8 @@ import { rendererDir } from '../../main/cli/serve-command.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { startWebServer, type WebServer } from '../../main/web/web-server.ts';
 import { Workbench } from '../../main/workbench/workbench.ts';
+import { TrustStore } from '../../main/trust/trust-store.ts';
+import { WorkspaceTrust } from '../../main/trust/workspace-trust.ts';
 
 const REPO = join(import.meta.dirname, '../..');
 
@@ -47,7 +49,10 @@ export async function startWorkbench(): Promise<WorkbenchFixture> {
   cpSync(join(REPO, 'examples/workspace'), workspace, { recursive: true });
   // The workspace's component agent points at ../../guests/build/hello.wasm.
   symlinkSync(join(REPO, 'guests'), join(root, 'guests'));
-  const workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry() });
+  // The copy stands for the example workspace Brainbench ships, which is trusted without asking;
+  // the trust file is the test run's own (scripts/test.mjs sets BRAINBENCH_CONFIG_DIR).
+  const trust = new WorkspaceTrust(TrustStore.forUser(), [workspace]);
+  const workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry(), trust });
   await workbench.open(workspace);
   const server = await startWebServer({ workbench, staticDir: rendererDir() });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

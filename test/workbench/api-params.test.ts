@@ -118,6 +118,8 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
       'saveUiSettings: settings.openFiles[0].path: missing (expected a string)',
     ],
   ],
+  trustWorkspace: [[[true], 'trustWorkspace takes no parameters, got 1']],
+  revokeTrust: [[['/'], 'revokeTrust takes no parameters, got 1']],
   configSchema: [[[{}], 'configSchema takes no parameters, got 1']],
   debugSettings: [[[1], 'debugSettings takes no parameters, got 1']],
   setSourceBreakpoints: [

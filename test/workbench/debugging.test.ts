@@ -150,6 +150,9 @@ describe('the workbench debugger', () => {
     assert.ok(!workbench.workspace().files.some((f) => f.path.startsWith('.brainbench')), 'not a workspace file');
 
     await workbench.close();
+    // The user's own folder, trusted: the expressions its settings keep run again (in one that is
+    // not trusted they are held back, test/security/workspace-trust.test.ts).
+    await workbench.trust.store.trust(root);
     workbench = await openWorkbench();
     const view = workbench.debugging.view;
     assert.deepEqual(view.exceptions, { caught: false, uncaught: true });

@@ -73,6 +73,8 @@ function anthropicClient(params: AnthropicProviderParams, env: Record<string, st
   const apiKey = params.api_key ?? env['ANTHROPIC_API_KEY'];
   return new Anthropic({
     apiKey: apiKey ?? null,
+    // Every credential comes through `env`, which withholds them from a server an untrusted workspace chose (main/trust).
+    ...(apiKey === undefined ? { authToken: env['ANTHROPIC_AUTH_TOKEN'] ?? null } : {}),
     ...(params.base_url !== undefined ? { baseURL: params.base_url } : {}),
     timeout: params.timeout_ms ?? DEFAULT_TIMEOUT_MS,
     maxRetries: params.max_retries ?? DEFAULT_MAX_RETRIES,

@@ -66,6 +66,8 @@ function openaiClient(params: OpenaiProviderParams, env: Record<string, string |
   return new OpenAI({
     // Keyless local servers (Ollama, LM Studio, llama.cpp) need no Authorization header at all.
     apiKey: apiKey ?? 'none',
+    // Every credential comes through `env`, which withholds them from a server an untrusted workspace chose (main/trust).
+    adminAPIKey: env['OPENAI_ADMIN_KEY'] ?? null,
     ...(apiKey === undefined ? { defaultHeaders: { Authorization: null } } : {}),
     ...(params.base_url !== undefined ? { baseURL: params.base_url } : {}),
     timeout: params.timeout_ms ?? DEFAULT_TIMEOUT_MS,

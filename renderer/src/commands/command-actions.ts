@@ -18,6 +18,7 @@ import {
 import { toggleBreakpointAtCursor } from '../editor/debug-decorations.ts';
 import { showRecordingDialog, useRecordings } from '../store/recording-store.ts';
 import { setTheme, showOverlay } from '../store/ui-store.ts';
+import { revokeTrust, showTrustBanner } from '../store/trust-banner-store.ts';
 import { notify, openPicker, runTests, saveFile, useWorkbench } from '../store/workbench-store.ts';
 
 export interface CommandAction {
@@ -56,6 +57,19 @@ export const COMMAND_ACTIONS: Record<CommandId, CommandAction> = {
     },
   },
   'pick-component': { run: () => openPicker() },
+  'workspace-trust': {
+    run: () => {
+      const trust = useWorkbench.getState().workspace?.trust;
+      if (!trust?.trusted) showTrustBanner();
+      else if (trust.by === 'bundled-example')
+        notify('info', 'This is the example workspace Brainbench ships: it is trusted');
+      else notify('info', 'You trust this workspace: it runs what it names (Revoke Workspace Trust restricts it)');
+    },
+  },
+  'revoke-trust': {
+    run: () => void revokeTrust(),
+    available: () => useWorkbench.getState().workspace?.trust.by === 'user',
+  },
   save: {
     run: () => {
       const file = useWorkbench.getState().activeFile;

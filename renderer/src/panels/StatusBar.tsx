@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { traceLog } from '../model/trace-log.ts';
 import { useWorkbench } from '../store/workbench-store.ts';
 import { counted } from '../../../contract/counted.ts';
+import { showTrustBanner } from '../store/trust-banner-store.ts';
 
 /** Bus events per second over the last few seconds. */
 function useBusRate(): number {
@@ -33,6 +34,16 @@ export function StatusBar() {
   ).length;
   return (
     <footer className="status-bar" data-testid="status-bar">
+      {workspace.trust.trusted ? null : (
+        <button
+          className="restricted"
+          onClick={showTrustBanner}
+          title="This folder is not trusted: what it would run outside the brain sandboxes is held back"
+          data-testid="restricted"
+        >
+          Restricted
+        </button>
+      )}
       <span title={workspace.root}>{workspace.root.split('/').pop()}</span>
       <span data-testid="agent-count">{counted(workspace.agents.length, 'agent')}</span>
       <span data-testid="running-count">{running} running</span>

@@ -34,6 +34,8 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   runTests: 'Could not run the tests',
   inspectComponent: 'Could not read the component',
   traceHistory: 'Could not fetch the trace history',
+  trustWorkspace: 'Could not trust the workspace',
+  revokeTrust: 'Could not revoke the workspace’s trust',
   configSchema: 'Could not load the config schema',
   debugSettings: 'Could not load the breakpoints',
   setSourceBreakpoints: 'Could not set the line breakpoints',
