@@ -4,7 +4,7 @@
 // starts the run, which in `run` mode ends with `exited` and `terminated`. The session reads no
 // bytes itself: dap-connection.ts hands it checked requests and ends it with its connection.
 
-import { basename } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import {
   DebugSession,
   ExitedEvent,
@@ -18,6 +18,8 @@ import {
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { loadConfig } from '../config/load-config.ts';
 import { Host } from '../host/host.ts';
+import { heldLines } from '../trust/held-lines.ts';
+import { restrictionsFor } from '../trust/restrictions-for.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
 import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
@@ -119,15 +121,27 @@ export class BrainDebugSession extends DebugSession {
     if (typeof args.config !== 'string' || args.config === '')
       throw new Error('launch needs `config`: the path of an omw config');
     const config = loadConfig(args.config, { env: process.env });
-    // The one place a DAP launch consults workspace trust (main/trust, being built): after reading
-    // the config and before the Host, whose construction starts the config's stdio MCP commands.
+    // Workspace trust: after reading the config and before the Host, whose construction would
+    // start the config's stdio MCP commands. A folder not trusted runs restricted, and says what
+    // it holds back and how to trust it.
+    const restrictions = restrictionsFor(dirname(resolve(args.config)), config);
     const all = Object.keys(config.agents);
     if (args.agent !== undefined && !all.includes(args.agent)) {
       throw new Error(`agent "${args.agent}" is not in ${args.config} (it has ${all.join(', ') || 'no agents'})`);
     }
     const mode = args.mode ?? 'run';
     if (mode !== 'run' && mode !== 'loop') throw new Error(`mode must be "run" or "loop", got "${String(mode)}"`);
-    const host = new Host(config);
+    const host = new Host(config, restrictions ? { restrictions } : {});
+    if (restrictions && restrictions.items.length > 0) {
+      const held = heldLines(restrictions.items).join('\n');
+      const folder = dirname(resolve(args.config));
+      this.sendEvent(
+        new OutputEvent(
+          `held back, this folder is not trusted (\`brainbench trust ${folder}\` trusts it):\n${held}\n`,
+          'console',
+        ),
+      );
+    }
     const supervisor = new Supervisor(host, { spawner: forkSpawner, entry: agentEntry() });
     const debug = new Debugger(supervisor);
     debug.attachAll(true);

@@ -25,7 +25,7 @@ const PAGE = `<!doctype html><title>a page on the web</title>
 const SETTLE_MS = 1500;
 
 test('a web page on another origin cannot launch a config through brainbench dap', async () => {
-  const { config, canary } = canaryWorkspace();
+  const { config, canary } = await canaryWorkspace();
   const dap = await startDapServer();
   const site: Server = createServer((_request, response) => {
     response.setHeader('content-type', 'text/html');

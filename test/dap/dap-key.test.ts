@@ -38,7 +38,7 @@ describe('brainbench dap --port: the token', () => {
   });
 
   it('refuses a launch without the token, closes the connection, and runs nothing', async () => {
-    const { config, canary } = canaryWorkspace();
+    const { config, canary } = await canaryWorkspace();
     const result = await exchange(server.port, frame('initialize', INITIALIZE) + frame('launch', { config }));
     assert.equal(result.closed, true);
     assert.match(failedResponse(result.messages, 'launch').message ?? '', /token is missing or wrong/);
@@ -47,7 +47,7 @@ describe('brainbench dap --port: the token', () => {
   });
 
   it('refuses a launch with a wrong token, closes the connection, and runs nothing', async () => {
-    const { config, canary } = canaryWorkspace();
+    const { config, canary } = await canaryWorkspace();
     const wrong = (server.token[0] === 'a' ? 'b' : 'a') + server.token.slice(1);
     for (const token of [wrong, server.token.slice(0, 32), 42, { token: server.token }]) {
       const result = await exchange(server.port, frame('initialize', INITIALIZE) + frame('launch', { config, token }));
@@ -59,7 +59,7 @@ describe('brainbench dap --port: the token', () => {
   });
 
   it('refuses any request but initialize before the launch, and reads nothing after it', async () => {
-    const { config, canary } = canaryWorkspace();
+    const { config, canary } = await canaryWorkspace();
     for (const command of ['configurationDone', 'threads', 'setBreakpoints', 'disconnect', 'evaluate']) {
       // The launch with the right token comes after the refused request: it must never be read.
       const bytes = frame(command, {}) + frame('launch', { config, token: server.token });
@@ -77,7 +77,7 @@ describe('brainbench dap --port: the token', () => {
   });
 
   it('ends a connection that sends an HTTP request line, without answering', async () => {
-    const { config, canary } = canaryWorkspace();
+    const { config, canary } = await canaryWorkspace();
     const json = JSON.stringify({ seq: 1, type: 'request', command: 'launch', arguments: { config } });
     for (const request of [
       `GET / HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`,
@@ -116,7 +116,7 @@ describe('brainbench dap --port: the token', () => {
   });
 
   it('answers initialize before the token, and serves the protocol once the launch carries it', async () => {
-    const { config, canary } = canaryWorkspace();
+    const { config, canary } = await canaryWorkspace();
     const client = await tcpClient(server.port);
     try {
       const initialized = client.waitForEvent('initialized');

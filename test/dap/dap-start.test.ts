@@ -62,7 +62,7 @@ test('a port in use is one line on standard error and exit code 1', async () => 
 
 test('--token-file creates the token for its owner alone, and the next start reads it', async () => {
   const path = join(fixtureDir({}), 'private', 'dap-token');
-  const { config, canary } = canaryWorkspace();
+  const { config, canary } = await canaryWorkspace();
   let token = '';
   await withDap(['--port', '0', '--token-file', path], async (port, stderr) => {
     assert.match(stderr, new RegExp(`listening on 127\\.0\\.0\\.1:${port} token-file ${path}\\n`));

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { fixtureDir } from '../config/fixture-dir.ts';
+import { TrustStore } from '../../main/trust/trust-store.ts';
 import { BRAINBENCH } from './dap-client.ts';
 
 export interface DapServer {
@@ -95,8 +96,14 @@ function parseFrames(bytes: Buffer): DebugProtocol.ProtocolMessage[] {
 }
 
 /** A folder whose config's stdio MCP command writes `canary` in it: the file exists iff something launched it. */
-export function canaryWorkspace(): { dir: string; config: string; canary: string } {
+/**
+ * A folder whose config's stdio MCP command leaves a canary when it runs. The folder is trusted
+ * (in the test run's own BRAINBENCH_CONFIG_DIR), so that only the adapter's token stands between
+ * a client and the command.
+ */
+export async function canaryWorkspace(): Promise<{ dir: string; config: string; canary: string }> {
   const dir = fixtureDir({ 'asker.rhai': '"done"\n' });
+  await TrustStore.forUser().trust(dir);
   const canary = join(dir, 'canary');
   const config = join(dir, 'omw.toml');
   writeFileSync(
