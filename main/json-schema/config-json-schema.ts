@@ -156,7 +156,8 @@ export function testConfigJsonSchema(): JsonSchema {
     providers: { type: 'object', additionalProperties: implementations('providers', defs) },
     tooling: { type: 'object', additionalProperties: implementations('tooling', defs) },
     runtime: { type: 'object', additionalProperties: implementations('runtime', defs) },
-    endpoint: implementations('endpoint', defs),
+    // omw's schema lets `endpoint` be null, which the loader reads as no endpoint.
+    endpoint: { anyOf: [implementations('endpoint', defs), { type: 'null' }] },
   };
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
