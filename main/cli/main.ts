@@ -1,5 +1,4 @@
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
 import type { Shard } from '../testing/shard-tests.ts';
@@ -16,6 +15,8 @@ import { serveCommand } from './serve-command.ts';
 import { trustCommand } from './trust-command.ts';
 import { dapCommand } from '../dap/dap-command.ts';
 import { testCommand } from './test-command.ts';
+import { commandArgs } from './command-args.ts';
+import { didYouMean } from './did-you-mean.ts';
 import { UsageError } from './usage-error.ts';
 import { brainbenchVersion } from './version.ts';
 
@@ -93,7 +94,7 @@ async function logging(log: Log, command: () => Promise<number>): Promise<number
 }
 
 function runOrLoop(mode: 'run' | 'loop', args: string[]): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = commandArgs({
     args,
     options: {
       config: { type: 'string', short: 'c' },
@@ -127,7 +128,7 @@ function runOrLoop(mode: 'run' | 'loop', args: string[]): Promise<number> {
 /** `test [run] [PATH] ...`: `run` is omw-test's subcommand, so a folder named `run` is `./run`. */
 function test(args: string[]): Promise<number> {
   if (args[0] === 'schema') return schema(args.slice(1));
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = commandArgs({
     args: args[0] === 'run' ? args.slice(1) : args,
     allowPositionals: true,
     options: {
@@ -170,7 +171,7 @@ function test(args: string[]): Promise<number> {
 }
 
 function serve(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = commandArgs({
     args,
     allowPositionals: true,
     options: {
@@ -195,7 +196,7 @@ function serve(args: string[]): Promise<number> {
 }
 
 function trust(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = commandArgs({
     args,
     allowPositionals: true,
     options: { revoke: { type: 'boolean' }, list: { type: 'boolean' } },
@@ -214,7 +215,7 @@ function trust(args: string[]): Promise<number> {
 }
 
 async function dap(args: string[]): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = commandArgs({
     args,
     options: { port: { type: 'string', short: 'p' }, 'token-file': { type: 'string' } },
   });
@@ -232,7 +233,7 @@ async function dap(args: string[]): Promise<number> {
 }
 
 async function schema(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { output: { type: 'string', short: 'o' } } });
+  const { values } = commandArgs({ args, options: { output: { type: 'string', short: 'o' } } });
   const text = `${JSON.stringify(testConfigJsonSchema(), null, 2)}\n`;
   if (values.output === undefined || values.output === '-') process.stdout.write(text);
   else writeFileSync(values.output, text);
@@ -241,14 +242,14 @@ async function schema(args: string[]): Promise<number> {
 
 /** `lsp`: stdio is the only transport; `--stdio` is accepted because LSP clients pass it. */
 function lsp(args: string[]): Promise<number> {
-  parseArgs({ args, options: { stdio: { type: 'boolean' } } });
+  commandArgs({ args, options: { stdio: { type: 'boolean' } } });
   return lspCommand();
 }
 
 const print = (line: string) => console.log(line);
 
 function replay(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = commandArgs({
     args,
     allowPositionals: true,
     options: {
@@ -276,14 +277,14 @@ function replay(args: string[]): Promise<number> {
 }
 
 function diff(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' } } });
+  const { values, positionals } = commandArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' } } });
   if (positionals.length !== 2) throw new UsageError('diff takes two recordings: A B');
   const [a, b] = positionals as [string, string];
   return logging(stderrLog('auto'), async () => diffCommand(a, b, print, values.json ?? false));
 }
 
 function exportRecording(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = commandArgs({
     args,
     allowPositionals: true,
     options: { otlp: { type: 'string' }, 'otlp-file': { type: 'string' }, 'otlp-content': { type: 'boolean' } },
@@ -296,7 +297,7 @@ function exportRecording(args: string[]): Promise<number> {
 }
 
 function fork(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = commandArgs({
     args,
     allowPositionals: true,
     options: {
@@ -347,7 +348,7 @@ function fork(args: string[]): Promise<number> {
 }
 
 function accounting(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = commandArgs({
     args,
     allowPositionals: true,
     options: { config: { type: 'string', short: 'c' }, format: { type: 'string' }, json: { type: 'boolean' } },
@@ -383,7 +384,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === undefined) throw new UsageError('no command given');
+  if (command === undefined) throw new UsageError('no command given; `brainbench --help` lists them');
   if (HELP.has(command) || rest.includes('--help') || rest.includes('-h')) {
     console.log(USAGE);
     return 0;
@@ -393,8 +394,18 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-  if (!run) throw new UsageError(`unknown command "${command}"`);
-  return run(rest);
+  if (!run) {
+    const known = Object.keys(COMMANDS);
+    throw new UsageError(`unknown command ${command}${didYouMean(command, known)}; \`brainbench --help\` lists them`);
+  }
+  try {
+    return await run(rest);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      throw new UsageError(`${command}: ${error.message}; \`brainbench ${command} --help\` shows its usage`);
+    }
+    throw error;
+  }
 }
 
 /**
@@ -410,9 +421,8 @@ async function exitWhenWritten(code: number): Promise<never> {
 main(process.argv.slice(2)).then(
   (code) => exitWhenWritten(code),
   (error: unknown) => {
-    const parseArgsError = String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-    if (error instanceof UsageError || parseArgsError) {
-      console.error(`brainbench: ${(error as Error).message}\n${USAGE}`);
+    if (error instanceof UsageError) {
+      console.error(`brainbench: ${error.message}`);
       return exitWhenWritten(2);
     }
     console.error(failureEntry(error)?.text ?? (error as Error).stack ?? String(error));

@@ -51,11 +51,22 @@ export function readConfigDocument(file: string, options: ReadOptions = {}): Con
   };
 }
 
+/** Why a config file could not be read, in words, not in the system's codes. */
+const UNREADABLE: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'a folder, not a config file',
+  ENOTDIR: 'a path through something that is not a folder',
+  ELOOP: 'a loop of symbolic links',
+};
+
 function readText(source: string | number, label: string): string {
   try {
     return readFileSync(source, 'utf8');
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const reason = UNREADABLE[code] ?? (error instanceof Error ? error.message : String(error));
     throw new ConfigError({ file: label, problem: `cannot read the configuration: ${reason}` });
   }
 }

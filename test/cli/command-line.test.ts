@@ -29,13 +29,36 @@ test('--version prints the version package.json gives', () => {
   assert.equal(cli.stdout, `brainbench ${version}\n`);
 });
 
-test('an unknown command says so, with the usage, and exits 2; --help is the usage on stdout', () => {
+test('an unknown command says so in one line, with the nearest command, and exits 2; --help is the usage on stdout', () => {
   const cli = brainbench(['frobnicate']);
   assert.equal(cli.status, 2);
-  assert.match(cli.stderr, /^brainbench: unknown command "frobnicate"\nusage:/);
+  assert.equal(cli.stderr, 'brainbench: unknown command frobnicate; `brainbench --help` lists them\n');
+  const typo = brainbench(['rnu']);
+  assert.equal(typo.stderr, 'brainbench: unknown command rnu (did you mean run?); `brainbench --help` lists them\n');
   const help = brainbench(['--help']);
   assert.equal(help.status, 0);
   assert.match(help.stdout, /^usage:/);
+});
+
+test('a mistake in the options is one line naming the option, and the nearest one that exists', () => {
+  const cases: [string[], string][] = [
+    [['run', '--recrod', 'x.jsonl'], 'run: unknown option --recrod (did you mean --record?)'],
+    [['serve', '--prot', '3'], 'serve: unknown option --prot (did you mean --port?)'],
+    [['test', '--bogus'], 'test: unknown option --bogus'],
+    [['run', '--config'], 'run: option --config needs a value'],
+    [['test', '--watch=1'], 'test: option --watch takes no value'],
+  ];
+  for (const [args, message] of cases) {
+    const cli = brainbench(args);
+    assert.equal(cli.status, 2, args.join(' '));
+    assert.equal(cli.stderr, `brainbench: ${message}; \`brainbench ${args[0]} --help\` shows its usage\n`);
+  }
+});
+
+test('a config file that is not there is one line, without the system error code', () => {
+  const cli = brainbench(['run', '--config', '/nonexistent/omw.toml', '--log-format', 'tty']);
+  assert.equal(cli.status, 1);
+  assert.equal(oneLine(cli.stderr), 'config error: /nonexistent/omw.toml: cannot read the configuration: no such file');
 });
 
 test('serve of a path that is not there is one line', () => {
