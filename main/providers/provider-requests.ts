@@ -1,5 +1,7 @@
 import { BackendStatusTracker, type BackendStatus } from '../backends/backend-status.ts';
 import { describeFailure, providerFailure } from './provider-failure.ts';
+import { SilenceWatch } from './server-silence.ts';
+import { watchedFetch, type Fetch } from './watched-fetch.ts';
 
 /** The SDKs' own defaults, kept when a provider configures neither. */
 export const DEFAULT_TIMEOUT_MS = 600_000;
@@ -7,8 +9,9 @@ export const DEFAULT_MAX_RETRIES = 2;
 
 /**
  * The HTTP requests of one provider: counts them for its status, aborts them all on restart,
- * fails a stream that stays silent longer than the timeout (a stalled server would otherwise hold
- * a blocking `chat` forever), and words every failure for the brain with the provider's name.
+ * fails a request whose server sends no bytes for longer than the timeout (a stalled server would
+ * otherwise hold a blocking `chat` forever), and words every failure for the brain with the
+ * provider's name. Each request gets the `fetch` its SDK client must use, which watches it.
  */
 export class ProviderRequests {
   private readonly tracker = new BackendStatusTracker('idle');
@@ -41,46 +44,36 @@ export class ProviderRequests {
   }
 
   /** Runs one non-streamed request. */
-  async run<T>(signal: AbortSignal, request: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const own = new AbortController();
-    const timer = setTimeout(() => own.abort(this.timeoutError()), this.timeoutMs);
+  async run<T>(signal: AbortSignal, request: (signal: AbortSignal, fetch: Fetch) => Promise<T>): Promise<T> {
+    const { own, combined, fetch } = this.begin(signal);
     const restart = this.restartController.signal;
-    const combined = AbortSignal.any([signal, restart, own.signal]);
-    this.inFlight++;
     try {
-      const value = await request(combined);
+      const value = await request(combined, fetch);
       combined.throwIfAborted();
       this.tracker.set('ready');
       return value;
     } catch (error) {
       throw this.failure(error, combined, signal, restart);
     } finally {
-      clearTimeout(timer);
       this.inFlight--;
+      own.abort(new Error('request over'));
     }
   }
 
   /**
-   * Opens a streamed request and yields its items; the timeout restarts with every item. Once the
-   * stream has ended, `problemAtEnd` says what is wrong with the answer it carried, if anything
-   * (empty, cut off, refused), which fails it like an error of the server.
+   * Opens a streamed request and yields its items. Once the stream has ended, `problemAtEnd` says
+   * what is wrong with the answer it carried, if anything (empty, cut off, refused), which fails it
+   * like an error of the server.
    */
   async *stream<T>(
     signal: AbortSignal,
-    open: (signal: AbortSignal) => Promise<AsyncIterable<T> | Iterable<T>>,
+    open: (signal: AbortSignal, fetch: Fetch) => Promise<AsyncIterable<T> | Iterable<T>>,
     problemAtEnd: () => string | undefined,
   ): AsyncGenerator<T> {
-    const own = new AbortController();
-    let timer = setTimeout(() => own.abort(this.timeoutError()), this.timeoutMs);
+    const { own, combined, fetch } = this.begin(signal);
     const restart = this.restartController.signal;
-    const combined = AbortSignal.any([signal, restart, own.signal]);
-    this.inFlight++;
     try {
-      for await (const item of await open(combined)) {
-        clearTimeout(timer);
-        yield item;
-        timer = setTimeout(() => own.abort(this.timeoutError()), this.timeoutMs);
-      }
+      yield* await open(combined, fetch);
       // The SDKs end an aborted stream quietly, as if it had finished.
       combined.throwIfAborted();
       const problem = problemAtEnd();
@@ -89,15 +82,19 @@ export class ProviderRequests {
     } catch (error) {
       throw this.failure(error, combined, signal, restart);
     } finally {
-      clearTimeout(timer);
       this.inFlight--;
       // Ends the HTTP request when the consumer stops early.
       own.abort(new Error('stream closed'));
     }
   }
 
-  private timeoutError(): Error {
-    return new Error(`no data from the server for ${this.timeoutMs} ms (timeout_ms)`);
+  /** A request's own abort (silence, or its end), the signal the SDK gets, and the fetch it uses. */
+  private begin(signal: AbortSignal): { own: AbortController; combined: AbortSignal; fetch: Fetch } {
+    const own = new AbortController();
+    const combined = AbortSignal.any([signal, this.restartController.signal, own.signal]);
+    const watch = new SilenceWatch(this.timeoutMs, (silence) => own.abort(silence));
+    this.inFlight++;
+    return { own, combined, fetch: watchedFetch(watch) };
   }
 
   /**

@@ -13,7 +13,10 @@ export interface Vendor {
   baseUrl: string;
   /** The variable the provider falls back to for its key (main/providers/provider-kinds.ts). */
   keyVariable: string;
-  /** Further variables the SDK takes a credential from (the provider reads them from its env). */
+  /**
+   * Further variables whose values the provider sends with its requests (credentials, the
+   * organisation, custom headers); the provider reads them from its env, never the SDK itself.
+   */
   otherCredentialVariables: readonly string[];
 }
 
@@ -21,12 +24,12 @@ export const VENDORS: Readonly<Record<string, Vendor>> = {
   openai: {
     baseUrl: 'https://api.openai.com/v1',
     keyVariable: 'OPENAI_API_KEY',
-    otherCredentialVariables: ['OPENAI_ADMIN_KEY'],
+    otherCredentialVariables: ['OPENAI_ADMIN_KEY', 'OPENAI_ORG_ID', 'OPENAI_PROJECT_ID', 'OPENAI_CUSTOM_HEADERS'],
   },
   anthropic: {
     baseUrl: 'https://api.anthropic.com',
     keyVariable: 'ANTHROPIC_API_KEY',
-    otherCredentialVariables: ['ANTHROPIC_AUTH_TOKEN'],
+    otherCredentialVariables: ['ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_CUSTOM_HEADERS'],
   },
 };
 

@@ -25,10 +25,14 @@ export interface ScriptedReply {
   json?: unknown;
   /** The stream's bytes are written in pieces this long, a moment apart, cutting lines and characters anywhere. */
   pieceBytes?: number;
+  /** The stream's bytes are written one at a time, this many ms apart: a slow but living server. */
+  dripMs?: number;
   /** Accept the request and never answer it, not even with headers. */
   silent?: boolean;
   /** A `data:` payload sent as it is after the events: malformed JSON, for one. */
   rawData?: string;
+  /** The `event:` name of `rawData`'s event (Anthropic style), if it has one. */
+  rawEvent?: string;
   /** The reply to the next request for the same model. */
   then?: ScriptedReply;
 }
@@ -83,10 +87,10 @@ export async function startChatCompletionsServer(
     if (script.status !== undefined) return sendError(res, script);
     if (script.json !== undefined) return sendJson(res, 200, script.json);
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...script.headers });
-    await writeStream(res, streamText(script), script.pieceBytes);
+    const done = (script.end ?? 'done') === 'done' && !script.named ? ['data: [DONE]\n\n'] : [];
+    await writeStream(res, [...streamText(script), ...done], script);
     switch (script.end ?? 'done') {
       case 'done':
-        if (!script.named) res.write('data: [DONE]\n\n');
         res.end();
         return;
       case 'close':
@@ -121,21 +125,27 @@ export async function startChatCompletionsServer(
 function streamText(script: ScriptedReply): string[] {
   const events = script.events.map((event) => `data: ${JSON.stringify(event)}\n\n`);
   const named = (script.named ?? []).map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-  const raw = script.rawData === undefined ? [] : [`data: ${script.rawData}\n\n`];
+  const name = script.rawEvent === undefined ? '' : `event: ${script.rawEvent}\n`;
+  const raw = script.rawData === undefined ? [] : [`${name}data: ${script.rawData}\n\n`];
   return [...events, ...named, ...raw];
 }
 
-/** Each event in a write of its own, or the whole stream cut into pieces of `pieceBytes`. */
-async function writeStream(res: ServerResponse, events: string[], pieceBytes: number | undefined): Promise<void> {
-  if (!pieceBytes) {
+/** Each event in a write of its own, or the whole stream cut into pieces of `pieceBytes`, or dripped. */
+async function writeStream(
+  res: ServerResponse,
+  events: string[],
+  { pieceBytes, dripMs }: Pick<ScriptedReply, 'pieceBytes' | 'dripMs'>,
+): Promise<void> {
+  if (!pieceBytes && dripMs === undefined) {
     for (const event of events) res.write(event);
     return;
   }
   const bytes = Buffer.from(events.join(''), 'utf8');
-  for (let at = 0; at < bytes.length; at += pieceBytes) {
-    res.write(bytes.subarray(at, at + pieceBytes));
+  const step = dripMs === undefined ? pieceBytes! : 1;
+  for (let at = 0; at < bytes.length; at += step) {
+    res.write(bytes.subarray(at, at + step));
     // Apart in time, so that the client reads them apart.
-    await sleep(2);
+    await sleep(dripMs ?? 2);
   }
 }
 

@@ -125,7 +125,7 @@ describe('openai provider against a local SSE server', () => {
     const started = Date.now();
     await assert.rejects(
       collect(stalled.stream(request('stall'), AbortSignal.timeout(5000))),
-      /provider "local": no data from the server for 300 ms \(timeout_ms\)/,
+      /provider "local": no bytes from the server for 300 ms \(timeout_ms\)/,
     );
     assert.ok(Date.now() - started < 2000);
     await server.clientGone('stall');

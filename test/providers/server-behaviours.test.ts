@@ -34,7 +34,36 @@ const toolFragments = (withIds: boolean) => [
   usageChunk(2, 5),
 ];
 
+/** A chunk as small as a server may send, so that dripping it byte by byte takes seconds, not minutes. */
+const tiny = (content: string) => ({ choices: [{ index: 0, delta: { content }, finish_reason: 'stop' }] });
+
+/** One delta of 20 MiB of text. */
+const HUGE = 'brainbench'.repeat((20 * 1024 * 1024) / 10);
+
+/** Tool-call argument fragments that are JSON by themselves (`4`), or are not (`{`, `}`). */
+const ODD_FRAGMENTS = ['', '{', '"n":', '4', '}'];
+
 const OPENAI: Record<string, ScriptedReply> = {
+  // One byte every 50 ms, about 5 s in all: slow, never silent for a second.
+  drip: { events: [tiny('slow but alive')], dripMs: 50 },
+  huge: { events: [chunk({ content: HUGE }, 'stop')] },
+  'odd-fragments': {
+    events: ODD_FRAGMENTS.map((piece, i) =>
+      chunk(
+        {
+          tool_calls: [
+            {
+              index: 0,
+              ...(i === 0
+                ? { id: 'call_odd', function: { name: 'count', arguments: piece } }
+                : { function: { arguments: piece } }),
+            },
+          ],
+        },
+        i === ODD_FRAGMENTS.length - 1 ? 'tool_calls' : null,
+      ),
+    ),
+  },
   'json-text': { events: [], json: completion({ content: 'plain JSON' }) },
   'json-tools': {
     events: [],
@@ -142,6 +171,22 @@ async function collect(source: AsyncIterable<ChatDelta>): Promise<ChatDelta[]> {
   return deltas;
 }
 
+/**
+ * The least CPU time, in ms, that `work` took in `runs` runs. CPU time rather than time on the
+ * clock, and the least of several, because the machine is shared: what other work takes from us
+ * shows on the clock, not in our CPU time.
+ */
+async function leastCpuMs(runs: number, work: () => Promise<void>): Promise<number> {
+  let least = Infinity;
+  for (let run = 0; run < runs; run++) {
+    const before = process.cpuUsage();
+    await work();
+    const used = process.cpuUsage(before);
+    least = Math.min(least, (used.user + used.system) / 1000);
+  }
+  return least;
+}
+
 /** What a blocking `chat` returns: the stream folded by the host's assembler. */
 async function chat(provider: Provider, model: string): Promise<ChatResult> {
   const assembler = new ChatResultAssembler();
@@ -206,13 +251,53 @@ describe('openai provider against servers as they behave', () => {
     });
   }
 
-  it('a server that never answers fails after timeout_ms', async () => {
+  it('a server that never answers fails after timeout_ms, saying it sent no bytes', async () => {
     const begun = Date.now();
     await assert.rejects(
       chat(openai({ timeout_ms: 300 }), 'silent'),
-      /^Error: provider "local": no data from the server for 300 ms \(timeout_ms\)$/,
+      /^Error: provider "local": no bytes from the server for 300 ms \(timeout_ms\)$/,
     );
     assert.ok(Date.now() - begun < 3000, `took ${Date.now() - begun} ms`);
+  });
+
+  it('a server that sends one byte at a time is slow, not silent: timeout_ms measures silence', async () => {
+    const begun = Date.now();
+    const result = await chat(openai({ timeout_ms: 1000 }), 'drip');
+    assert.equal(result.content, 'slow but alive');
+    // Several times timeout_ms in all, which a bound on whole events would have cut.
+    assert.ok(Date.now() - begun > 3000, `took ${Date.now() - begun} ms`);
+  });
+
+  it('decodes a 20 MiB delta within twice the CPU time its bytes take to read, and under a 3 s timeout_ms', async () => {
+    const raw = await leastCpuMs(5, async () => {
+      const response = await fetch(`${server.origin}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'huge', messages: [], stream: true }),
+      });
+      let bytes = 0;
+      for await (const piece of response.body!) bytes += (piece as Uint8Array).length;
+      assert.ok(bytes > HUGE.length);
+    });
+    const decoded = await leastCpuMs(5, async () => {
+      const deltas = await collect(openai({ timeout_ms: 3000 }).stream(request('huge'), AbortSignal.timeout(60_000)));
+      assert.equal(deltas[0]!.content, HUGE);
+    });
+    assert.ok(
+      decoded < 2 * raw,
+      `decoding took ${decoded.toFixed(0)} ms of CPU, reading the bytes ${raw.toFixed(0)} ms`,
+    );
+  });
+
+  it('hands on tool-call argument fragments as the strings the server sent, JSON or not', async () => {
+    const deltas = await collect(openai().stream(request('odd-fragments'), AbortSignal.timeout(10_000)));
+    assert.deepEqual(
+      deltas.map((delta) => delta.tool_call?.arguments),
+      ODD_FRAGMENTS,
+    );
+    assert.deepEqual((await chat(openai(), 'odd-fragments')).tool_calls, [
+      { id: 'call_odd', name: 'count', arguments: '{"n":4}' },
+    ]);
   });
 
   it('a 429 is retried after its retry-after as max_retries allows', async () => {

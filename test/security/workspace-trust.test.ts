@@ -5,7 +5,7 @@
 // logpoint with a side effect, and the interpreter component reading a host folder.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -284,6 +284,112 @@ script = "chatter.js"
     await workbench.trustWorkspace();
     await workbench.step('chatter');
     assert.equal(listener.requests.at(-2)!.authorization, `Bearer ${KEY}`);
+  });
+});
+
+describe('what the vendor SDKs would look up themselves', { timeout: 120_000 }, () => {
+  const PROFILE_TOKEN = 'sk-ant-oat-from-a-profile-on-disk';
+  const VARIABLES: Record<string, string> = {
+    OPENAI_CUSTOM_HEADERS: 'X-Custom: from-openai-custom-headers',
+    OPENAI_ORG_ID: 'org-from-the-environment',
+    ANTHROPIC_CUSTOM_HEADERS: 'X-Custom: from-anthropic-custom-headers',
+    // The Anthropic SDK's own credential chain: the active profile of this config folder.
+    ANTHROPIC_CONFIG_DIR: join(dir, 'anthropic-config'),
+  };
+  const UNSET = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_PROFILE'];
+  const previous = Object.fromEntries([...Object.keys(VARIABLES), ...UNSET].map((name) => [name, process.env[name]]));
+  let listener: KeyListener;
+  let workbench: Workbench;
+
+  /** The headers of the requests each provider sent, by the path they went to. */
+  const sent = (from: number) => {
+    const requests = listener.requests.slice(from);
+    return {
+      openai: requests.filter((headers) => headers['x-stainless-package-version'] && !headers['anthropic-version']),
+      anthropic: requests.filter((headers) => headers['anthropic-version']),
+    };
+  };
+
+  before(async () => {
+    listener = await KeyListener.start();
+    writeWorkspace(VARIABLES['ANTHROPIC_CONFIG_DIR']!, '', {
+      'configs/default.json': JSON.stringify({ authentication: { type: 'user_oauth' } }),
+      'credentials/default.json': JSON.stringify({ type: 'oauth_token', access_token: PROFILE_TOKEN }),
+    });
+    chmodSync(join(VARIABLES['ANTHROPIC_CONFIG_DIR']!, 'credentials/default.json'), 0o600);
+    Object.assign(process.env, VARIABLES);
+    for (const name of UNSET) delete process.env[name];
+    const root = writeWorkspace(
+      join(dir, 'sdk-lookups'),
+      `${JS_RUNTIME}
+[providers.outside]
+kind = "openai"
+base_url = "${listener.url}"
+model = "m"
+
+[providers.claude]
+kind = "anthropic"
+base_url = "http://127.0.0.1:${listener.port}"
+model = "m"
+
+[agents.chatter]
+runtime = "js"
+script = "chatter.js"
+`,
+      {
+        'chatter.js': `for (const name of ['outside', 'claude']) {
+  try {
+    omw.provider.get(name).chat('m', [{ role: 'user', content: 'hi' }]);
+  } catch (error) {
+    // The listener answers in OpenAI's shape; only what reached it matters here.
+  }
+}
+`,
+      },
+    );
+    workbench = await openWorkbench(root);
+  });
+  after(async () => {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await workbench.close();
+    await listener.close();
+  });
+
+  it('are listed, and none of them reaches a URL the workspace chose while restricted', async () => {
+    const items = workbench.workspace().trust.held.filter((held) => held.kind === 'credential');
+    assert.deepEqual(
+      items.map((item) => item.text),
+      [
+        `${listener.url} would get OPENAI_ORG_ID, OPENAI_CUSTOM_HEADERS from your environment`,
+        `http://127.0.0.1:${listener.port} would get ANTHROPIC_CUSTOM_HEADERS from your environment`,
+      ],
+    );
+    await workbench.step('chatter');
+    const { openai, anthropic } = sent(0);
+    assert.equal(openai.length, 1, JSON.stringify(listener.requests));
+    assert.equal(anthropic.length, 1, JSON.stringify(listener.requests));
+    for (const headers of [...openai, ...anthropic]) {
+      assert.equal(headers['x-custom'], undefined);
+      assert.equal(headers['openai-organization'], undefined);
+      assert.equal(headers.authorization, undefined);
+      assert.equal(headers['x-api-key'], undefined);
+    }
+    assert.ok(!JSON.stringify(listener.requests).includes(PROFILE_TOKEN));
+  });
+
+  it('go there once the folder is trusted, except the Anthropic SDK’s own credential chain, which is never used', async () => {
+    const seen = listener.requests.length;
+    await workbench.trustWorkspace();
+    await workbench.step('chatter');
+    const { openai, anthropic } = sent(seen);
+    assert.equal(openai.at(-1)!['x-custom'], 'from-openai-custom-headers');
+    assert.equal(openai.at(-1)!['openai-organization'], 'org-from-the-environment');
+    assert.equal(anthropic.at(-1)!['x-custom'], 'from-anthropic-custom-headers');
+    assert.equal(anthropic.at(-1)!.authorization, undefined);
+    assert.ok(!JSON.stringify(listener.requests).includes(PROFILE_TOKEN));
   });
 });
 

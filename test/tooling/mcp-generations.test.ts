@@ -8,6 +8,7 @@ import {
   CURRENT_SERVER_ARGS,
   DATED_SERVER_ARGS,
   EVERYTHING_SERVER,
+  EXITS_BEFORE_INITIALIZE_SERVER_ARGS,
   RecordingDelivery,
   TEST_BACKOFF,
   eventually,
@@ -235,6 +236,21 @@ describe('mcp tooling against a server of an older revision', () => {
     try {
       assert.equal(text((await tooling.callTool('echo', '{"message":"old"}', signal())).content), 'Echo: old');
       assert.equal(tooling.status().protocolRevision, '2025-03-26');
+    } finally {
+      await tooling.close();
+    }
+  });
+
+  it('starts a server that exits on the revision probe again, and speaks its revision', async () => {
+    const tooling = new McpTooling(
+      'strict',
+      { transport: 'stdio', command: process.execPath, args: EXITS_BEFORE_INITIALIZE_SERVER_ARGS, env: {} },
+      { cwd: undefined, backoff: { startMs: 5000, capMs: 5000 } },
+    );
+    try {
+      assert.equal(text((await tooling.callTool('echo', '{"message":"strict"}', signal())).content), 'Echo: strict');
+      assert.equal(tooling.status().protocolRevision, '2025-11-25');
+      assert.equal(tooling.status().restarts, 0);
     } finally {
       await tooling.close();
     }

@@ -20,6 +20,8 @@ const fixture = (file: string) => ['--import', 'tsx', fileURLToPath(new URL(`fix
 export const CURRENT_SERVER_ARGS = fixture('current-mcp-server.ts');
 /** Serves only the 2025-era handshake, answering with the revisions added as arguments. */
 export const DATED_SERVER_ARGS = fixture('dated-mcp-server.ts');
+/** Serves the 2025-era handshake, and exits at any request before `initialize`. */
+export const EXITS_BEFORE_INITIALIZE_SERVER_ARGS = fixture('exits-before-initialize-mcp-server.ts');
 
 /** Starts a Streamable HTTP server process (`node ...args`), once it says it is listening. */
 export async function startHttpServer(args: string[], env: Record<string, string> = {}): Promise<ChildProcess> {

@@ -7,6 +7,7 @@ import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from '../provider-requests.ts
 import { SdkProvider } from '../sdk-provider.ts';
 import { requestModel } from '../request-model.ts';
 import { jsonAnswer } from '../json-answer.ts';
+import { customHeaders, SDK_LOG_LEVEL, sdkTimeout } from '../sdk-client-options.ts';
 import { AnthropicEventDeltas } from './anthropic-event-deltas.ts';
 import { messageAsEvents } from './anthropic-message-events.ts';
 import { anthropicMessages, anthropicTools } from './anthropic-messages.ts';
@@ -32,9 +33,10 @@ export class AnthropicProvider extends SdkProvider<Anthropic> {
   }
 
   listModels(signal: AbortSignal): Promise<string[]> {
-    return this.requests.run(signal, async (combined) => {
+    return this.requests.run(signal, async (combined, fetch) => {
       const ids: string[] = [];
-      for await (const model of this.client.models.list({}, { signal: combined })) ids.push(model.id);
+      const client = this.client.withOptions({ fetch });
+      for await (const model of client.models.list({}, { signal: combined })) ids.push(model.id);
       return ids;
     });
   }
@@ -54,8 +56,9 @@ export class AnthropicProvider extends SdkProvider<Anthropic> {
     const mapper = new AnthropicEventDeltas();
     const events = this.requests.stream(
       signal,
-      async (combined) => {
-        const { data, response } = await this.client.messages.create(body, { signal: combined }).withResponse();
+      async (combined, fetch) => {
+        const client = this.client.withOptions({ fetch });
+        const { data, response } = await client.messages.create(body, { signal: combined }).withResponse();
         const message = await jsonAnswer<Anthropic.Messages.Message>(response);
         return message ? messageAsEvents(message) : data;
       },
@@ -69,14 +72,38 @@ export class AnthropicProvider extends SdkProvider<Anthropic> {
   }
 }
 
+/**
+ * The SDK without its own credential chain: with no key or token given, it would look for one
+ * itself (a profile under its config folder, OIDC federation variables) and send what it found to
+ * whatever `base_url` says. The provider's credentials are its `api_key`, `ANTHROPIC_API_KEY` and
+ * `ANTHROPIC_AUTH_TOKEN`, read from its environment, which withholds them from a server an
+ * untrusted workspace chose (main/trust).
+ */
+class AnthropicWithGivenCredentials extends Anthropic {
+  protected override _shouldResolveDefaultCredentials(): boolean {
+    return false;
+  }
+}
+
+/** Every setting the SDK would read from `process.env` is given from `env` (sdk-client-options.ts). */
 function anthropicClient(params: AnthropicProviderParams, env: Record<string, string | undefined>): Anthropic {
   const apiKey = params.api_key ?? env['ANTHROPIC_API_KEY'];
-  return new Anthropic({
+  const authToken = apiKey === undefined ? env['ANTHROPIC_AUTH_TOKEN'] : undefined;
+  return new AnthropicWithGivenCredentials({
     apiKey: apiKey ?? null,
-    // Every credential comes through `env`, which withholds them from a server an untrusted workspace chose (main/trust).
-    ...(apiKey === undefined ? { authToken: env['ANTHROPIC_AUTH_TOKEN'] ?? null } : {}),
-    ...(params.base_url !== undefined ? { baseURL: params.base_url } : {}),
-    timeout: params.timeout_ms ?? DEFAULT_TIMEOUT_MS,
+    authToken: authToken ?? null,
+    baseURL: params.base_url ?? env['ANTHROPIC_BASE_URL'] ?? null,
+    // Brainbench verifies no webhooks.
+    webhookKey: null,
+    defaultHeaders: {
+      ...customHeaders('ANTHROPIC_CUSTOM_HEADERS', env),
+      // Keyless: sent with no credential at all, as the openai kind does, rather than refused by the SDK.
+      ...(apiKey === undefined && authToken === undefined ? { Authorization: null } : {}),
+    },
+    logLevel: SDK_LOG_LEVEL,
+    // Brainbench exports its own spans (docs/recordings.md); the SDK's would read its variables.
+    openTelemetry: { traces: false, propagation: false },
+    timeout: sdkTimeout(params.timeout_ms ?? DEFAULT_TIMEOUT_MS),
     maxRetries: params.max_retries ?? DEFAULT_MAX_RETRIES,
   });
 }

@@ -16,7 +16,7 @@ export const httpProviderParams = {
   model: z.string().optional(),
   /** Default request-body settings (temperature, max_tokens, ...), free-form; per-call params merge over them. */
   params: z.record(z.string(), jsonValue).optional(),
-  /** Longest wait for the response to start or for the next streamed chunk; 600000 (the SDKs' default) when absent. */
+  /** Longest silence: no bytes from the server for this long fails the request; 600000 when absent. */
   timeout_ms: z.number().int().positive().optional(),
   /** Retries of a request that failed before anything streamed (connection errors, 429, 5xx); 2 when absent. */
   max_retries: z.number().int().nonnegative().optional(),

@@ -1,13 +1,11 @@
-import { Client, SdkHttpError } from '@modelcontextprotocol/client';
+import { SdkHttpError, type Client } from '@modelcontextprotocol/client';
 
 import type { McpToolingParams } from './mcp-tooling-params.ts';
 import { HostCallError } from '../../host-api/host-call-error.ts';
 import { BackendStatusTracker, type BackendStatus } from '../../backends/backend-status.ts';
-import { openMcpTransport, type McpTransport } from './mcp-transport.ts';
-import { isRevisionMismatch, REVISION_NEGOTIATION, revisionMismatchMessage } from './mcp-revisions.ts';
-
-/** How much of a server's stderr is kept to explain a crash. */
-const STDERR_TAIL_CHARS = 2000;
+import type { McpTransport } from './mcp-transport.ts';
+import { isRevisionMismatch, revisionMismatchMessage } from './mcp-revisions.ts';
+import { connectMcpSession } from './mcp-session.ts';
 
 export interface McpConnectionOptions {
   /** The tooling's configured name, for messages. */
@@ -128,29 +126,25 @@ export class McpConnection {
   }
 
   private async attempt(): Promise<Client> {
-    const { name, params, cwd } = this.options;
+    const { name, params, cwd, configure } = this.options;
     this.tracker.set('starting');
-    const transport = openMcpTransport(params, cwd);
-    let stderrTail = '';
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
-    });
-    // Strict capabilities: a server that offers no resources refuses resource calls rather than
-    // answering with an empty list the SDK would make up.
-    const client = new Client(
-      { name: 'brainbench', version: '0.1.0' },
-      { ...REVISION_NEGOTIATION, enforceStrictCapabilities: true },
-    );
-    this.options.configure(client);
+    let { session, error } = await connectMcpSession(params, cwd, configure);
+    // A 2025-era server that exits on the revision probe (`server/discover`), as servers on SDKs
+    // that end at any request before `initialize` do, is started again for the 2025 handshake.
+    if (error !== undefined && session.transport.exitedUnanswered()) {
+      await session.client.close().catch(() => undefined);
+      ({ session, error } = await connectMcpSession(params, cwd, configure, { kind: 'legacy' }));
+    }
+    const { client, transport } = session;
     try {
-      await client.connect(transport.transport, requestTimeout(params));
+      if (error !== undefined) throw error;
       await this.options.onConnected(client);
-    } catch (error) {
+    } catch (failure) {
       await client.close().catch(() => undefined);
-      const why = isRevisionMismatch(error)
-        ? revisionMismatchMessage(name, error as Error)
-        : `MCP server "${name}" failed to start: ${(error as Error).message}`;
-      const reason = `${why}${lastWords(stderrTail)}`;
+      const why = isRevisionMismatch(failure)
+        ? revisionMismatchMessage(name, failure as Error)
+        : `MCP server "${name}" failed to start: ${transport.failure() ?? (failure as Error).message}`;
+      const reason = `${why}${session.standardError()}`;
       this.lost(reason);
       throw new HostCallError(reason);
     }
@@ -161,8 +155,8 @@ export class McpConnection {
     client.onclose = () => {
       if (this.live?.client !== client) return;
       this.live = undefined;
-      const gone = params.transport === 'stdio' ? 'exited' : 'closed the connection';
-      this.lost(`MCP server "${name}" ${gone}${lastWords(stderrTail)}`);
+      const gone = transport.failure() ?? (params.transport === 'stdio' ? 'exited' : 'closed the connection');
+      this.lost(`MCP server "${name}" ${gone}${session.standardError()}`);
     };
     // An HTTP session has no connection to lose: a server that is down shows in failed requests.
     if (params.transport === 'http') client.onerror = (error) => this.unreachable(client, error);
@@ -201,13 +195,4 @@ export class McpConnection {
 function isUnknownSession(error: unknown): boolean {
   if (!(error instanceof SdkHttpError)) return false;
   return error.status === 404 || (error.status === 400 && /session/i.test(error.message));
-}
-
-export function requestTimeout(params: McpToolingParams): { timeout?: number } {
-  return params.request_timeout_ms !== undefined ? { timeout: params.request_timeout_ms } : {};
-}
-
-function lastWords(stderr: string): string {
-  const trimmed = stderr.trim();
-  return trimmed ? `; its last output: ${trimmed.split('\n').slice(-5).join('\n')}` : '';
 }

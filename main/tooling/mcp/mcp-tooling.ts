@@ -4,7 +4,8 @@ import type { McpToolingParams } from './mcp-tooling-params.ts';
 import type { ResourceContent, ResourceInfo, Tool, ToolResult } from '../../host-api/wit-types.generated.ts';
 import type { BackendStatus } from '../../backends/backend-status.ts';
 import type { Delivery, Tooling } from '../tooling.ts';
-import { McpConnection, requestTimeout, type McpConnectionOptions } from './mcp-connection.ts';
+import { McpConnection, type McpConnectionOptions } from './mcp-connection.ts';
+import { requestTimeout } from './mcp-session.ts';
 import { McpSubscriptions } from './mcp-subscriptions.ts';
 import { witResourceContent, witResourceInfo, witTool, witToolResult } from './mcp-wit-shapes.ts';
 

@@ -2,11 +2,11 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 
 import { StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 import type { KeyOrigins } from '../../config/config-types.ts';
 import type { KeyPath } from '../../config/key-path.ts';
 import type { McpToolingParams } from './mcp-tooling-params.ts';
+import { WatchedStdioTransport } from './watched-stdio-transport.ts';
 
 /** A transport to open, and for a stdio server its process's stderr. */
 export interface McpTransport {
@@ -14,6 +14,10 @@ export interface McpTransport {
   /** The server process's id once started; stdio only. */
   pid(): number | undefined;
   stderr?: Readable;
+  /** Why a stdio server is gone, or is no MCP server, when its process showed it. */
+  failure(): string | undefined;
+  /** A stdio server's process ended by itself before it answered anything. */
+  exitedUnanswered(): boolean;
 }
 
 /**
@@ -35,9 +39,11 @@ export function openMcpTransport(params: McpToolingParams, cwd: string | undefin
     return {
       transport: new StreamableHTTPClientTransport(new URL(params.url), { requestInit: { headers } }),
       pid: () => undefined,
+      failure: () => undefined,
+      exitedUnanswered: () => false,
     };
   }
-  const transport = new StdioClientTransport({
+  const transport = new WatchedStdioTransport({
     command: params.command,
     args: params.args,
     env: params.env,
@@ -50,5 +56,7 @@ export function openMcpTransport(params: McpToolingParams, cwd: string | undefin
     transport,
     pid: () => transport.pid ?? undefined,
     ...(transport.stderr ? { stderr: transport.stderr as Readable } : {}),
+    failure: () => transport.failure(),
+    exitedUnanswered: () => transport.exitedUnanswered(),
   };
 }
