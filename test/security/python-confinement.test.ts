@@ -157,7 +157,10 @@ describe('a Python brain reaches the brain interface and nothing else', () => {
     port = typeof address === 'object' && address ? address.port : 0;
     const brains = routes(canaryDir, port);
     const agents = Object.keys(brains).map((name) => `[agents.${name}]\nruntime = "py"\nscript = "${name}.py"\n`);
-    writeFileSync(join(workspace, 'omw.toml'), `[runtime.py]\nkind = "python"\n# importing urllib.request and friends takes seconds on a loaded machine\nmax_busy_ms = 60000\n\n${agents.join('\n')}`);
+    writeFileSync(
+      join(workspace, 'omw.toml'),
+      `[runtime.py]\nkind = "python"\n# importing urllib.request and friends takes seconds on a loaded machine\nmax_busy_ms = 60000\n\n${agents.join('\n')}`,
+    );
     for (const [name, brain] of Object.entries(brains)) writeFileSync(join(workspace, `${name}.py`), brain);
   });
 
