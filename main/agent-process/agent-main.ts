@@ -9,7 +9,7 @@ import { interruptMessage, INTERRUPT_REASON, type CheckResult, type RunResult } 
 import { parentLink } from './parent-link.ts';
 import type { AgentInit, HopStamps, HostToAgent, OutputEntry } from '../agent-protocol/agent-protocol.ts';
 import type { BridgeReply, BridgeRequest, EngineSetup, WorkerCommand, WorkerEvent } from './worker-protocol.ts';
-import { newOutputRing, OutputReader } from './output-ring.ts';
+import { newOutputRing, OUTPUT_NOTE_PATIENCE_MS, OutputReader } from './output-ring.ts';
 import { monotonicMicros } from './monotonic-micros.ts';
 import { engineThread, warmEngineThread } from './engine-thread.ts';
 import {
@@ -396,11 +396,12 @@ class EngineHost {
       if (!running.interruptedAt) this.interrupt();
     }
     // An iteration past its output limit was flagged by the engine thread; an engine that cannot
-    // interrupt itself (a component printing in a loop) is stopped as if the bridge had asked.
-    if (!running.interruptedAt && Atomics.load(this.control, INTERRUPT_FLAG) === INTERRUPT_REASON.output) {
-      running.interruptedAt = now;
-    }
-    if (running.interruptedAt && now - running.interruptedAt > budget) {
+    // interrupt itself (a component printing in a loop) is stopped as if the bridge had asked,
+    // once the others would have stopped and written how many lines they dropped.
+    const flagged = Atomics.load(this.control, INTERRUPT_FLAG);
+    if (!running.interruptedAt && flagged === INTERRUPT_REASON.output) running.interruptedAt = now;
+    const patience = flagged === INTERRUPT_REASON.output ? budget + OUTPUT_NOTE_PATIENCE_MS : budget;
+    if (running.interruptedAt && now - running.interruptedAt > patience) {
       this.replace(interruptMessage(Atomics.load(this.control, INTERRUPT_FLAG), this.init.limits));
     }
   }

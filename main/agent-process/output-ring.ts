@@ -52,6 +52,8 @@ const MAX_PENDING = 8192;
 export const MAX_TEXT_CHARS = 256 * 1024;
 /** How long a blocked writer sleeps between looks at the interrupt flag. */
 const FULL_WAIT_MS = 20;
+/** How long the note of an iteration's dropped lines waits for room in a full ring. */
+export const OUTPUT_NOTE_PATIENCE_MS = 2000;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -171,10 +173,11 @@ export class OutputWriter {
     this.#append({ kind: 'served', count });
   }
 
-  #append(entry: OutputEntry): boolean {
+  /** With `patienceMs`, waits that long for room even while the iteration is being stopped. */
+  #append(entry: OutputEntry, patienceMs = 0): boolean {
     const text = textOf(entry);
     // Room for the worst case of UTF-8 (three bytes a UTF-16 unit); the record takes what it uses.
-    const at = this.#reserve(align(RECORD_HEADER + 3 * text.length));
+    const at = this.#reserve(align(RECORD_HEADER + 3 * text.length), patienceMs);
     if (at === undefined) return false;
     const textStart = at + RECORD_HEADER;
     const textLength = encoder.encodeInto(text, this.#bytes.subarray(textStart, textStart + 3 * text.length)).written;
@@ -188,8 +191,9 @@ export class OutputWriter {
     return true;
   }
 
-  /** Where a record of `size` bytes goes, once there is room; undefined when interrupted. */
-  #reserve(size: number): number | undefined {
+  /** Where a record of `size` bytes goes, once there is room; undefined when interrupted (past `patienceMs`). */
+  #reserve(size: number, patienceMs: number): number | undefined {
+    const giveUpAt = patienceMs > 0 ? performance.now() + patienceMs : 0;
     for (;;) {
       const write = Atomics.load(this.#header, WRITE);
       const read = Atomics.load(this.#header, READ);
@@ -203,7 +207,7 @@ export class OutputWriter {
           return 0;
         }
       }
-      if (this.#interrupted()) return undefined;
+      if (this.#interrupted() && performance.now() >= giveUpAt) return undefined;
       Atomics.wait(this.#header, READ, read, FULL_WAIT_MS);
     }
   }
