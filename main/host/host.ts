@@ -20,6 +20,7 @@ import { HOST_CALL_HANDLERS } from './calls/all-calls.ts';
 import { answerLocally, isLocalOp, localCallTrace, type LocalOp } from '../local-calls/local-calls.ts';
 import { InjectionQueue } from '../backends/injection-queue.ts';
 import { DroppedEvents } from './dropped-events.ts';
+import { brainLiesIn, withheldFailure } from './brain-failure-text.ts';
 
 /**
  * What may happen to a call once its BeforeCallHook resolves: other arguments, or an answer that
@@ -66,6 +67,12 @@ export interface HostOptions {
   traceSeqAfter?: number;
   /** Events of an earlier trace that this one keeps as its own history (traceSeqAfter at least their last). */
   earlierTrace?: readonly TraceEvent[];
+  /**
+   * The real folders whose brains' failures are shown as their engine words them (the
+   * workbench: the workspace and the bundled components); a brain elsewhere fails with its error
+   * class and position only (brain-failure-text.ts). Every brain's in full when absent.
+   */
+  brainFolders?: readonly string[];
 }
 
 /**
@@ -92,6 +99,7 @@ export class Host implements HostServices {
   readonly answersLocalOps: boolean = false;
   callTap: CallTap | undefined;
   deliveryTap: DeliveryTap | undefined;
+  private readonly brainFolders: readonly string[] | undefined;
 
   constructor(
     /** Replaced by `reconfigure` when a saved config rewires some agents only. */
@@ -104,6 +112,7 @@ export class Host implements HostServices {
       new Redactor(configSecrets(config)),
     );
     if (options.earlierTrace) this.trace.keepEarlier(options.earlierTrace);
+    this.brainFolders = options.brainFolders;
     this.bus = new Bus(config.tunables.inbox_bound, (agent, envelope) => {
       this.trace.record({
         type: 'delivered',
@@ -127,6 +136,18 @@ export class Host implements HostServices {
       deliver: (agent, envelope) => this.deliver(this.context(agent), envelope),
       warn: (agent, message) => this.traceLog(this.context(agent), 'warn', message),
     });
+  }
+
+  /**
+   * A brain's failure as the CLI, the workbench and the trace may show it: secrets redacted, and
+   * the engine's message withheld for a brain outside `brainFolders`, since it may quote the file.
+   */
+  shownResult<T extends { ok: true } | { ok: false; error: string }>(agent: string, result: T): T {
+    const shown = this.trace.redactor.value(result);
+    if (shown.ok || !this.brainFolders) return shown;
+    const { script } = this.context(agent);
+    if (brainLiesIn(script, this.brainFolders)) return shown;
+    return { ...shown, error: withheldFailure(shown.error, script) };
   }
 
   context(agent: string): AgentContext {

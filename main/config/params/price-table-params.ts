@@ -34,9 +34,9 @@ export type ModelPrice = z.output<typeof modelPriceSchema>;
 /** Per provider, per model. */
 export type PriceTable = Record<string, Record<string, ModelPrice>>;
 
-/** The prices of a loaded config; a bad entry is a ConfigError at its file:line:column. */
+/** The prices of a loaded config (keyed by provider names: no prototype); a bad entry is a ConfigError at its file:line:column. */
 export function priceTableOf(config: OmwConfig): PriceTable {
-  const table: PriceTable = {};
+  const table = Object.create(null) as PriceTable;
   for (const [name, provider] of Object.entries(config.providers)) {
     const prices = provider.params['prices'];
     if (prices === undefined) continue;
@@ -52,7 +52,7 @@ export function priceTableOf(config: OmwConfig): PriceTable {
 export function recordedPriceTable(
   providers: Readonly<Record<string, { params: Record<string, unknown> }>>,
 ): PriceTable {
-  const table: PriceTable = {};
+  const table = Object.create(null) as PriceTable;
   for (const [name, provider] of Object.entries(providers)) {
     const parsed = providerPricesSchema.safeParse(provider.params['prices']);
     if (parsed.success) table[name] = parsed.data;
