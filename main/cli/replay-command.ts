@@ -44,7 +44,8 @@ export async function replayCommand(options: ReplayCommandOptions): Promise<numb
   if (unknown.length > 0) throw new CommandError(`${options.file} has no agent ${unknown.join(', ')}`);
   const config = workspaceConfig('replay', options.config, options.format);
   const absent = options.agents.filter((agent) => !Object.hasOwn(config.agents, agent));
-  if (absent.length > 0) throw new CommandError(`the workspace's config (${config.file}) has no agent ${absent.join(', ')}`);
+  if (absent.length > 0)
+    throw new CommandError(`the workspace's config (${config.file}) has no agent ${absent.join(', ')}`);
   const { reports } = await asCommandError(() =>
     replayInWorkspace({
       recording,
@@ -65,7 +66,9 @@ export async function replayCommand(options: ReplayCommandOptions): Promise<numb
 /** What a replay is about to run, said first: brains that are not the recorded ones, agents it leaves out. */
 export function describePlan(plan: ReplayPlanView): string[] {
   return [
-    ...(plan.recordedBrains ? ["note: the recorded brains run, each in the runtime the workspace's config gives it"] : []),
+    ...(plan.recordedBrains
+      ? ["note: the recorded brains run, each in the runtime the workspace's config gives it"]
+      : []),
     ...plan.brains.flatMap((brain) => brainDifference(brain, plan.recordedBrains) ?? []).map((line) => `note: ${line}`),
     ...plan.skipped.map(({ agent, reason }) => `NOT REPLAYED ${agent}: ${reason}`),
   ];

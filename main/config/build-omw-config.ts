@@ -65,7 +65,11 @@ function checkNames(shape: ConfigShape, layered: LayeredConfig): void {
     for (const name of Object.keys(shape[section])) {
       const problem = nameProblem(name);
       if (problem)
-        throw locatedError(layered, [section, name], `${quotedName(name)} cannot name ${NAME_NOUN[section]}: ${problem}`);
+        throw locatedError(
+          layered,
+          [section, name],
+          `${quotedName(name)} cannot name ${NAME_NOUN[section]}: ${problem}`,
+        );
     }
   }
   for (const name of Object.keys(shape.memory)) {
