@@ -123,7 +123,7 @@ function runtimeTable(header: HeaderLine, name: string, warn: (message: string) 
   const dropped = Object.keys(params).filter((key) => !KEPT_RUNTIME_KEYS.has(key));
   if (dropped.length > 0)
     warn(
-      `runtime ${name}: ${dropped.join(', ')} from the recording are left out of the test (add them if you trust them)`,
+      `runtime ${name}: ${dropped.map(quotedName).join(', ')} from the recording are left out of the test (add them if you trust them)`,
     );
   return { kind, ...Object.fromEntries(kept) } as Json;
 }

@@ -252,6 +252,14 @@ describe('hostile recordings on the command line', { timeout: 300_000 }, () => {
       ['fork', 'interp.jsonl', '--agent', 'alice', '--after', '0', '--recorded-brains', '--out', 'b.jsonl'],
       ws,
     );
+    const toTest = await brainbench(['replay', 'interp.jsonl', '--to-test', 'out'], ws);
+    assert.equal(toTest.code, 0, toTest.stderr);
+    assert.match(
+      toTest.stdout,
+      /note: runtime custom: "interpreter", "preopens" from the recording are left out of the test/,
+    );
+    const base = parse(readFileSync(join(ws, 'out', 'omw.test.base.toml'), 'utf8')) as { runtime: object };
+    assert.deepEqual(JSON.parse(JSON.stringify(base.runtime)), { custom: { kind: 'js' } });
     assert.equal(forked.code, 1, forked.stdout);
     assert.match(oneLine(forked), /^the brain of "alice" does not load: SyntaxError/);
     assert.equal(existsSync(join(box, 'canary')), false);
