@@ -8,10 +8,14 @@ import { isWithin, realPathOf } from '../files/folder-boundary.ts';
 /** `SyntaxError`, `NameError`: an error class an engine names first; its message is the rest. */
 const ERROR_CLASS = /^([A-Z][A-Za-z]*(?:Error|Exception))\b/;
 
-/** Whether `script` lies in one of `folders` (real paths), links followed. */
-export function brainLiesIn(script: string, folders: readonly string[]): boolean {
+/**
+ * Whether `script` is a file outside every one of `folders` (real paths, links followed), whose
+ * text an engine's message could quote. A brain that is not there has nothing to quote: its
+ * failure ("no such file") is shown.
+ */
+export function brainLiesOutside(script: string, folders: readonly string[]): boolean {
   const real = realPathOf(script);
-  return real !== undefined && folders.some((folder) => isWithin(folder, real));
+  return real !== undefined && !folders.some((folder) => isWithin(folder, real));
 }
 
 /** The failure of a brain outside the shown folders: its error class and why the rest is not shown. */

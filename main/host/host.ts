@@ -20,7 +20,7 @@ import { HOST_CALL_HANDLERS } from './calls/all-calls.ts';
 import { answerLocally, isLocalOp, localCallTrace, type LocalOp } from '../local-calls/local-calls.ts';
 import { InjectionQueue } from '../backends/injection-queue.ts';
 import { DroppedEvents } from './dropped-events.ts';
-import { brainLiesIn, withheldFailure } from './brain-failure-text.ts';
+import { brainLiesOutside, withheldFailure } from './brain-failure-text.ts';
 
 /**
  * What may happen to a call once its BeforeCallHook resolves: other arguments, or an answer that
@@ -146,7 +146,7 @@ export class Host implements HostServices {
     const shown = this.trace.redactor.value(result);
     if (shown.ok || !this.brainFolders) return shown;
     const { script } = this.context(agent);
-    if (brainLiesIn(script, this.brainFolders)) return shown;
+    if (!brainLiesOutside(script, this.brainFolders)) return shown;
     return { ...shown, error: withheldFailure(shown.error, script) };
   }
 
