@@ -75,7 +75,7 @@ function changedKeys(before: Record<string, string>, after: Record<string, strin
 }
 
 const RECORDED_BRAIN_HINT =
-  'the recorded brain would replay it: fork with --recorded-brains (in the workbench: Run the recorded brains)';
+  'to run the recorded brain instead: fork with --recorded-brains (in the workbench: Run the recorded brains)';
 
 /**
  * Runs a branch of a recording (docs/recordings.md, Fork): the agent's recorded iterations up to

@@ -143,7 +143,7 @@ test('a prefix that no longer replays is an error naming the divergence', async 
     assert.match(error.message, /^the fork's prefix did not replay as recorded:\nDIVERGED alice iteration 1 call 1/);
     assert.match(
       error.message,
-      /\nalice: the workspace's brain differs from the recorded one: recorded sha256 [0-9a-f]{64} \(.*\), workspace sha256 [0-9a-f]{64} \(.*\); the workspace's runs\nthe recorded brain would replay it: fork with --recorded-brains/,
+      /\nalice: the workspace's brain differs from the recorded one: recorded sha256 [0-9a-f]{64} \(.*\), workspace sha256 [0-9a-f]{64} \(.*\); the workspace's runs\nto run the recorded brain instead: fork with --recorded-brains/,
     );
     return true;
   });
