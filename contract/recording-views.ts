@@ -167,6 +167,10 @@ export interface ForkPointView {
   source?: string;
   /** What the recording could not say (no deliveries recorded: the inbox is empty), in a sentence each. */
   notes: string[];
+  /** The agent's brain as recorded and in the workspace (absent when the workspace has no such agent). */
+  brain?: BrainComparisonView;
+  /** The text of the workspace's brain, which a fork runs unless it runs the recorded one (a script in the workspace). */
+  workspaceSource?: string;
 }
 
 /** What a fork changes for what follows its fork point; every field optional. */
@@ -187,6 +191,33 @@ export interface ForkEdits {
   iterations?: number;
 }
 
+/** A replayed agent's brain as the recording has it and as the workspace has it now. */
+export interface BrainComparisonView {
+  agent: string;
+  /** Absent when the recording's header has no brain of the agent (one added after it began). */
+  recorded?: { path: string; sha256: string | null; hasSource: boolean };
+  workspace: { path: string; sha256: string | null };
+  /** Both hashes known and equal. */
+  same: boolean;
+}
+
+/** An agent of the recording or of the workspace that a replay leaves out, and why. */
+export interface SkippedAgentView {
+  agent: string;
+  reason: string;
+}
+
+/** What a replay will run, said before it runs: its agents, those it cannot replay, their brains. */
+export interface ReplayPlanView {
+  /** The agents it replays: recorded, and in the workspace's config. */
+  agents: string[];
+  skipped: SkippedAgentView[];
+  /** One per replayed agent. */
+  brains: BrainComparisonView[];
+  /** The recording's own text of each brain runs (in the workspace's runtimes), not the workspace's. */
+  recordedBrains: boolean;
+}
+
 /** How one agent's replay went. */
 export interface AgentReplayView {
   agent: string;
@@ -196,6 +227,11 @@ export interface AgentReplayView {
   /** The divergence as `brainbench replay` prints it. */
   divergenceText?: string;
   last?: IterationResult;
+}
+
+/** A replay: what it planned, and how each replayed agent went. */
+export interface ReplayView extends ReplayPlanView {
+  reports: AgentReplayView[];
 }
 
 export interface BranchView {

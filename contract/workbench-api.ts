@@ -35,13 +35,14 @@ import type {
 } from './debug-views.ts';
 import type { EventEnvelope } from '../main/host-api/wit-types.generated.ts';
 import type {
-  AgentReplayView,
   BranchView,
   ForkPointView,
   RecordedIterationView,
   RecordingComparisonView,
   RecordingFileView,
   RecordingView,
+  ReplayPlanView,
+  ReplayView,
 } from './recording-views.ts';
 import type { AccountingView, IterationWaterfall } from './accounting-views.ts';
 
@@ -134,6 +135,8 @@ const forkEdits = parameter(
     iterations: z.number().int().positive().optional(),
   }),
 );
+/** Run the recording's own text of each brain instead of the workspace's (in the workspace's runtimes). */
+const recordedBrains = parameter('recordedBrains', z.boolean());
 const otherPath = parameter('otherPath', z.string());
 const testFolder = parameter('dir', z.string());
 const testAgents = parameter('agents', z.array(z.string()).nullable());
@@ -253,8 +256,14 @@ export const WORKBENCH_API = {
   /** An agent's state after recorded iteration `afterIteration` (0: before the first). */
   forkPoint: { params: z.tuple([path, agent, afterIteration]), result: answer<ForkPointView>() },
   /** Runs a branch headless from a fork point; `recording-progress` events follow it. */
-  forkRecording: { params: z.tuple([path, agent, afterIteration, forkEdits]), result: answer<BranchView>() },
-  replayRecording: { params: z.tuple([path]), result: answer<AgentReplayView[]>() },
+  forkRecording: {
+    params: z.tuple([path, agent, afterIteration, forkEdits, recordedBrains]),
+    result: answer<BranchView>(),
+  },
+  /** What a replay would run in the workspace: its agents, those it leaves out and why, their brains by hash. */
+  replayPlan: { params: z.tuple([path, recordedBrains]), result: answer<ReplayPlanView>() },
+  /** Replays with the workspace's brains (or the recorded ones, in the workspace's runtimes). */
+  replayRecording: { params: z.tuple([path, recordedBrains]), result: answer<ReplayView>() },
   compareRecordings: { params: z.tuple([path, otherPath]), result: answer<RecordingComparisonView>() },
   /** Writes an omw test folder (a new or empty folder of the workspace) from a recording. */
   saveRecordingAsTest: {

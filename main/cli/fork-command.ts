@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { ForkEdits } from '../../contract/recording-views.ts';
 import type { ConfigFormat } from '../config/config-format.ts';
-import { loadConfig } from '../config/load-config.ts';
 import { describeAgentDiff } from '../recording/describe-diff.ts';
 import { runFork } from '../recording/fork.ts';
 import { diffRecordings } from '../recording/recording-diff.ts';
@@ -13,6 +12,7 @@ import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import { CommandError } from './command-error.ts';
 import { openRecording } from './recording-input.ts';
 import { brainbenchVersion } from './version.ts';
+import { workspaceConfig } from './workspace-option.ts';
 
 export interface ForkCommandOptions {
   file: string;
@@ -28,7 +28,10 @@ export interface ForkCommandOptions {
   iterations?: number;
   name?: string;
   out: string;
+  /** The workspace's config; the current folder's omw config when absent. */
   config?: string;
+  /** Run the recording's own text of the brain (in the workspace's runtime). */
+  recordedBrains: boolean;
   format?: ConfigFormat;
   print: (line: string) => void;
 }
@@ -40,12 +43,7 @@ export async function forkCommand(options: ForkCommandOptions): Promise<number> 
   const lines = readRecordingLines(options.file);
   const recording = buildRecording(lines);
   const edits = forkEdits(options);
-  const configFile = options.config ?? recording.header.configFile;
-  if (!existsSync(configFile))
-    throw new CommandError(
-      `the branch needs the run's config for its back ends: ${configFile} is gone, so give --config`,
-    );
-  const config = loadConfig(configFile, { ...(options.format ? { format: options.format } : {}), env: process.env });
+  const config = workspaceConfig('fork', options.config, options.format);
   try {
     const report = await runFork({
       recording,
@@ -54,6 +52,7 @@ export async function forkCommand(options: ForkCommandOptions): Promise<number> 
       afterIteration: options.afterIteration,
       edits,
       config,
+      recordedBrains: options.recordedBrains,
       spawner: forkSpawner,
       entry: agentEntry(),
       out: options.out,

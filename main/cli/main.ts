@@ -25,13 +25,15 @@ const USAGE = `usage:
   brainbench loop [--config FILE] [--format toml|yaml|json] [--trace] [--watch]   run agents in a loop until Ctrl+C
                   (both: [--log-format auto|tty|pipe|journald] [--record FILE]
                          [--otlp URL | --otlp-file OUT] [--otlp-content])
-  brainbench replay FILE [--config FILE] [--live-after-divergence] [--agent NAME]...
-                                                                          run a recording again with the current brains
+  brainbench replay FILE [--config FILE] [--recorded-brains] [--live-after-divergence] [--agent NAME]...
+                                                                          run a recording again with a workspace's brains
+                                                                          (--config, else the omw config here; --recorded-brains:
+                                                                          the recording's own, in the workspace's runtimes)
   brainbench replay FILE --to-test DIR [--agent NAME]...                 write an omw test folder from a recording
   brainbench diff A B [--json]                                            compare two recordings call by call
   brainbench export FILE --otlp URL | --otlp-file OUT [--otlp-content]    a recording as OpenTelemetry spans (OTLP)
   brainbench fork FILE --agent A --after K --out FILE [--memory JSON|@FILE] [--source FILE]
-                  [--provider FROM=TO] [--model M] [--iterations N] [--name N] [--config FILE]
+                  [--provider FROM=TO] [--model M] [--iterations N] [--name N] [--config FILE] [--recorded-brains]
                                                                           branch a recording at an iteration boundary
   brainbench accounting FILE [--config FILE] [--json]                     tokens, cost and calls per agent and iteration
   brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--shard I/N] [--all] [-j N] [--watch]
@@ -256,6 +258,7 @@ function replay(args: string[]): Promise<number> {
       config: { type: 'string', short: 'c' },
       format: { type: 'string' },
       'live-after-divergence': { type: 'boolean' },
+      'recorded-brains': { type: 'boolean' },
       'to-test': { type: 'string' },
       agent: { type: 'string', multiple: true },
     },
@@ -267,6 +270,7 @@ function replay(args: string[]): Promise<number> {
     replayCommand({
       file: positionals[0]!,
       liveAfterDivergence: values['live-after-divergence'] ?? false,
+      recordedBrains: values['recorded-brains'] ?? false,
       agents: values.agent ?? [],
       print,
       ...(values.config !== undefined ? { config: values.config } : {}),
@@ -312,6 +316,7 @@ function fork(args: string[]): Promise<number> {
       out: { type: 'string', short: 'o' },
       config: { type: 'string', short: 'c' },
       format: { type: 'string' },
+      'recorded-brains': { type: 'boolean' },
     },
   });
   if (positionals.length !== 1) throw new UsageError('fork takes one recording FILE');
@@ -334,6 +339,7 @@ function fork(args: string[]): Promise<number> {
       agent: values.agent!,
       afterIteration,
       out: values.out!,
+      recordedBrains: values['recorded-brains'] ?? false,
       print,
       ...(memory !== undefined ? { memory } : {}),
       ...(source !== undefined ? { source } : {}),

@@ -5,7 +5,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadWorkspaceConfig } from '../workbench/workspace-config.ts';
 import { locateWorkspace } from '../workbench/workspace-location.ts';
-import { realPathOf } from '../workbench/workspace-boundary.ts';
+import { realPathOf } from '../files/folder-boundary.ts';
 import { bundledExampleWorkspace } from '../trust/bundled-example.ts';
 import { heldLines } from '../trust/held-lines.ts';
 import { restrictionsOf } from '../trust/restriction-report.ts';

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 
 import { isConfigTable } from './config-document.ts';
+import { NAME_NOUN, NAMED_SECTIONS, nameProblem, quotedName } from './config-names.ts';
 import { configSchema, type ConfigShape } from './config-schema.ts';
 import type { AgentConfig, ImplConfig, OmwConfig } from './config-types.ts';
 import { describeFound } from './issue-text.ts';
@@ -15,6 +16,7 @@ export function buildOmwConfig(layered: LayeredConfig): OmwConfig {
   rejectLegacyAgentList(layered);
   rejectTooManyAgents(layered);
   const shape = validateLocated(configSchema, layered.data, layered, []);
+  checkNames(shape, layered);
   checkAgentRuntimes(shape, layered);
   return {
     file: layered.file,
@@ -55,6 +57,25 @@ function rejectTooManyAgents(layered: LayeredConfig): void {
     `expected at most ${limit} agents, since each runs as its own process (raise tunables.max_agents to allow more)`,
     `found ${count}`,
   );
+}
+
+/** Every name the config gives (and every agent it seeds memory for) follows config-names.ts. */
+function checkNames(shape: ConfigShape, layered: LayeredConfig): void {
+  for (const section of NAMED_SECTIONS) {
+    for (const name of Object.keys(shape[section])) {
+      const problem = nameProblem(name);
+      if (problem)
+        throw locatedError(
+          layered,
+          [section, name],
+          `${quotedName(name)} cannot name ${NAME_NOUN[section]}: ${problem}`,
+        );
+    }
+  }
+  for (const name of Object.keys(shape.memory)) {
+    const problem = nameProblem(name);
+    if (problem) throw locatedError(layered, ['memory', name], `${quotedName(name)} cannot name an agent: ${problem}`);
+  }
 }
 
 function checkAgentRuntimes(shape: ConfigShape, layered: LayeredConfig): void {

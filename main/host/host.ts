@@ -21,6 +21,7 @@ import { answerLocally, isLocalOp, localCallTrace, type LocalOp } from '../local
 import { InjectionQueue } from '../backends/injection-queue.ts';
 import { DroppedEvents } from './dropped-events.ts';
 import { heldReason, type Restrictions } from '../trust/restrictions.ts';
+import { brainLiesOutside, withheldFailure } from './brain-failure-text.ts';
 
 /**
  * What may happen to a call once its BeforeCallHook resolves: other arguments, or an answer that
@@ -72,6 +73,12 @@ export interface HostOptions {
    * as the command line's `run`, `loop` and `test` do.
    */
   restrictions?: Restrictions;
+  /**
+   * The real folders whose brains' failures are shown as their engine words them (the
+   * workbench: the workspace and the bundled components); a brain elsewhere fails with its error
+   * class and position only (brain-failure-text.ts). Every brain's in full when absent.
+   */
+  brainFolders?: readonly string[];
 }
 
 /**
@@ -103,6 +110,7 @@ export class Host implements HostServices {
    * so a saved config that rewires some agents only (or trust granted) changes it in place.
    */
   restrictions: Restrictions | undefined;
+  private readonly brainFolders: readonly string[] | undefined;
 
   constructor(
     /** Replaced by `reconfigure` when a saved config rewires some agents only. */
@@ -116,6 +124,7 @@ export class Host implements HostServices {
     );
     if (options.earlierTrace) this.trace.keepEarlier(options.earlierTrace);
     this.restrictions = options.restrictions;
+    this.brainFolders = options.brainFolders;
     this.bus = new Bus(config.tunables.inbox_bound, (agent, envelope) => {
       this.trace.record({
         type: 'delivered',
@@ -146,6 +155,18 @@ export class Host implements HostServices {
     const runtime = this.config.agents[agent]?.runtime;
     const item = runtime === undefined ? undefined : this.restrictions?.heldRuntime(runtime);
     return item && heldReason(item);
+  }
+
+  /**
+   * A brain's failure as the CLI, the workbench and the trace may show it: secrets redacted, and
+   * the engine's message withheld for a brain outside `brainFolders`, since it may quote the file.
+   */
+  shownResult<T extends { ok: true } | { ok: false; error: string }>(agent: string, result: T): T {
+    const shown = this.trace.redactor.value(result);
+    if (shown.ok || !this.brainFolders) return shown;
+    const { script } = this.context(agent);
+    if (!brainLiesOutside(script, this.brainFolders)) return shown;
+    return { ...shown, error: withheldFailure(shown.error, script) };
   }
 
   context(agent: string): AgentContext {

@@ -212,9 +212,14 @@ export class RecordingAccounting {
           addUsage(orphan, event.event.data.usage);
         }
       }
-    for (const usage of ledger.usage.values())
-      usage.cost = costOf(usage.tokens, this.prices[usage.provider]?.[usage.model]);
+    for (const usage of ledger.usage.values()) usage.cost = costOf(usage.tokens, this.priceOf(usage));
     return ledger;
+  }
+
+  /** The price of a provider's model; provider and model names come from the recording, so only own entries count. */
+  private priceOf({ provider, model }: { provider: string; model: string }): ModelPrice | undefined {
+    const models = Object.hasOwn(this.prices, provider) ? this.prices[provider] : undefined;
+    return models && Object.hasOwn(models, model) ? models[model] : undefined;
   }
 
   private providerUsage(call: RecordedCall): ProviderUsage {

@@ -1,6 +1,7 @@
 import type { ForkEdits } from '../../contract/recording-views.ts';
 import type { OmwConfig } from '../config/config-types.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
+import type { HostOptions } from '../host/host.ts';
 import { ReplayHost } from './replay-host.ts';
 
 /**
@@ -14,8 +15,9 @@ export class ForkHost extends ReplayHost {
   constructor(
     config: OmwConfig,
     private readonly redirect: Pick<ForkEdits, 'provider' | 'model'>,
+    options: HostOptions = {},
   ) {
-    super(config, true);
+    super(config, true, options);
   }
 
   protected override dispatch(agent: string, op: HostOp, args: readonly unknown[]): Promise<unknown> {

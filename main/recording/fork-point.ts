@@ -128,7 +128,8 @@ export function forkState(
     notes.push('this recording holds no deliveries (an older Brainbench made it): the inbox starts empty');
   }
   const brain = recording.header.brains[agent];
-  if (brain?.source === undefined) notes.push('the brain is a component: its text is not in the recording');
+  if (brain?.source === undefined)
+    notes.push('the recording holds no text of the brain (a component, or a brain outside the recorded workspace)');
   const view: ForkPointView = {
     agent,
     afterIteration,

@@ -1,20 +1,24 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { AgentReplayView, BranchOrigin, ForkEdits } from '../../contract/recording-views.ts';
 import type { OmwConfig } from '../config/config-types.ts';
+import { realPathOf } from '../files/folder-boundary.ts';
 import type { AgentContext } from '../host/agent-context.ts';
 import { nextCronFire } from '../host/cron-schedule.ts';
 import { runAt } from '../host/long-timeout.ts';
 import { LOCAL_OPS } from '../local-calls/local-calls.ts';
+import { runtimeDescriptor } from '../runtimes/runtimes.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
 import { divergenceDetails, divergenceHeadline } from './divergence.ts';
 import { ForkHost } from './fork-host.ts';
 import { forkState, timerDue, type ForkState, type OpenAtFork } from './fork-point.ts';
 import { RecordingError, type ReadLine } from './recording-reader.ts';
-import type { RecordedBrain } from './recording-format.ts';
+import type { HeaderLine, RecordedBrain } from './recording-format.ts';
+import { writeRecordedBrain } from './recorded-brains.ts';
+import { brainDifference, compareBrain } from './replay-plan.ts';
 import type { RecordedIteration, Recording } from './recording.ts';
 import { SessionRecorder } from './session-recorder.ts';
 
@@ -25,8 +29,17 @@ export interface ForkOptions {
   agent: string;
   afterIteration: number;
   edits: ForkEdits;
-  /** The config whose back ends the branch reaches after the fork point (with its real secrets). */
+  /**
+   * The workspace's config (with its real secrets): the agent's brain and runtime, and the back
+   * ends the branch reaches after the fork point.
+   */
   config: OmwConfig;
+  /** Run the recording's text of the brain (in the workspace's runtime) instead of the workspace's brain. */
+  recordedBrains?: boolean;
+  /** Folders whose brains' failures are shown in full (HostOptions.brainFolders). */
+  brainFolders?: readonly string[];
+  /** The workspace's real folder, for the branch's header (only brains inside it are recorded with their text). */
+  workspace?: string;
   spawner: AgentSpawner;
   entry: string;
   /** Where the branch is recorded. */
@@ -56,42 +69,51 @@ export function describeEdits(edits: ForkEdits, state: ForkState): string[] {
 }
 
 function changedKeys(before: Record<string, string>, after: Record<string, string>): number {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((key) => before[key] !== after[key]).length;
+  const old = new Map(Object.entries(before));
+  const now = new Map(Object.entries(after));
+  return [...new Set([...old.keys(), ...now.keys()])].filter((key) => old.get(key) !== now.get(key)).length;
 }
+
+const RECORDED_BRAIN_HINT =
+  'to run the recorded brain instead: fork with --recorded-brains (in the workbench: Run the recorded brains)';
 
 /**
  * Runs a branch of a recording (docs/recordings.md, Fork): the agent's recorded iterations up to
- * the fork point replayed with the recorded brain (no back end reached; a divergence is an
- * error), then the edits, then live iterations against the config's back ends, all recorded.
+ * the fork point replayed with the workspace's brain (or the recorded one: `recordedBrains`) in
+ * the workspace's runtime, no back end reached and a divergence an error; then the edits; then
+ * live iterations against the workspace's back ends, all recorded.
  */
 export async function runFork(options: ForkOptions): Promise<AgentReplayView> {
-  const { recording, agent, afterIteration, edits } = options;
+  const { recording, agent, afterIteration, edits, config } = options;
   checkBranchName(options.origin.name);
   const state = forkState(recording, options.lines, agent, afterIteration);
   const prefix = recording.agents.get(agent)!.iterations.filter((it) => it.iteration <= afterIteration);
-  const brain = recording.header.brains[agent];
-  if (!brain) throw new RecordingError(`the recording's header has no brain for agent "${agent}"`);
-  if (edits.provider && !Object.hasOwn(options.config.providers, edits.provider.to))
+  if (!Object.hasOwn(config.agents, agent)) {
+    throw new RecordingError(
+      `agent "${agent}" is not in the workspace's config (${basename(config.file)}): a fork runs the workspace's brain and runtime`,
+    );
+  }
+  if (edits.provider && !Object.hasOwn(config.providers, edits.provider.to))
     throw new RecordingError(`provider "${edits.provider.to}" is not in the config`);
+  const workspaceBrain = config.agents[agent]!;
+  const kind = config.runtime[workspaceBrain.runtime]?.kind ?? '';
+  if (edits.source !== undefined && runtimeDescriptor(kind)?.brain.format === 'component')
+    throw new RecordingError(`the brain of "${agent}" is a component: its text cannot be edited`);
   const folder = mkdtempSync(join(tmpdir(), 'brainbench-fork-'));
   try {
-    // The prefix runs the brain as recorded; a component is loaded from its recorded path.
-    let script = brain.path;
-    if (brain.source !== undefined) {
-      script = join(folder, basename(brain.path));
-      writeFileSync(script, brain.source);
-    } else if (edits.source !== undefined) {
-      throw new RecordingError(`the brain of "${agent}" is a component: its text cannot be edited`);
-    }
-    const config = branchConfig(options, script);
-    const host = new ForkHost(config, edits);
+    const script = options.recordedBrains
+      ? writeRecordedBrain(config, recording.header, agent, folder)
+      : workspaceBrain.script;
+    const host = new ForkHost(branchConfig(options, script), edits, {
+      ...(options.brainFolders ? { brainFolders: [...options.brainFolders, realPathOf(folder) ?? folder] } : {}),
+    });
     const supervisor = new Supervisor(host, { spawner: options.spawner, entry: options.entry });
     const recorder = new SessionRecorder(supervisor, {
       file: options.out,
       mode: 'run',
       configFile: config.file,
       brainbench: options.brainbench,
+      ...(options.workspace !== undefined ? { workspace: options.workspace } : {}),
       branch: {
         ...options.origin,
         agent,
@@ -99,12 +121,12 @@ export async function runFork(options: ForkOptions): Promise<AgentReplayView> {
         edits: describeEdits(edits, state),
         createdAt: Date.now(),
       },
-      // The brain the branch goes on with, under its own path (not the temporary copy run here).
-      brains: { [agent]: edits.source === undefined ? brain : editedBrain(brain.path, edits.source) },
+      // The brain the branch goes on with, under its own path (not a copy run here).
+      ...branchBrain(options, workspaceBrain.script),
     });
     try {
       supervisor.runner(agent).process.forward([...LOCAL_OPS]);
-      return await runBranch(options, host, supervisor, state, prefix, script);
+      return await runBranch(options, host, supervisor, state, prefix, join(folder, 'edited', basename(script)));
     } finally {
       host.cancelAll(agent);
       supervisor.dispose();
@@ -116,6 +138,14 @@ export async function runFork(options: ForkOptions): Promise<AgentReplayView> {
   }
 }
 
+/** The brain the branch's header names: the edit, the recorded brain it ran, or (by default) the workspace's. */
+function branchBrain(options: ForkOptions, path: string): { brains?: HeaderLine['brains'] } {
+  const { edits, agent, recording } = options;
+  if (edits.source !== undefined) return { brains: { [agent]: editedBrain(path, edits.source) } };
+  if (options.recordedBrains) return { brains: { [agent]: recording.header.brains[agent]! } };
+  return {};
+}
+
 const editedBrain = (path: string, source: string): RecordedBrain => ({
   path,
   sha256: createHash('sha256').update(source).digest('hex'),
@@ -125,14 +155,11 @@ const editedBrain = (path: string, source: string): RecordedBrain => ({
 /** The config of a branch: the one agent, its brain at `script`, its memory seeded as recorded. */
 function branchConfig(options: ForkOptions, script: string): OmwConfig {
   const { config, agent, recording } = options;
-  const agentConfig = config.agents[agent] ?? recording.header.config.agents[agent];
-  if (!agentConfig) throw new RecordingError(`agent "${agent}" is in neither the config nor the recording`);
-  if (!Object.hasOwn(config.runtime, agentConfig.runtime))
-    throw new RecordingError(`runtime "${agentConfig.runtime}" of agent "${agent}" is not in the config`);
+  const memory = recording.header.config.memory;
   return {
     ...config,
-    agents: { [agent]: { ...agentConfig, script } },
-    memory: { [agent]: recording.header.config.memory[agent] ?? {} },
+    agents: { [agent]: { ...config.agents[agent]!, script } },
+    memory: { [agent]: Object.hasOwn(memory, agent) ? memory[agent]! : {} },
   };
 }
 
@@ -142,20 +169,23 @@ async function runBranch(
   supervisor: Supervisor,
   state: ForkState,
   prefix: readonly RecordedIteration[],
-  script: string,
+  editedScript: string,
 ): Promise<AgentReplayView> {
-  const { agent, edits } = options;
+  const { agent, edits, config } = options;
+  const { header } = options.recording;
   const runner = supervisor.runner(agent);
   const check = await runner.check();
-  if (!check.ok) throw new RecordingError(`the recorded brain of "${agent}" does not load: ${check.error}`);
+  if (!check.ok) throw new RecordingError(`the brain of "${agent}" does not load: ${check.error}`);
   const report: AgentReplayView = { agent, replayed: 0, live: 0 };
   for (const iteration of prefix) {
     host.beginIteration(agent, iteration);
     const result = await runner.iterate(iteration.trigger, modeOf(iteration.trigger));
     const divergence = host.endIteration(agent, result);
     if (divergence) {
-      const text = [`DIVERGED ${agent} ${divergenceHeadline(divergence)}`, ...divergenceDetails(divergence)].join('\n');
-      throw new RecordingError(`the fork's prefix did not replay as recorded:\n${text}`);
+      const text = [`DIVERGED ${agent} ${divergenceHeadline(divergence)}`, ...divergenceDetails(divergence)];
+      const brain = options.recordedBrains ? undefined : brainDifference(compareBrain(header, config, agent), false);
+      if (brain) text.push(brain, RECORDED_BRAIN_HINT);
+      throw new RecordingError(`the fork's prefix did not replay as recorded:\n${text.join('\n')}`);
     }
     report.replayed++;
     report.last = result;
@@ -168,7 +198,11 @@ async function runBranch(
   const inbox = host.bus.inbox(agent);
   inbox.clear();
   for (const envelope of edits.inbox ?? state.view.inbox) host.deliver(ctx, envelope);
-  if (edits.source !== undefined) writeFileSync(script, edits.source);
+  if (edits.source !== undefined) {
+    mkdirSync(dirname(editedScript), { recursive: true });
+    writeFileSync(editedScript, edits.source);
+    ctx.script = editedScript;
+  }
   host.goLive(agent);
   carryOn(host, ctx, state);
 

@@ -190,7 +190,8 @@ const emptyTooling = (): MockTooling => ({
   tools: [],
   tool_calls: [],
   initial_resource_list: [],
-  initial_resource_contents: {},
+  // Keyed by the recorded URIs: without a prototype, `__proto__` is a URI like any other.
+  initial_resource_contents: Object.create(null) as Record<string, string>,
   resource_list_updates: [],
   resource_content_updates: [],
 });

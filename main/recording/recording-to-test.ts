@@ -1,18 +1,31 @@
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { stringify } from 'smol-toml';
+import { nameProblem, quotedName } from '../config/config-names.ts';
+import { realPathOf, WorkspaceBoundary } from '../files/folder-boundary.ts';
+import { brainbenchLimitsShape } from '../runtimes/runtime-params.ts';
+import { runtimeDescriptor } from '../runtimes/runtimes.ts';
 import type { Json } from '../trace/trace-event.ts';
 import { mockScript, type MockTooling } from './mock-script.ts';
 import { recordedAssertions } from './recorded-assertions.ts';
+import type { HeaderLine } from './recording-format.ts';
 import type { RecordedIteration, Recording } from './recording.ts';
 import { RecordingError } from './recording-reader.ts';
 
+const BASE_FILE = 'omw.test.base.toml';
+const TEST_FILE = 'omw.test.toml';
+/** The runtime keys a written test keeps: Brainbench's engine limits, which confine a brain further. */
+const KEPT_RUNTIME_KEYS = new Set(Object.keys(brainbenchLimitsShape));
+
 /**
  * Writes an omw test folder from a recording: `omw.test.base.toml` with the agents (their brains
- * copied beside it, as recorded), their runtimes and mocks in place of every provider and tool
- * server, answering as the recording did; `omw.test.toml` with the assertions, what each agent
- * was seen to do in its first recorded iteration (omw-test runs each brain once). Returns the
- * files written.
+ * written beside it from the recorded text), their runtimes and mocks in place of every provider
+ * and tool server, answering as the recording did; `omw.test.toml` with the assertions, what
+ * each agent was seen to do in its first recorded iteration (omw-test runs each brain once).
+ * Everything in the recording is data: every file it writes is refused unless it lands inside
+ * `dir` (links followed) and is new; a brain the recording has no text of is named in the test
+ * as missing, never copied from the path the recording gives; a runtime gets its kind and
+ * limits, not an `interpreter` or WASI keys. Returns the files written.
  */
 export function writeRecordingTest(
   recording: Recording,
@@ -24,14 +37,20 @@ export function writeRecordingTest(
   const { header } = recording;
   const unknown = names.filter((name) => !recording.agents.get(name)?.iterations[0]);
   if (unknown.length > 0) throw new RecordingError(`no recorded iteration of ${unknown.join(', ')}`);
-  mkdirSync(dir, { recursive: true });
-  const written: string[] = [];
-  const write = (name: string, text: string) => {
-    writeFileSync(join(dir, name), text);
-    written.push(join(dir, name));
-  };
+  const notInConfig = names.filter((name) => !Object.hasOwn(header.config.agents, name));
+  if (notInConfig.length > 0)
+    throw new RecordingError(`the recording's config has no agent ${notInConfig.join(', ')}: its brain is unknown`);
   const firsts = names.map((name) => recording.agents.get(name)!.iterations[0]!);
   const mocks = mockScript(firsts);
+  for (const name of [...mocks.providers.keys(), ...mocks.tooling.keys()]) {
+    const problem = nameProblem(name);
+    if (problem) throw new RecordingError(`a recorded call names back end ${quotedName(name)}: ${problem}`);
+  }
+  const brains = names.map((name) => brainFile(header, name));
+  const folder = testFolder(dir);
+  const files = new TestFiles(folder, dir);
+  for (const name of [...brains.map((brain) => brain.file), BASE_FILE, TEST_FILE]) files.check(name);
+
   for (const warning of mocks.warnings) warn(warning);
   const talking = talkingAgents(names, firsts);
   if (talking.length > 1) {
@@ -39,25 +58,23 @@ export function writeRecordingTest(
       `${talking.slice(0, -1).join(', ')} and ${talking.at(-1)} send each other messages: what one does may depend on when the other's arrive, which this test does not fix`,
     );
   }
-
-  const agentTables: Record<string, Json> = {};
-  const runtimes: Record<string, Json> = {};
-  for (const name of names) {
-    const agent = header.config.agents[name]!;
-    const brain = header.brains[name];
-    const file = `${name}${extname(agent.script) || extname(brain?.path ?? '')}`;
-    if (brain?.source !== undefined) write(file, brain.source);
+  const missing: string[] = [];
+  const agentTables = Object.create(null) as Record<string, Json>;
+  const runtimes = Object.create(null) as Record<string, Json>;
+  names.forEach((name, i) => {
+    const { file, source, runtime } = brains[i]!;
+    if (source !== undefined) files.write(file, source);
     else {
-      copyFileSync(agent.script, join(dir, file));
-      written.push(join(dir, file));
+      const path = header.brains[name]?.path;
+      const was = path === undefined ? '' : ` (it was ${JSON.stringify(path)})`;
+      missing.push(`# ${name}'s brain is not in the recording${was}: put it at ${file}.`);
+      warn(`${name}'s brain is not in the recording: the test names ${file}, which is missing`);
     }
-    agentTables[name] = { runtime: agent.runtime, script: file };
-    const runtime = header.config.runtime[agent.runtime]!;
-    runtimes[agent.runtime] = { kind: runtime.kind, ...(runtime.params as { [key: string]: Json }) };
-  }
-  const memory = Object.fromEntries(
-    names.flatMap((name) => (header.config.memory[name] ? [[name, header.config.memory[name]!]] : [])),
-  );
+    agentTables[name] = { runtime, script: file };
+    runtimes[runtime] = runtimeTable(header, runtime, warn);
+  });
+  const memory = Object.create(null) as Record<string, Json>;
+  for (const name of names) if (Object.hasOwn(header.config.memory, name)) memory[name] = header.config.memory[name]!;
   const providers = Object.fromEntries([...mocks.providers].map(([name, mock]) => [name, { kind: 'mock', ...mock }]));
   const tooling = Object.fromEntries(
     [...mocks.tooling].map(([name, script]) => [name, { kind: 'mock', ...withoutEmptyUpdates(script) }]),
@@ -70,17 +87,95 @@ export function writeRecordingTest(
     ...(Object.keys(tooling).length > 0 ? { tooling } : {}),
     ...(mocks.endpoint.length > 0 ? { endpoint: { kind: 'mock', requests: mocks.endpoint } } : {}),
   };
-  const from = `# Written by brainbench replay --to-test from ${basename(header.configFile)}'s recording of ${new Date(header.createdAt).toISOString()}.\n`;
-  write(
-    'omw.test.base.toml',
-    `${from}# The agents, their runtimes, and mocks that answer as the recorded back ends did.\n\n${stringify(base)}\n`,
+  const from = `# Written by brainbench replay --to-test from the recording of ${JSON.stringify(basename(header.configFile))} made ${new Date(header.createdAt).toISOString()}.\n`;
+  files.write(
+    BASE_FILE,
+    `${from}# The agents, their runtimes, and mocks that answer as the recorded back ends did.\n${missing.map((line) => `${line}\n`).join('')}\n${stringify(base)}\n`,
   );
-  const assertions = Object.fromEntries(names.map((name, i) => [name, recordedAssertions(firsts[i]!)]));
-  write(
-    'omw.test.toml',
+  const assertions = Object.create(null) as Record<string, Json>;
+  names.forEach((name, i) => (assertions[name] = recordedAssertions(firsts[i]!)));
+  files.write(
+    TEST_FILE,
     `${from}# What each agent was seen to do: its calls and events in order, and its outcome.\n\n${stringify({ assertions })}\n`,
   );
-  return written;
+  return files.written;
+}
+
+/** Where an agent's brain goes in the test: `<agent><extension of its runtime kind>`, and its recorded text. */
+function brainFile(header: HeaderLine, name: string): { file: string; source: string | undefined; runtime: string } {
+  const { runtime, script } = header.config.agents[name]!;
+  const kind = header.config.runtime[runtime]!.kind;
+  const descriptor = runtimeDescriptor(kind);
+  if (!descriptor)
+    throw new RecordingError(
+      `agent ${quotedName(name)} runs on runtime kind ${quotedName(kind)}, which this Brainbench does not know`,
+    );
+  const recorded = header.brains[name];
+  const path = recorded?.path ?? script;
+  const extension = descriptor.brain.extensions.find((ext) => extname(path) === ext) ?? descriptor.brain.extensions[0]!;
+  return { file: `${name}${extension}`, source: recorded?.source, runtime };
+}
+
+/** A runtime as the test declares it: its kind and limits; what else the recording gave it is left out, with a note. */
+function runtimeTable(header: HeaderLine, name: string, warn: (message: string) => void): Json {
+  const { kind, params } = header.config.runtime[name]!;
+  const kept = Object.entries(params).filter(([key]) => KEPT_RUNTIME_KEYS.has(key));
+  const dropped = Object.keys(params).filter((key) => !KEPT_RUNTIME_KEYS.has(key));
+  if (dropped.length > 0)
+    warn(
+      `runtime ${name}: ${dropped.map(quotedName).join(', ')} from the recording are left out of the test (add them if you trust them)`,
+    );
+  return { kind, ...Object.fromEntries(kept) } as Json;
+}
+
+/** The chosen folder, created when missing: a test folder's files are written inside it only. */
+function testFolder(dir: string): string {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new RecordingError(`cannot create ${dir}: ${(error as Error).message}`);
+  }
+  return realPathOf(resolve(dir)) ?? resolve(dir);
+}
+
+/** The test's files, each checked to land inside its folder (links followed) as a new file. */
+class TestFiles {
+  readonly written: string[] = [];
+  private readonly boundary: WorkspaceBoundary;
+
+  /** `folder`: the real path; `shown`: the folder as the caller named it, for the files' names. */
+  constructor(
+    private readonly folder: string,
+    private readonly shown: string,
+  ) {
+    this.boundary = new WorkspaceBoundary(folder, 'the test folder');
+  }
+
+  /** The real file `name` writes, refused when it lies outside the folder or exists already. */
+  check(name: string): string {
+    let target: { file: string; exists: boolean };
+    try {
+      target = this.boundary.fileToWrite(name, 'create');
+    } catch (error) {
+      throw new RecordingError((error as Error).message);
+    }
+    if (target.exists || existsSync(target.file))
+      throw new RecordingError(
+        `cannot create "${name}" in ${this.folder}: it exists, and a test is written only as new files`,
+      );
+    return target.file;
+  }
+
+  write(name: string, text: string): void {
+    const file = this.check(name);
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text, { flag: 'wx' });
+    } catch (error) {
+      throw new RecordingError(`cannot write ${file}: ${(error as Error).message}`);
+    }
+    this.written.push(join(this.shown, name));
+  }
 }
 
 /** Update lists only where a subscription received updates, so the written mock reads as hand-written ones do. */

@@ -1,5 +1,6 @@
 import type { IterationEndTrace, IterationStartTrace, TraceEvent } from '../trace/trace-event.ts';
 import type { CallLine, HeaderLine } from './recording-format.ts';
+import { checkedAgentName, checkedHeader } from './recorded-header.ts';
 import { readRecordingLines, RecordingError, type ReadLine } from './recording-reader.ts';
 
 export interface RecordedCall extends CallLine {
@@ -37,14 +38,14 @@ const REPLAYED_TRACE = new Set<TraceEvent['type']>(['call', 'inbound', 'opened',
 
 /**
  * Groups a recording's lines by agent and iteration; calls and events before an agent's first
- * iteration are dropped. One pass; each call's parsed line becomes its RecordedCall in place (a
+ * iteration are dropped. The header and every agent's name are checked (recorded-header.ts). One pass; each call's parsed line becomes its RecordedCall in place (a
  * copy per call is what a 100,000-event file would pay for), and its `trace` holds references
  * to the events already grouped, not copies.
  */
 export function buildRecording(lines: readonly ReadLine[]): Recording {
   const first = lines[0];
   if (!first || !('line' in first) || first.line.kind !== 'header') throw new RecordingError('line 1: no header');
-  const recording: Recording = { header: first.line, agents: new Map(), truncated: false, ended: false };
+  const recording: Recording = { header: checkedHeader(first.line), agents: new Map(), truncated: false, ended: false };
   const open = new Map<string, RecordedIteration>();
   const since = new Map<string, TraceEvent[]>();
   for (let index = 1; index < lines.length; index++) {
@@ -87,7 +88,7 @@ export function buildRecording(lines: readonly ReadLine[]): Recording {
 
 function agentOf(recording: Recording, name: string): RecordedAgent {
   let agent = recording.agents.get(name);
-  if (!agent) recording.agents.set(name, (agent = { name, iterations: [] }));
+  if (!agent) recording.agents.set(name, (agent = { name: checkedAgentName(name), iterations: [] }));
   return agent;
 }
 

@@ -2,7 +2,7 @@ import type { IterationResult } from '../../contract/iteration-result.ts';
 import type { OmwConfig } from '../config/config-types.ts';
 import { HostCallError } from '../host-api/host-call-error.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
-import { Host, type TappedCall } from '../host/host.ts';
+import { Host, type HostOptions, type TappedCall } from '../host/host.ts';
 import type { Json } from '../trace/trace-event.ts';
 import type { UnstampedTraceEvent } from '../trace/trace-recorder.ts';
 import type { BrainPosition, Divergence, ReplayStep } from '../../contract/recording-views.ts';
@@ -46,9 +46,10 @@ export class ReplayHost extends Host {
   constructor(
     config: OmwConfig,
     private readonly live: boolean,
+    options: HostOptions = {},
   ) {
     // No provider, tool server or endpoint is built unless the replay may go live.
-    super(live ? config : { ...config, providers: {}, tooling: {}, endpoint: undefined });
+    super(live ? config : { ...config, providers: {}, tooling: {}, endpoint: undefined }, options);
   }
 
   /** The agent's next iteration replays this recorded one. */

@@ -21,6 +21,8 @@ export interface ReplayOptions {
   agents?: readonly string[];
   /** Sees the supervisor before any agent runs (a caller that records the replay, say). */
   onStart?: (supervisor: Supervisor) => void;
+  /** Folders whose brains' failures are shown in full (HostOptions.brainFolders). */
+  brainFolders?: readonly string[];
   /**
    * Serve matching calls in the agent processes and run their iterations back to back (the
    * default; docs/recordings.md says when it applies); false sends every call to the host.
@@ -52,7 +54,7 @@ export async function replayRecording(options: ReplayOptions): Promise<AgentRepl
   const missing = names.filter((name) => !Object.hasOwn(config.agents, name));
   if (missing.length > 0) throw new RecordingError(`recorded agents missing from the config: ${missing.join(', ')}`);
   const live = options.liveAfterDivergence ?? false;
-  const host = new ReplayHost(config, live);
+  const host = new ReplayHost(config, live, options.brainFolders ? { brainFolders: options.brainFolders } : {});
   const supervisor = new Supervisor(host, { spawner: options.spawner, entry: options.entry });
   try {
     // The agent processes answer clocks and UUIDs themselves: in a replay, the recording does.

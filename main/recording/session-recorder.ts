@@ -1,4 +1,6 @@
+import { dirname, resolve } from 'node:path';
 import type { TappedCall } from '../host/host.ts';
+import { realPathOf } from '../files/folder-boundary.ts';
 import type { Supervisor } from '../supervisor/supervisor.ts';
 import type { TraceEvent } from '../trace/trace-event.ts';
 import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
@@ -8,12 +10,20 @@ import { recordingHeader, type HeaderFacts } from './recording-header.ts';
 import { valuesLineText } from '../agent-protocol/recorded-values.ts';
 import { RecordingWriter, type WriterOptions } from './recording-writer.ts';
 
-export interface RecordOptions extends HeaderFacts, WriterOptions {
+export interface RecordOptions extends Omit<HeaderFacts, 'workspace'>, WriterOptions {
   file: string;
+  /** Only brains inside this folder are recorded with their text; by default the config file's folder. */
+  workspace?: string;
   /** The recording is a branch of another one (its header says where from). */
   branch?: BranchOrigin;
   /** Brains to name in the header instead of the config's files as they are on disk now. */
   brains?: HeaderLine['brains'];
+}
+
+/** The real folder of a config file, where its workspace is when nobody says otherwise. */
+function folderOf(configFile: string): string {
+  const folder = dirname(resolve(configFile));
+  return realPathOf(folder) ?? folder;
 }
 
 /**
@@ -36,7 +46,10 @@ export class SessionRecorder {
     this.wholeTrace = options.mode === 'session';
     const redactor = host.trace.redactor;
     const header = {
-      ...recordingHeader(host.config, redactor, options),
+      ...recordingHeader(host.config, redactor, {
+        ...options,
+        workspace: options.workspace ?? folderOf(options.configFile),
+      }),
       ...(options.branch ? { branch: options.branch } : {}),
     };
     if (options.brains) header.brains = { ...header.brains, ...redactor.value(options.brains) };

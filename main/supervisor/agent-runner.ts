@@ -162,7 +162,7 @@ export class AgentRunner {
   async check(): Promise<CheckResult> {
     const source = this.readScript();
     if (!source.ok) return { ok: false, error: source.error };
-    return this.process.check(source.text, this.script);
+    return this.settings.host.shownResult(this.name, await this.process.check(source.text, this.script));
   }
 
   /** Runs exactly one iteration. */
@@ -403,7 +403,7 @@ export class AgentRunner {
     const { host } = this.settings;
     const ctx = host.context(this.name);
     // An error may quote a secret (an SDK's message, say); the result goes to the CLI and the workbench.
-    const answer: RunResult = host.trace.redactor.value(ran);
+    const answer: RunResult = host.shownResult(this.name, ran);
     // A pause applies to its iteration; a loop's goes on to the next one.
     if (this.pauseAtNextCall && mode !== 'loop') {
       this.pauseAtNextCall = false;

@@ -13,7 +13,7 @@ import { withResolvedPaths } from '../runtimes/wasm/runtime-paths.ts';
 import type { McpToolingParams } from '../tooling/mcp/mcp-tooling-params.ts';
 import { resolveServerCwd } from '../tooling/mcp/mcp-transport.ts';
 import { TOOLING_KINDS } from '../tooling/tooling-kinds.ts';
-import { isWithin } from '../workbench/workspace-boundary.ts';
+import { isWithin } from '../files/folder-boundary.ts';
 import { Restrictions, type HeldBack } from './restrictions.ts';
 import { isVendorUrl, vendorOf } from './vendor-endpoints.ts';
 import { shellLine, visibleText } from './visible-text.ts';

@@ -3,7 +3,7 @@
 
 import { resolve } from 'node:path';
 import type { OmwConfig } from '../config/config-types.ts';
-import { realPathOf } from '../workbench/workspace-boundary.ts';
+import { realPathOf } from '../files/folder-boundary.ts';
 import { restrictionsOf } from './restriction-report.ts';
 import type { Restrictions } from './restrictions.ts';
 import { WorkspaceTrust } from './workspace-trust.ts';

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { writeFileDurably } from '../workbench/durable-write.ts';
-import { realPathOf } from '../workbench/workspace-boundary.ts';
+import { realPathOf } from '../files/folder-boundary.ts';
 import { userConfigFolder } from './user-config-folder.ts';
 
 const FILE = 'trust.json';

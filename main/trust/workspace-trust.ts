@@ -2,7 +2,7 @@
 // example workspace Brainbench ships. Decided by real path, so a link to a trusted folder is that
 // folder, and a copy of the example is not the example.
 
-import { realPathOf } from '../workbench/workspace-boundary.ts';
+import { realPathOf } from '../files/folder-boundary.ts';
 import { bundledExampleWorkspace } from './bundled-example.ts';
 import { TrustStore } from './trust-store.ts';
 

@@ -74,11 +74,12 @@ const HANDLERS: Handlers = {
   openRecording: (w, path) => w.recordings.open(path),
   recordedIteration: (w, path, agent, iteration) => w.recordings.iteration(path, agent, iteration),
   forkPoint: (w, path, agent, after) => w.recordings.forkPoint(path, agent, after),
-  forkRecording: (w, path, agent, after, edits) => {
+  forkRecording: (w, path, agent, after, edits, recorded) => {
     w.refuseWhileHeldBack('a branch runs the workspace’s back ends live');
-    return w.recordings.fork(path, agent, after, edits);
+    return w.recordings.fork(path, agent, after, edits, recorded);
   },
-  replayRecording: (w, path) => w.recordings.replay(path),
+  replayPlan: (w, path, recorded) => w.recordings.replayPlan(path, recorded),
+  replayRecording: (w, path, recorded) => w.recordings.replay(path, recorded),
   compareRecordings: (w, a, b) => w.recordings.compare(a, b),
   saveRecordingAsTest: (w, path, dir, agents) => w.recordings.saveAsTest(path, dir, agents),
   accounting: (w, path) => recordingAccounting(w, path),

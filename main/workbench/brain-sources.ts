@@ -5,10 +5,18 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isWithin, realPathOf } from './workspace-boundary.ts';
+import { isWithin, realPathOf } from '../files/folder-boundary.ts';
 
 /** `guests/build/` of this checkout or package; the same from main/workbench and dist/electron. */
 export const BUNDLED_GUESTS = fileURLToPath(new URL('../../guests/build', import.meta.url));
+
+/**
+ * Where the brains whose errors the workbench shows in full lie: the workspace and the bundled
+ * components. An engine's message may quote its brain, which a config may take from anywhere.
+ */
+export function shownBrainFolders(root: string): string[] {
+  return [root, realPathOf(BUNDLED_GUESTS) ?? BUNDLED_GUESTS];
+}
 
 export class BrainSources {
   private readonly picked = new Set<string>();

@@ -6,7 +6,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ComponentFolderEntry, ComponentFolderView } from '../../contract/views.ts';
 import { BUNDLED_GUESTS } from './brain-sources.ts';
-import { isWithin, realPathOf } from './workspace-boundary.ts';
+import { isWithin, realPathOf } from '../files/folder-boundary.ts';
 import { toWorkspacePath } from './workspace-files.ts';
 
 const SKIPPED = new Set(['node_modules', 'dist', 'out', 'release', 'target']);

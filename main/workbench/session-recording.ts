@@ -32,6 +32,7 @@ export function recordSession(
       file,
       mode: 'session',
       configFile,
+      workspace: root,
       brainbench: brainbenchVersion(),
       maxBytes: SESSION_RECORDING_BYTES,
     });

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileDurably } from './durable-write.ts';
-import { isWithin, realPathOf } from './workspace-boundary.ts';
+import { isWithin, realPathOf } from '../files/folder-boundary.ts';
 
 export const SETTINGS_FOLDER = '.brainbench';
 

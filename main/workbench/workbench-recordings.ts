@@ -3,11 +3,13 @@
 // test. Every path goes through the workspace boundary; opened recordings are cached by file,
 // size and mtime, so an iteration or a fork point of a big recording does not read it again.
 
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type {
   AgentReplayView,
   BranchOrigin,
+  ReplayPlanView,
+  ReplayView,
   BranchView,
   ForkEdits,
   ForkPointView,
@@ -22,21 +24,25 @@ import { describeAgentDiff } from '../recording/describe-diff.ts';
 import { divergenceDetails, divergenceHeadline } from '../recording/divergence.ts';
 import { checkBranchName, runFork } from '../recording/fork.ts';
 import { forkState } from '../recording/fork-point.ts';
+import { checkedHeader } from '../recording/recorded-header.ts';
 import { RECORDING_FORMAT, type HeaderLine } from '../recording/recording-format.ts';
-import { configOfRecording } from '../recording/recording-header.ts';
 import { diffRecordings } from '../recording/recording-diff.ts';
 import { RecordingError, streamRecording, type ReadLine } from '../recording/recording-reader.ts';
 import { recordedIterationView, recordingView } from '../recording/recording-summary.ts';
 import { writeRecordingTest } from '../recording/recording-to-test.ts';
 import { buildRecording, type Recording } from '../recording/recording.ts';
-import { replayRecording } from '../recording/replay.ts';
+import { compareBrain, planReplay } from '../recording/replay-plan.ts';
+import type { AgentReplay } from '../recording/replay.ts';
+import { replayInWorkspace } from '../recording/workspace-replay.ts';
 import type { SessionRecorder } from '../recording/session-recorder.ts';
+import { runtimeDescriptor } from '../runtimes/runtimes.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { brainbenchVersion } from '../cli/version.ts';
+import { shownBrainFolders } from './brain-sources.ts';
 import { settingsFolder } from './debug-settings-file.ts';
 import { PREVIOUS_SESSION_RECORDING, SESSION_RECORDING } from './session-recording.ts';
 import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
-import { isWithin, realPathOf, type WorkspaceBoundary } from './workspace-boundary.ts';
+import { isWithin, realPathOf, type WorkspaceBoundary } from '../files/folder-boundary.ts';
 
 /** What the recording API needs of the open workspace, asked for at each request. */
 export interface RecordingsWorkspace {
@@ -111,13 +117,31 @@ export class WorkbenchRecordings {
 
   async forkPoint(path: string, agent: string, afterIteration: number): Promise<ForkPointView> {
     const { loaded } = await this.load(path);
-    return forkState(loaded.recording, loaded.lines, agent, afterIteration).view;
+    const view = forkState(loaded.recording, loaded.lines, agent, afterIteration).view;
+    const { config, root } = this.options.workspace();
+    if (!config || !Object.hasOwn(config.agents, agent)) return view;
+    const { script, runtime } = config.agents[agent]!;
+    const real = realPathOf(script);
+    const isScript = runtimeDescriptor(config.runtime[runtime]?.kind ?? '')?.brain.format === 'script';
+    const readable = real !== undefined && isWithin(root, real) && isScript;
+    return {
+      ...view,
+      brain: compareBrain(loaded.recording.header, config, agent),
+      // The text a fork runs unless it runs the recorded one: only a brain of the workspace is read.
+      ...(readable ? { workspaceSource: readFileSync(real, 'utf8') } : {}),
+    };
   }
 
-  async fork(path: string, agent: string, afterIteration: number, edits: ForkEdits): Promise<BranchView> {
+  async fork(
+    path: string,
+    agent: string,
+    afterIteration: number,
+    edits: ForkEdits,
+    recordedBrains: boolean,
+  ): Promise<BranchView> {
     const { file, loaded } = await this.load(path);
     const workspace = this.options.workspace();
-    if (!workspace.config) throw new Error("the workspace's config does not load: a branch needs its back ends");
+    const config = workspaceConfig(workspace, 'a branch runs its brain and reaches its back ends');
     // Checked before anything runs, so that a bad request costs nothing.
     forkState(loaded.recording, loaded.lines, agent, afterIteration);
     const folder = join(settingsFolder(workspace.root), BRANCHES);
@@ -132,7 +156,10 @@ export class WorkbenchRecordings {
       agent,
       afterIteration,
       edits,
-      config: workspace.config,
+      config,
+      recordedBrains,
+      brainFolders: shownBrainFolders(workspace.root),
+      workspace: workspace.root,
       spawner: this.options.spawner,
       entry: this.options.entry,
       out,
@@ -148,25 +175,30 @@ export class WorkbenchRecordings {
     };
   }
 
-  async replay(path: string): Promise<AgentReplayView[]> {
+  /** What Replay would run in the workspace, said before it runs. */
+  async replayPlan(path: string, recordedBrains: boolean): Promise<ReplayPlanView> {
     const { loaded } = await this.load(path);
-    const reports = await replayRecording({
+    const config = workspaceConfig(this.options.workspace(), 'a replay runs its brains');
+    return planReplay(loaded.recording, config, { recordedBrains });
+  }
+
+  /**
+   * Runs the recording again with the workspace's brains and runtimes (or, `recordedBrains`, the
+   * recording's own text of each brain in the workspace's runtimes): the agents both have.
+   */
+  async replay(path: string, recordedBrains: boolean): Promise<ReplayView> {
+    const { loaded } = await this.load(path);
+    const workspace = this.options.workspace();
+    const config = workspaceConfig(workspace, 'a replay runs its brains');
+    const { plan, reports } = await replayInWorkspace({
       recording: loaded.recording,
-      config: configOfRecording(loaded.recording.header),
+      config,
+      recordedBrains,
+      brainFolders: shownBrainFolders(workspace.root),
       spawner: this.options.spawner,
       entry: this.options.entry,
     });
-    return reports.map((report) =>
-      report.divergence
-        ? {
-            ...report,
-            divergenceText: [
-              `DIVERGED ${report.agent} ${divergenceHeadline(report.divergence)}`,
-              ...divergenceDetails(report.divergence),
-            ].join('\n'),
-          }
-        : report,
-    );
+    return { ...plan, reports: reports.map(reportView) };
   }
 
   async compare(pathA: string, pathB: string): Promise<RecordingComparisonView> {
@@ -220,6 +252,19 @@ export class WorkbenchRecordings {
   }
 }
 
+/** The workspace's config as loaded (its real secrets), which replays and forks run in. */
+function workspaceConfig(workspace: RecordingsWorkspace, needs: string): OmwConfig {
+  if (!workspace.config) throw new Error(`the workspace's config does not load, and ${needs}: fix the config first`);
+  return workspace.config;
+}
+
+/** An agent's replay as the workbench shows it: a divergence also as `brainbench replay` prints it. */
+function reportView(report: AgentReplay): AgentReplayView {
+  if (!report.divergence) return report;
+  const text = [`DIVERGED ${report.agent} ${divergenceHeadline(report.divergence)}`];
+  return { ...report, divergenceText: [...text, ...divergenceDetails(report.divergence)].join('\n') };
+}
+
 /** `<base>-<n>` with the smallest n whose file does not exist yet. */
 function freeName(folder: string, base: string): string {
   for (let n = 1; ; n++) if (!existsSync(join(folder, `${base}-${n}.jsonl`))) return `${base}-${n}`;
@@ -257,10 +302,13 @@ function firstLine(file: string, limit = MAX_HEADER_BYTES): string | undefined {
   }
 }
 
+/** A file's header, checked as a recording's is (recorded-header.ts); undefined for anything else. */
 function headerOf(file: string): HeaderLine | undefined {
   try {
     const header = JSON.parse(firstLine(file) ?? '') as Partial<HeaderLine>;
-    return header.kind === 'header' && header.format === RECORDING_FORMAT ? (header as HeaderLine) : undefined;
+    return header.kind === 'header' && header.format === RECORDING_FORMAT
+      ? checkedHeader(header as HeaderLine)
+      : undefined;
   } catch {
     return undefined;
   }

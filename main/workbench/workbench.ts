@@ -46,11 +46,11 @@ import { checkConfigText, errorDiagnostic } from './config-diagnostics.ts';
 import { RUNTIME_KINDS, RUNTIMES, runtimeDescriptor } from '../runtimes/runtimes.ts';
 import { brainFileName } from './agent-templates.ts';
 import { agentNameProblem } from '../../contract/agent-name.ts';
-import { BrainSources } from './brain-sources.ts';
+import { BrainSources, shownBrainFolders } from './brain-sources.ts';
 import { isTemporaryFile, writeFileDurably } from './durable-write.ts';
 import { StatusCoalescer } from './status-coalescer.ts';
 import { TraceBatcher } from './trace-batcher.ts';
-import { realPathOf, WorkspaceBoundary } from './workspace-boundary.ts';
+import { realPathOf, WorkspaceBoundary } from '../files/folder-boundary.ts';
 import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
 import { isTestConfig, loadWorkspaceConfig, testSuiteRoot } from './workspace-config.ts';
 import { locateWorkspace, type OpenOptions } from './workspace-location.ts';
@@ -672,6 +672,7 @@ export class Workbench {
       state.host = new Host(state.config, {
         traceSeqAfter: this.lastSeq,
         earlierTrace: this.carriedTrace,
+        brainFolders: shownBrainFolders(state.root),
         ...(state.restrictions ? { restrictions: state.restrictions } : {}),
       });
       this.carriedTrace = [];

@@ -4,7 +4,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { FileKind, WorkspaceFile } from '../../contract/views.ts';
 import { RUNTIMES } from '../runtimes/runtimes.ts';
-import { isWithin, realPathOf } from './workspace-boundary.ts';
+import { isWithin, realPathOf } from '../files/folder-boundary.ts';
 
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'out', 'release', 'target']);
 /** A workspace is a folder of brains and configs; a huge tree is not one, so the listing stops. */

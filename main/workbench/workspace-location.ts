@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CONFIG_EXTENSIONS } from '../config/config-format.ts';
 import { findDefaultConfig } from '../config/load-config.ts';
-import { isWithin, realPathOf } from './workspace-boundary.ts';
+import { isWithin, realPathOf } from '../files/folder-boundary.ts';
 
 export interface WorkspaceLocation {
   /** The workspace folder's real path. */

@@ -109,6 +109,8 @@ describe('recordings in the workbench, in Chromium', { timeout: 180_000 }, () =>
 
   it('replays the unedited recording: REPLAYED', async () => {
     await page.getByTestId('recording-replay').click();
+    await page.getByTestId('replay-dialog').getByTestId('replay-plan-agents').waitFor();
+    await page.getByTestId('replay-run').click();
     const report = page.locator('[data-testid="replay-agent"][data-agent="asker"]');
     await report.waitFor();
     assert.equal(await report.getAttribute('data-verdict'), 'replayed');
@@ -187,6 +189,10 @@ describe('recordings in the workbench, in Chromium', { timeout: 180_000 }, () =>
           .first()
           .waitFor();
         await scan(`${where} recording`, 'recording-view');
+        await view.getByTestId('recording-replay').click();
+        await page.getByTestId('replay-dialog').getByTestId('replay-plan-agents').waitFor();
+        await scan(`${where} replay`, 'replay-dialog');
+        await page.getByTestId('replay-dialog').getByRole('button', { name: 'close' }).click();
         await view.locator('[data-testid="recorded-iteration"][data-iteration="1"]').getByTestId('fork-here').click();
         await page.getByTestId('fork-dialog').getByTestId('fork-memory-row').first().waitFor();
         await scan(`${where} fork`, 'fork-dialog');

@@ -110,12 +110,12 @@ test("a fork with an edited brain runs the edit after the point; its header hold
 
 test('a prefix that no longer replays is an error naming the divergence', async () => {
   const { ws, file } = await recordedSteps(jsAgents(['alice']) + '\n' + mockTurns(['one']), { 'alice.js': CHATTY }, 2);
-  // A recording whose brain source is not the one that ran: the prefix diverges.
+  // A recording whose brain source is not the one that ran: with the recorded brain, the prefix diverges.
   const lines = readRecordingLines(file);
   const header = lines[0]!;
   assert.ok('line' in header && header.line.kind === 'header');
   header.line.brains['alice']!.source = CHATTY.replace("'n'", "'count'");
-  await assert.rejects(
+  const forkWith = (recordedBrains: boolean) =>
     runFork({
       recording: buildRecording(lines),
       lines,
@@ -123,14 +123,30 @@ test('a prefix that no longer replays is an error naming the divergence', async 
       afterIteration: 2,
       edits: {},
       config: loadConfig(join(ws.dir, 'omw.toml'), { env: {} }),
+      recordedBrains,
       spawner: forkSpawner,
       entry: agentEntry(),
-      out: join(ws.dir, 'bad.jsonl'),
+      out: join(ws.dir, `bad-${recordedBrains}.jsonl`),
       origin: { name: 'bad', of: 'run.jsonl' },
       brainbench: 'test',
-    }),
+    });
+  await assert.rejects(
+    forkWith(true),
     /prefix did not replay as recorded:\nDIVERGED alice iteration 1 call 2: host.memory-get called with other arguments/,
   );
+  // The workspace's brain is what ran: by default the prefix replays.
+  assert.equal((await forkWith(false)).replayed, 2);
+
+  // An edit in the workspace makes its prefix diverge, and the error says which brain differs, with the way out.
+  ws.write('alice.js', CHATTY.replace("'mood'", "'feeling'"));
+  await assert.rejects(forkWith(false), (error: Error) => {
+    assert.match(error.message, /^the fork's prefix did not replay as recorded:\nDIVERGED alice iteration 1 call 1/);
+    assert.match(
+      error.message,
+      /\nalice: the workspace's brain differs from the recorded one: recorded sha256 [0-9a-f]{64} \(.*\), workspace sha256 [0-9a-f]{64} \(.*\); the workspace's runs\nto run the recorded brain instead: fork with --recorded-brains/,
+    );
+    return true;
+  });
 });
 
 const WAITER = `
@@ -148,7 +164,8 @@ if (t == null) {
 test('the inbox and an open timer carry over into the branch', async () => {
   const ws = workspace(jsAgents(['alice']), { 'alice.js': WAITER });
   const file = join(ws.dir, 'run.jsonl');
-  const recorder = new SessionRecorder(ws.supervisor, { file, mode: 'run', configFile: 'omw.toml', brainbench: 't' });
+  const configFile = join(ws.dir, 'omw.toml');
+  const recorder = new SessionRecorder(ws.supervisor, { file, mode: 'run', configFile, brainbench: 't' });
   try {
     assert.deepEqual(await ws.supervisor.step('alice'), { kind: 'outcome', outcome: { exited: 'armed' } });
     ws.host.inject('alice', { id: 'outside', event: { kind: 'message', data: 'hello' } });

@@ -107,8 +107,13 @@ args = [${JSON.stringify(EVERYTHING_SERVER)}]
   writeFileSync(join(dir, 'alice.js'), BRAIN.replace("{ message: 'ping' }", "{ message: 'pong' }"));
   const diverged = await brainbench(['replay', 'run.jsonl'], dir);
   assert.equal(diverged.code, 1);
+  const [note, ...report] = diverged.stdout.split('\n');
+  assert.match(
+    note!,
+    /^note: alice: the workspace's brain differs from the recorded one: recorded sha256 [0-9a-f]{64} \(.*alice\.js\), workspace sha256 [0-9a-f]{64} \(.*alice\.js\); the workspace's runs$/,
+  );
   assert.equal(
-    diverged.stdout,
+    report.join('\n'),
     [
       'DIVERGED alice iteration 1 call 4: tooling.call-tool-blocking called with other arguments',
       `  at ${join(dir, 'alice.js')}:4:${diverged.stdout.match(/alice\.js:4:(\d+)/)?.[1] ?? '?'}`,

@@ -17,7 +17,10 @@ const POINT: ForkPointView = {
 
 describe('fork edits', () => {
   it('sends nothing for untouched fields', () => {
-    assert.deepEqual(editsOf(fieldsOf(POINT), POINT), {});
+    assert.deepEqual(editsOf(fieldsOf(POINT), POINT, POINT.source), {});
+    const opened = { ...fieldsOf(POINT), source: POINT.source };
+    assert.deepEqual(editsOf(opened, POINT, POINT.source), {}, 'the editor opened and left as it was');
+    assert.deepEqual(editsOf(opened, POINT, 'the workspace brain'), { source: POINT.source });
   });
 
   it('sends the whole memory, inbox and source when edited, and the other fields when set', () => {
@@ -33,7 +36,7 @@ describe('fork edits', () => {
     fields.model = ' gpt-x ';
     fields.iterations = '3';
     fields.name = 'dogs';
-    assert.deepEqual(editsOf(fields, POINT), {
+    assert.deepEqual(editsOf(fields, POINT, POINT.source), {
       name: 'dogs',
       memory: { topic: 'dogs', seen: '1' },
       inbox: [],

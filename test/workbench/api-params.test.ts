@@ -157,10 +157,15 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   recordedIteration: [[['r.jsonl', 'a', 0], 'recordedIteration: iteration: expected more than 0, got 0']],
   forkPoint: [[['r.jsonl', 'a', -1], 'forkPoint: afterIteration: expected at least 0, got -1']],
   forkRecording: [
-    [['r.jsonl', 'a', 1, { iterations: 0 }], 'forkRecording: edits.iterations: expected more than 0, got 0'],
-    [['r.jsonl', 'a', 1, { memory: { k: 1 } }], 'forkRecording: edits.memory.k: expected a string, got 1'],
+    [['r.jsonl', 'a', 1, { iterations: 0 }, false], 'forkRecording: edits.iterations: expected more than 0, got 0'],
+    [['r.jsonl', 'a', 1, { memory: { k: 1 } }, false], 'forkRecording: edits.memory.k: expected a string, got 1'],
+    [
+      ['r.jsonl', 'a', 1, {}],
+      'forkRecording takes 5 parameters (path, agent, afterIteration, edits, recordedBrains), got 4',
+    ],
   ],
-  replayRecording: [[[], 'replayRecording takes 1 parameter (path), got 0']],
+  replayPlan: [[['r.jsonl', 'yes'], 'replayPlan: recordedBrains: expected true or false, got "yes"']],
+  replayRecording: [[['r.jsonl'], 'replayRecording takes 2 parameters (path, recordedBrains), got 1']],
   compareRecordings: [[['a.jsonl'], 'compareRecordings takes 2 parameters (path, otherPath), got 1']],
   saveRecordingAsTest: [[['r.jsonl', 'out', 'a'], 'saveRecordingAsTest: agents: expected a list, got "a"']],
   accounting: [[[3], 'accounting: path: expected a string, got 3']],

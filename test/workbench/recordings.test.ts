@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { WorkbenchEvent } from '../../contract/workbench-event.ts';
 import type {
-  AgentReplayView,
   BranchView,
   ForkPointView,
   RecordedIterationView,
   RecordingComparisonView,
   RecordingFileView,
   RecordingView,
+  ReplayView,
 } from '../../contract/recording-views.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
@@ -121,7 +121,14 @@ test('a fork point, then a branch forked from it with progress, listed, compared
   assert.equal(point.source, BRAIN);
 
   events.length = 0;
-  const branch = await ask<BranchView>('forkRecording', SESSION, 'alice', 1, { memory: { mood: 'angry', n: '1' } });
+  const branch = await ask<BranchView>(
+    'forkRecording',
+    SESSION,
+    'alice',
+    1,
+    { memory: { mood: 'angry', n: '1' } },
+    false,
+  );
   assert.equal(branch.branch.path, '.brainbench/branches/alice-after-1-1.jsonl');
   assert.equal(branch.branch.kind, 'branch');
   assert.equal(branch.branch.branch?.of, SESSION);
@@ -142,26 +149,28 @@ test('a fork point, then a branch forked from it with progress, listed, compared
   assert.equal(comparison.agents[0]!.divergence?.iteration, 2);
 
   await assert.rejects(
-    ask('forkRecording', SESSION, 'alice', 1, { name: 'alice-after-1-1' }),
+    ask('forkRecording', SESSION, 'alice', 1, { name: 'alice-after-1-1' }, false),
     /a branch named "alice-after-1-1" exists already/,
   );
-  const second = await ask<BranchView>('forkRecording', SESSION, 'alice', 0, {});
+  const second = await ask<BranchView>('forkRecording', SESSION, 'alice', 0, {}, false);
   assert.equal(second.branch.path, '.brainbench/branches/alice-after-0-1.jsonl');
-  await assert.rejects(ask('forkRecording', SESSION, 'bob', 1, {}), /no agent "bob" in the recording/);
+  await assert.rejects(ask('forkRecording', SESSION, 'bob', 1, {}, false), /no agent "bob" in the recording/);
   await assert.rejects(
-    ask('forkRecording', SESSION, 'alice', 7, {}),
+    ask('forkRecording', SESSION, 'alice', 7, {}, false),
     /agent "alice" has no recorded iteration 7 \(recorded: 1\.\.2\)/,
   );
 });
 
 test('a recording replays, and saves as a test into a new or empty folder of the workspace', async () => {
-  const reports = await ask<AgentReplayView[]>('replayRecording', SESSION);
+  const { reports, skipped, brains } = await ask<ReplayView>('replayRecording', SESSION, false);
+  assert.deepEqual(skipped, []);
+  assert.equal(brains[0]!.same, true);
   assert.equal(reports.length, 1);
   assert.equal(reports[0]!.divergence, undefined, reports[0]!.divergenceText);
   assert.ok(reports[0]!.replayed >= 2);
 
   writeFileSync(join(dir, 'alice.js'), BRAIN.replace("'n'", "'count'"));
-  const diverged = await ask<AgentReplayView[]>('replayRecording', SESSION);
+  const diverged = (await ask<ReplayView>('replayRecording', SESSION, false)).reports;
   assert.match(diverged[0]!.divergenceText!, /^DIVERGED alice iteration 1 call 2: host\.memory-get called with other/);
   writeFileSync(join(dir, 'alice.js'), BRAIN);
 

@@ -36,13 +36,14 @@ export type PriceTable = Record<string, Record<string, ModelPrice>>;
 
 /** The prices of a loaded config; a bad entry is a ConfigError at its file:line:column. */
 export function priceTableOf(config: OmwConfig): PriceTable {
-  const table: PriceTable = {};
-  for (const [name, provider] of Object.entries(config.providers)) {
-    const prices = provider.params['prices'];
-    if (prices === undefined) continue;
-    table[name] = validateLocated(providerPricesSchema, prices, config, ['providers', name, 'prices']);
-  }
-  return table;
+  // Built from entries, so that a provider's name is an own key whatever it is (`__proto__` too).
+  return Object.fromEntries(
+    Object.entries(config.providers).flatMap(([name, provider]) => {
+      const prices = provider.params['prices'];
+      if (prices === undefined) return [];
+      return [[name, validateLocated(providerPricesSchema, prices, config, ['providers', name, 'prices'])]];
+    }),
+  );
 }
 
 /**
@@ -52,10 +53,10 @@ export function priceTableOf(config: OmwConfig): PriceTable {
 export function recordedPriceTable(
   providers: Readonly<Record<string, { params: Record<string, unknown> }>>,
 ): PriceTable {
-  const table: PriceTable = {};
-  for (const [name, provider] of Object.entries(providers)) {
-    const parsed = providerPricesSchema.safeParse(provider.params['prices']);
-    if (parsed.success) table[name] = parsed.data;
-  }
-  return table;
+  return Object.fromEntries(
+    Object.entries(providers).flatMap(([name, provider]) => {
+      const parsed = providerPricesSchema.safeParse(provider.params['prices']);
+      return parsed.success ? [[name, parsed.data]] : [];
+    }),
+  );
 }

@@ -58,6 +58,7 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   recordedIteration: 'Could not read the recorded iteration',
   forkPoint: 'Could not read the fork point',
   forkRecording: 'Could not fork the recording',
+  replayPlan: 'Could not say what the replay would run',
   replayRecording: 'Could not replay the recording',
   compareRecordings: 'Could not compare the recordings',
   saveRecordingAsTest: 'Could not save the recording as a test',

@@ -5,18 +5,19 @@
 
 import { create } from 'zustand';
 import type {
-  AgentReplayView,
   BranchView,
   ForkEdits,
   RecordedIterationView,
   RecordingComparisonView,
   RecordingFileView,
   RecordingView,
+  ReplayPlanView,
+  ReplayView,
 } from '../../../contract/recording-views.ts';
 import { onWorkbenchEvent } from './workbench-listeners.ts';
 import { attempt, notify } from './workbench-store.ts';
 
-export type RecordingDialog = 'open' | 'compare' | 'save-test';
+export type RecordingDialog = 'open' | 'compare' | 'save-test' | 'replay';
 
 export interface ForkTarget {
   path: string;
@@ -33,7 +34,9 @@ interface RecordingState {
   agent: string | undefined;
   selected: number | undefined;
   detail: RecordedIterationView | undefined;
-  replay: AgentReplayView[] | 'running' | undefined;
+  replay: ReplayView | 'running' | undefined;
+  /** What the Replay dialog would run (asked again when "Run the recorded brains" changes). */
+  replayPlan: ReplayPlanView | undefined;
   fork: ForkTarget | undefined;
   forking: boolean;
   /** The running branch's last reported iteration (`recording-progress`). */
@@ -50,6 +53,7 @@ export const useRecordings = create<RecordingState>(() => ({
   selected: undefined,
   detail: undefined,
   replay: undefined,
+  replayPlan: undefined,
   fork: undefined,
   forking: false,
   progress: undefined,
@@ -121,12 +125,26 @@ export async function selectRecordedIteration(iteration: number): Promise<void> 
   if (detail && get().selected === iteration && get().agent === agent) set({ detail });
 }
 
-export async function replayOpened(): Promise<void> {
+/** Replay…: the dialog that says what a replay of the opened recording would run, before it runs. */
+export function showReplayDialog(): void {
+  set({ dialog: 'replay', replayPlan: undefined });
+  void planReplay(false);
+}
+
+export async function planReplay(recordedBrains: boolean): Promise<void> {
   const opened = get().opened;
   if (!opened) return;
-  set({ replay: 'running' });
-  const report = await attempt('replayRecording', opened.path);
-  set({ replay: report });
+  const plan = await attempt('replayPlan', opened.path, recordedBrains);
+  if (get().dialog === 'replay' && get().opened === opened) set({ replayPlan: plan });
+}
+
+/** Runs the replay the dialog planned; its report (REPLAYED, DIVERGED, the agents left out) shows in the view. */
+export async function replayOpened(recordedBrains: boolean): Promise<void> {
+  const opened = get().opened;
+  if (!opened) return;
+  set({ replay: 'running', dialog: undefined });
+  const report = await attempt('replayRecording', opened.path, recordedBrains);
+  if (get().opened === opened) set({ replay: report });
 }
 
 export function openFork(target: ForkTarget | undefined): void {
@@ -138,9 +156,20 @@ export function openFork(target: ForkTarget | undefined): void {
  * Runs the branch; when it is done, lists it, opens it and compares it with what it was forked
  * from. Resolves the branch, or undefined when the fork failed (the error is shown).
  */
-export async function runFork(target: ForkTarget, edits: ForkEdits): Promise<BranchView | undefined> {
+export async function runFork(
+  target: ForkTarget,
+  edits: ForkEdits,
+  recordedBrains: boolean,
+): Promise<BranchView | undefined> {
   set({ forking: true, progress: undefined });
-  const branch = await attempt('forkRecording', target.path, target.agent, target.afterIteration, edits);
+  const branch = await attempt(
+    'forkRecording',
+    target.path,
+    target.agent,
+    target.afterIteration,
+    edits,
+    recordedBrains,
+  );
   set({ forking: false, progress: undefined });
   if (!branch) return undefined;
   set({ fork: undefined });

@@ -7,7 +7,9 @@ import { ValueText } from '../../values/ValueText.tsx';
 import { openFork, runFork, useRecordings, type ForkTarget } from '../../store/recording-store.ts';
 import { attempt, useWorkbench } from '../../store/workbench-store.ts';
 import { useColorScheme } from '../../use-color-scheme.ts';
+import { BrainDifferences } from './BrainDifferences.tsx';
 import { editsOf, fieldProblems, fieldsOf, type ForkFields } from './fork-edits.ts';
+import { RecordedBrainsChoice } from './RecordedBrainsChoice.tsx';
 
 function MemoryTable({ fields, change }: { fields: ForkFields; change: (memory: [string, string][]) => void }) {
   const rows = fields.memory;
@@ -69,7 +71,9 @@ function SourceEditor({ path, text, change }: { path: string; text: string; chan
 
 function ForkForm({ target, point }: { target: ForkTarget; point: ForkPointView }) {
   const [fields, setFields] = useState(() => fieldsOf(point));
-  const [editingSource, setEditingSource] = useState(false);
+  const [recordedBrains, setRecordedBrains] = useState(false);
+  /** The text the branch runs unless edited. */
+  const brain = recordedBrains ? point.source : point.workspaceSource;
   const files = useRecordings((s) => s.files) ?? [];
   const forking = useRecordings((s) => s.forking);
   const providers = useWorkbench(useShallow((s) => s.workspace?.providers.map((p) => p.name) ?? []));
@@ -79,6 +83,11 @@ function ForkForm({ target, point }: { target: ForkTarget; point: ForkPointView 
   const branches = files.flatMap((f) => (f.branch ? [f.branch.name] : []));
   const problems = fieldProblems(fields, branches);
   const change = (part: Partial<ForkFields>) => setFields({ ...fields, ...part });
+  const chooseBrain = (checked: boolean) => {
+    // An edit started from the other brain's text would not be what the user meant to run.
+    setRecordedBrains(checked);
+    change({ source: undefined });
+  };
   const notes = point.notes;
   const progress = useRecordings((s) => s.progress);
   const problem = (key: string) =>
@@ -131,17 +140,23 @@ function ForkForm({ target, point }: { target: ForkTarget; point: ForkPointView 
         </ul>
       )}
       <h4>Brain</h4>
-      {fields.source === undefined ? (
-        <div className="empty">A component: its source is not in the recording.</div>
-      ) : editingSource ? (
+      <RecordedBrainsChoice checked={recordedBrains} onChange={chooseBrain} testId="fork-recorded-brains" />
+      {point.brain ? <BrainDifferences brains={[point.brain]} recordedBrains={recordedBrains} /> : null}
+      {brain === undefined ? (
+        <div className="empty" data-testid="fork-no-source">
+          {recordedBrains
+            ? 'The recording holds no text of this brain (a component, or a brain outside the recorded workspace).'
+            : "The workspace's brain is a component or lies outside the workspace: its text cannot be edited here."}
+        </div>
+      ) : fields.source !== undefined ? (
         <SourceEditor
           path={brainPath ?? `${target.agent}.txt`}
           text={fields.source}
           change={(source) => change({ source })}
         />
       ) : (
-        <button onClick={() => setEditingSource(true)} data-testid="fork-edit-source">
-          Edit the brain from here on ({fields.source === point.source ? 'as recorded' : 'edited'})
+        <button onClick={() => change({ source: brain })} data-testid="fork-edit-source">
+          Edit the brain from here on
         </button>
       )}
       <h4>What follows {problem('provider')}</h4>
@@ -198,8 +213,8 @@ function ForkForm({ target, point }: { target: ForkTarget; point: ForkPointView 
         </label>
       </div>
       <button
-        disabled={forking || Object.keys(problems).length > 0}
-        onClick={() => void runFork(target, editsOf(fields, point))}
+        disabled={forking || Object.keys(problems).length > 0 || (recordedBrains && point.source === undefined)}
+        onClick={() => void runFork(target, editsOf(fields, point, brain), recordedBrains)}
         data-testid="fork-run"
       >
         {forking ? 'Running the branch…' : 'Run'}

@@ -2,6 +2,7 @@ import { useRecordings } from '../../store/recording-store.ts';
 import { CompareDialog } from './CompareDialog.tsx';
 import { ForkDialog } from './ForkDialog.tsx';
 import { OpenRecordingDialog } from './OpenRecordingDialog.tsx';
+import { ReplayDialog } from './ReplayDialog.tsx';
 import { SaveTestDialog } from './SaveTestDialog.tsx';
 
 /** Whichever recording dialog is open: they can be opened from the live session too. */
@@ -13,6 +14,7 @@ export function RecordingDialogs() {
       {dialog === 'open' ? <OpenRecordingDialog /> : null}
       {dialog === 'compare' ? <CompareDialog /> : null}
       {dialog === 'save-test' ? <SaveTestDialog /> : null}
+      {dialog === 'replay' ? <ReplayDialog /> : null}
       {fork ? <ForkDialog key={`${fork.path}:${fork.agent}:${fork.afterIteration}`} target={fork} /> : null}
     </>
   );

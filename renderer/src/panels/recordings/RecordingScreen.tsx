@@ -5,9 +5,9 @@ import {
   openFork,
   openRecording,
   refreshRecordings,
-  replayOpened,
   selectRecordedAgent,
   showRecordingDialog,
+  showReplayDialog,
   useRecordings,
 } from '../../store/recording-store.ts';
 import { ComparisonView } from './ComparisonView.tsx';
@@ -59,11 +59,11 @@ function Opened({ view }: { view: RecordingView }) {
         <Facts view={view} />
         <span className="spacer" />
         <button
-          onClick={() => void replayOpened()}
+          onClick={showReplayDialog}
           data-testid="recording-replay"
-          title="Run the recorded iterations again with the brains as they are now"
+          title="Run the recorded iterations again with the workspace's brains and runtimes"
         >
-          Replay
+          Replay…
         </button>
         <button onClick={() => showRecordingDialog('compare')} data-testid="recording-compare">
           Compare…

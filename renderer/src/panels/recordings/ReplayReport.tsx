@@ -2,18 +2,14 @@ import type { AgentReplayView, ReplayStep } from '../../../../contract/recording
 import { showLine } from '../../editor/debug-decorations.ts';
 import { useRecordings } from '../../store/recording-store.ts';
 import { useWorkbench } from '../../store/workbench-store.ts';
-import { describeResult } from './recording-text.ts';
+import { describeResult, workspacePath } from './recording-text.ts';
 import { counted } from '../../../../contract/counted.ts';
+import { BrainDifferences } from './BrainDifferences.tsx';
+import { SkippedAgents } from './SkippedAgents.tsx';
 
 function stepText(step: ReplayStep): string {
   if (step.kind === 'end') return `the iteration ends: ${describeResult(step.result)}`;
   return `${step.op}(${step.args.map((a) => JSON.stringify(a)).join(', ')})`;
-}
-
-/** A brain's position as the workspace names it: relative to the root when inside it. */
-function workspacePath(source: string, root: string | undefined): string {
-  if (root && source.startsWith(`${root}/`)) return source.slice(root.length + 1);
-  return source;
 }
 
 function AgentReport({ report }: { report: AgentReplayView }) {
@@ -54,16 +50,21 @@ function AgentReport({ report }: { report: AgentReplayView }) {
   );
 }
 
-/** What Replay found, per agent. */
+/** What Replay found, per agent; the agents it left out and why; the brains that were not the recorded ones. */
 export function ReplayReport() {
   const replay = useRecordings((s) => s.replay);
   if (replay === undefined) return null;
-  if (replay === 'running') return <div className="progress">Replaying with the brains as they are now…</div>;
+  if (replay === 'running') return <div className="progress">Replaying…</div>;
   return (
-    <ul className="replay-report" data-testid="replay-report">
-      {replay.map((report) => (
-        <AgentReport key={report.agent} report={report} />
-      ))}
-    </ul>
+    <div className="replay-report" data-testid="replay-report" data-recorded-brains={replay.recordedBrains}>
+      {replay.recordedBrains ? <div className="meta">The recorded brains ran, in the workspace's runtimes.</div> : null}
+      <ul>
+        {replay.reports.map((report) => (
+          <AgentReport key={report.agent} report={report} />
+        ))}
+      </ul>
+      <SkippedAgents skipped={replay.skipped} />
+      <BrainDifferences brains={replay.brains} recordedBrains={replay.recordedBrains} />
+    </div>
   );
 }

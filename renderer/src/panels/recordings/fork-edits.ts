@@ -6,6 +6,7 @@ import type { ForkEdits, ForkPointView } from '../../../../contract/recording-vi
 export interface ForkFields {
   memory: [string, string][];
   inbox: EventEnvelope[];
+  /** The brain's text from the fork point on, once the user starts editing it. */
   source: string | undefined;
   providerFrom: string;
   providerTo: string;
@@ -20,7 +21,7 @@ export function fieldsOf(point: ForkPointView): ForkFields {
   return {
     memory: Object.entries(point.memory),
     inbox: point.inbox,
-    source: point.source,
+    source: undefined,
     providerFrom: '',
     providerTo: '',
     model: '',
@@ -52,14 +53,17 @@ export function fieldProblems(fields: ForkFields, branches: readonly string[]): 
   return problems;
 }
 
-/** Only what the user changed: an untouched field keeps the recorded state. */
-export function editsOf(fields: ForkFields, point: ForkPointView): ForkEdits {
+/**
+ * Only what the user changed: an untouched field keeps the recorded state. `brain` is the text
+ * the branch runs unless edited (the workspace's brain, or the recorded one).
+ */
+export function editsOf(fields: ForkFields, point: ForkPointView, brain: string | undefined): ForkEdits {
   const edits: ForkEdits = {};
   if (fields.name) edits.name = fields.name;
   const memory = Object.fromEntries(fields.memory);
   if (JSON.stringify(memory) !== JSON.stringify(point.memory)) edits.memory = memory;
   if (fields.inbox.length !== point.inbox.length) edits.inbox = fields.inbox;
-  if (fields.source !== undefined && fields.source !== point.source) edits.source = fields.source;
+  if (fields.source !== undefined && fields.source !== brain) edits.source = fields.source;
   if (fields.providerFrom && fields.providerTo) edits.provider = { from: fields.providerFrom, to: fields.providerTo };
   if (fields.model.trim()) edits.model = fields.model.trim();
   if (fields.iterations) edits.iterations = Number(fields.iterations);

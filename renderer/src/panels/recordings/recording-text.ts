@@ -36,3 +36,14 @@ export function delta(a: number, b: number, digits = 0): string {
   if (d === 0) return '±0';
   return `${d > 0 ? '+' : ''}${d.toFixed(digits)}`;
 }
+
+/** A path as the workspace names it: relative to the root when inside it. */
+export function workspacePath(path: string, root: string | undefined): string {
+  if (root && path.startsWith(`${root}/`)) return path.slice(root.length + 1);
+  return path;
+}
+
+/** The first 12 hex digits of a sha256, enough to tell two brains apart at a glance. */
+export function shortHash(sha256: string | null): string {
+  return sha256 === null ? 'unreadable' : sha256.slice(0, 12);
+}

@@ -1,6 +1,8 @@
-// Which files the workbench reads and writes for the renderer: those below the real folder of the
-// workspace. Paths are compared after resolving symbolic links, because what a read returns or a
-// save replaces is a link's target, and a link inside the workspace may point anywhere.
+// Which files may be read and written below a folder: those below its real path. The workbench
+// reads and writes the workspace's files for the renderer through it, and every writer that
+// takes a file name from a recording writes into its chosen folder through it. Paths are
+// compared after resolving symbolic links, because what a read returns or a save replaces is a
+// link's target, and a link inside the folder may point anywhere.
 
 import { lstatSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -40,8 +42,11 @@ function isMissing(error: unknown): boolean {
 export type FileAccess = 'read' | 'save' | 'create';
 
 export class WorkspaceBoundary {
-  /** `root` is the workspace's real path. */
-  constructor(readonly root: string) {}
+  /** `root` is the folder's real path; `name` says what it is in a refusal. */
+  constructor(
+    readonly root: string,
+    private readonly name = 'the workspace',
+  ) {}
 
   /** The real file behind a workspace path, when it and every link on the way stay inside. */
   fileToRead(path: string): string {
@@ -83,7 +88,7 @@ export class WorkspaceBoundary {
   private lexical(path: string, access: FileAccess): string {
     const full = resolve(this.root, path);
     if (full === this.root || !isWithin(this.root, full)) {
-      throw new Error(`cannot ${access} "${path}": it is outside the workspace (${this.root})`);
+      throw new Error(`cannot ${access} "${path}": it is outside ${this.name} (${this.root})`);
     }
     return full;
   }
@@ -94,7 +99,7 @@ export class WorkspaceBoundary {
     const which = link === resolve(this.root, path) ? 'it' : `"${this.shown(link)}"`;
     const kept = access === 'save' && which === 'it' ? '; the link is left as it is' : '';
     return new Error(
-      `cannot ${access} "${path}": ${which} is a link to ${target}, outside the workspace (${this.root})${kept}`,
+      `cannot ${access} "${path}": ${which} is a link to ${target}, outside ${this.name} (${this.root})${kept}`,
     );
   }
 
@@ -103,7 +108,7 @@ export class WorkspaceBoundary {
     const which = link === resolve(this.root, path) ? 'it' : `"${this.shown(link)}"`;
     return new Error(
       `cannot ${access} "${path}": ${which} is a link to ${readlinkSync(link)}, which does not exist; ` +
-        'Brainbench writes through a link only to an existing file inside the workspace',
+        `Brainbench writes through a link only to an existing file inside ${this.name}`,
     );
   }
 
