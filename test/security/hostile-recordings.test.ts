@@ -205,17 +205,13 @@ describe('hostile recordings on the command line', { timeout: 300_000 }, () => {
       assert.equal(net.connections(), 0);
     });
 
-    it(
-      '--recorded-brains runs the recorded Python brain in the Python sandbox, which holds it',
-      { todo: 'the Python sandbox is issue 26 point 2 (another branch): today the brain leaves it' },
-      async () => {
-        const cli = await brainbench(['replay', 'evil.jsonl', '--recorded-brains'], ws);
-        assert.match(cli.stdout, /^note: the recorded brains run/);
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        assert.equal(existsSync(canary), false);
-        assert.equal(net.connections(), 0);
-      },
-    );
+    it('--recorded-brains runs the recorded Python brain in the Python sandbox, which holds it', async () => {
+      const cli = await brainbench(['replay', 'evil.jsonl', '--recorded-brains'], ws);
+      assert.match(cli.stdout, /^note: the recorded brains run/);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(existsSync(canary), false);
+      assert.equal(net.connections(), 0);
+    });
   });
 
   it("the recording's interpreter and WASI keys never apply, with --recorded-brains or without", async () => {

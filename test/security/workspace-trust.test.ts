@@ -166,7 +166,7 @@ describe('a stdio MCP command in a folder that is not trusted', { timeout: 120_0
     });
 
     it('refuses to fork a recording, which would start the back ends live', async () => {
-      const answer = await dispatchRequest(workbench, 1, 'forkRecording', ['x.jsonl', 'caller', 0, {}]);
+      const answer = await dispatchRequest(workbench, 1, 'forkRecording', ['x.jsonl', 'caller', 0, {}, false]);
       assert.deepEqual(answer, {
         id: 1,
         ok: false,
