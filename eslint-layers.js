@@ -47,6 +47,11 @@ export const LAYER_ZONES = [
     message: rule('renderer', 'the renderer imports only the contract and the libraries shared with it'),
   },
   {
+    target: ['renderer/src/core', 'renderer/src/**/*-store.ts'],
+    from: 'renderer/src/**/*.tsx',
+    message: rule('renderer-store', 'a store never imports a view: views read stores, not the other way'),
+  },
+  {
     target: 'renderer/src',
     from: ['preload', 'scripts', 'test', 'bench'],
     message: rule('renderer', 'the renderer imports only the contract and the libraries shared with it'),

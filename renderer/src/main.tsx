@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
-import { runMenuCommand } from './menu-commands.ts';
-import { rememberSession } from './store/session-persistence.ts';
-import { connect } from './store/workbench-store.ts';
+import { App } from './app/App.tsx';
+import { runMenuCommand } from './app/menu-commands.ts';
+import { rememberSession } from './core/session-persistence.ts';
+import { connect } from './core/workbench-store.ts';
 import { chooseTransport } from './transport/choose-transport.ts';
-import './styles.css';
+import './app/styles.css';
 
 connect(chooseTransport());
 rememberSession();

@@ -37,13 +37,23 @@ const CROSSINGS: { rule: string; file: string; source: string }[] = [
   },
   {
     rule: 'layers/renderer',
-    file: 'renderer/src/panels/Crossing.tsx',
-    source: "import { Host } from '../../../main/host/host.ts';\nexport const host = Host;\n",
+    file: 'renderer/src/features/bus/Crossing.tsx',
+    source: "import { Host } from '../../../../main/host/host.ts';\nexport const host = Host;\n",
   },
   {
     rule: 'layers/renderer',
-    file: 'renderer/src/model/crossing.ts',
-    source: "import { Supervisor } from '../../../main/supervisor/supervisor.ts';\nexport const s = Supervisor;\n",
+    file: 'renderer/src/shared/trace/crossing.ts',
+    source: "import { Supervisor } from '../../../../main/supervisor/supervisor.ts';\nexport const s = Supervisor;\n",
+  },
+  {
+    rule: 'layers/renderer-store',
+    file: 'renderer/src/features/bus/crossing-store.ts',
+    source: "import { BusInspector } from './BusInspector.tsx';\nexport const view = BusInspector;\n",
+  },
+  {
+    rule: 'layers/renderer-store',
+    file: 'renderer/src/core/crossing.ts',
+    source: "import { App } from '../app/App.tsx';\nexport const view = App;\n",
   },
   {
     rule: 'layers/electron',

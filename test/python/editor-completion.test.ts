@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { omwCompletions, omwHover } from '../../renderer/src/editor/python-omw-completion.ts';
+import { omwCompletions, omwHover } from '../../renderer/src/features/editor/monaco/python-omw-completion.ts';
 
 const labels = (lineBefore: string, source = lineBefore) =>
   omwCompletions(lineBefore, source).items.map((i) => i.label);

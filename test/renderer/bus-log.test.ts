@@ -7,8 +7,8 @@ import { describe, it } from 'node:test';
 import { loadConfig } from '../../main/config/load-config.ts';
 import { Host } from '../../main/host/host.ts';
 import type { TraceEvent } from '../../main/trace/trace-event.ts';
-import { busView, groupSummary, rowDurationMs } from '../../renderer/src/model/bus-view.ts';
-import { TraceLog } from '../../renderer/src/model/trace-log.ts';
+import { busView, groupSummary, rowDurationMs } from '../../renderer/src/features/bus/bus-view.ts';
+import { TraceLog } from '../../renderer/src/shared/trace/trace-log.ts';
 
 // The bus inspector's model fed by a real host's trace: deliveries, receipts, sends, requests.
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { COMMANDS, showChord } from '../../contract/commands.ts';
-import { fuzzyScore } from '../../renderer/src/commands/fuzzy-match.ts';
+import { fuzzyScore } from '../../renderer/src/features/commands/fuzzy-match.ts';
 
 const DOCS = join(import.meta.dirname, '../../docs/workbench.md');
 

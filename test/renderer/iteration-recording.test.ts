@@ -3,8 +3,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { iterationRecording } from '../../renderer/src/model/iteration-recording.ts';
-import type { RestartMark } from '../../renderer/src/model/trace-log.ts';
+import { iterationRecording } from '../../renderer/src/shared/trace/iteration-recording.ts';
+import type { RestartMark } from '../../renderer/src/shared/trace/trace-log.ts';
 
 const mark = (seq: number, cause: RestartMark['cause']): RestartMark => ({ seq, time: 0, cause });
 

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import ts from 'typescript';
-import { JS_BRAIN_COMPILER_OPTIONS } from '../../renderer/src/editor/js-brain-compiler-options.ts';
+import { JS_BRAIN_COMPILER_OPTIONS } from '../../renderer/src/features/editor/monaco/js-brain-compiler-options.ts';
 import { OMW_JS_TYPES } from '../../main/host-api/omw-js-types.ts';
 
 const EXAMPLES = join(import.meta.dirname, '../../examples');

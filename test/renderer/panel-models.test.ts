@@ -6,11 +6,11 @@ import { describe, it } from 'node:test';
 import { agentNameProblem } from '../../contract/agent-name.ts';
 import { WORKBENCH_API } from '../../contract/workbench-api.ts';
 import type { TraceEvent } from '../../main/trace/trace-event.ts';
-import { hostOpOfTrace, iterationWaterfall } from '../../renderer/src/model/iteration-waterfall.ts';
+import { hostOpOfTrace, iterationWaterfall } from '../../renderer/src/shared/waterfall/iteration-waterfall.ts';
 import { counted } from '../../contract/counted.ts';
-import { clampWindow, panWindow, percentIn, zoomWindow } from '../../renderer/src/model/time-window.ts';
-import { TraceLog } from '../../renderer/src/model/trace-log.ts';
-import { FAILURE_WORDS, failureText } from '../../renderer/src/store/failure-text.ts';
+import { clampWindow, panWindow, percentIn, zoomWindow } from '../../renderer/src/shared/time/time-window.ts';
+import { TraceLog } from '../../renderer/src/shared/trace/trace-log.ts';
+import { FAILURE_WORDS, failureText } from '../../renderer/src/core/failure-text.ts';
 
 describe('the time window', () => {
   const bounds = { start: 1000, end: 2000 };

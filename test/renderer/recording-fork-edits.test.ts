@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ForkPointView } from '../../contract/recording-views.ts';
-import { editsOf, fieldProblems, fieldsOf, nameProblem } from '../../renderer/src/panels/recordings/fork-edits.ts';
+import { editsOf, fieldProblems, fieldsOf, nameProblem } from '../../renderer/src/features/recordings/fork-edits.ts';
 
 const POINT: ForkPointView = {
   agent: 'asker',

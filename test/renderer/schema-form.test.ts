@@ -16,7 +16,7 @@ import {
   rawText,
   setAt,
   type JsonSchema,
-} from '../../renderer/src/model/schema-form.ts';
+} from '../../renderer/src/shared/forms/schema-form.ts';
 
 const schema: JsonSchema = {
   type: 'object',

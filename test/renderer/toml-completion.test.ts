@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { testConfigJsonSchema } from '../../main/json-schema/config-json-schema.ts';
-import { tomlCompletions } from '../../renderer/src/editor/toml-schema-completion.ts';
+import { tomlCompletions } from '../../renderer/src/features/editor/monaco/toml-schema-completion.ts';
 
 const schema = testConfigJsonSchema();
 

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TraceEvent } from '../../main/trace/trace-event.ts';
-import { filterBusRows } from '../../renderer/src/model/bus-filter.ts';
-import { TRACE_CAPACITY, TraceLog } from '../../renderer/src/model/trace-log.ts';
+import { filterBusRows } from '../../renderer/src/features/bus/bus-filter.ts';
+import { TRACE_CAPACITY, TraceLog } from '../../renderer/src/shared/trace/trace-log.ts';
 
 let seq = 0;
 const at = (agent: string, iteration = 1) => ({ seq: ++seq, time: 1000 + seq, agent, iteration });

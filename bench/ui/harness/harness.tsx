@@ -4,11 +4,11 @@
 import { createRoot } from 'react-dom/client';
 import type { WorkspaceView } from '../../../contract/views.ts';
 import type { TraceEvent } from '../../../main/trace/trace-event.ts';
-import { BusInspector } from '../../../renderer/src/panels/BusInspector.tsx';
-import { ChatPanel } from '../../../renderer/src/panels/ChatPanel.tsx';
-import { traceLog } from '../../../renderer/src/model/trace-log.ts';
-import { useWorkbench } from '../../../renderer/src/store/workbench-store.ts';
-import '../../../renderer/src/styles.css';
+import { BusInspector } from '../../../renderer/src/features/bus/BusInspector.tsx';
+import { ChatPanel } from '../../../renderer/src/features/chat/ChatPanel.tsx';
+import { traceLog } from '../../../renderer/src/shared/trace/trace-log.ts';
+import { useWorkbench } from '../../../renderer/src/core/workbench-store.ts';
+import '../../../renderer/src/app/styles.css';
 
 const AGENTS = Array.from({ length: 8 }, (_, i) => `agent-${i}`);
 const scenario = new URLSearchParams(location.search).get('scenario') ?? 'bus';

@@ -1,0 +1,103 @@
+// What each command of the registry (contract/commands.ts) does in the renderer. The table is
+// exhaustive over the registry's ids, so a command added there without an action here does not
+// type-check. `available` false: the key is not ours then (F10 outside a stop goes to the page).
+
+import type { CommandId } from '../../../../contract/commands.ts';
+import {
+  isStopped,
+  pauseAnywhere,
+  restartAgent,
+  runOrContinue,
+  stepAgent,
+  stepInto,
+  stepOut,
+  stepOver,
+  stepOverCall,
+  stopAgent,
+} from '../agents/agent-actions.ts';
+import { toggleBreakpointAtCursor } from '../editor/monaco/debug-decorations.ts';
+import { showRecordingDialog, useRecordings } from '../recordings/recording-store.ts';
+import { setTheme, showOverlay } from '../../core/ui-store.ts';
+import { revokeTrust, showTrustBanner } from '../trust/trust-banner-store.ts';
+import { notify, openPicker, runTests, saveFile, useWorkbench } from '../../core/workbench-store.ts';
+
+export interface CommandAction {
+  run(): void;
+  available?(): boolean;
+}
+
+const selected = () => useWorkbench.getState().selectedAgent;
+
+/** A command on the selected agent: unavailable when none is selected. */
+function onAgent(act: (agent: string) => void, when: (agent: string) => boolean = () => true): CommandAction {
+  return {
+    run: () => {
+      const agent = selected();
+      if (agent) act(agent);
+    },
+    available: () => {
+      const agent = selected();
+      return agent !== undefined && when(agent);
+    },
+  };
+}
+
+const nativeOnly: CommandAction = { run: () => {}, available: () => false };
+
+export const COMMAND_ACTIONS: Record<CommandId, CommandAction> = {
+  'open-workspace': nativeOnly,
+  'open-config-file': nativeOnly,
+  'open-workspace-path': { run: () => showOverlay('open-workspace') },
+  'open-recording': { run: () => showRecordingDialog('open') },
+  'compare-recordings': { run: () => showRecordingDialog('compare') },
+  'save-recording-test': {
+    run: () => {
+      if (useRecordings.getState().opened) showRecordingDialog('save-test');
+      else notify('error', 'Save as test: open a recording first (Open recording…)');
+    },
+  },
+  'pick-component': { run: () => openPicker() },
+  'workspace-trust': {
+    run: () => {
+      const trust = useWorkbench.getState().workspace?.trust;
+      if (!trust?.trusted) showTrustBanner();
+      else if (trust.by === 'bundled-example')
+        notify('info', 'This is the example workspace Brainbench ships: it is trusted');
+      else notify('info', 'You trust this workspace: it runs what it names (Revoke Workspace Trust restricts it)');
+    },
+  },
+  'revoke-trust': {
+    run: () => void revokeTrust(),
+    available: () => useWorkbench.getState().workspace?.trust.by === 'user',
+  },
+  save: {
+    run: () => {
+      const file = useWorkbench.getState().activeFile;
+      if (file) void saveFile(file);
+    },
+  },
+  run: onAgent(runOrContinue),
+  stop: onAgent(stopAgent),
+  pause: onAgent(pauseAnywhere),
+  step: onAgent((agent) => void stepAgent(agent)),
+  'step-call': onAgent(stepOverCall),
+  restart: onAgent(restartAgent),
+  'run-tests': { run: () => void runTests(), available: () => !useWorkbench.getState().testsRunning },
+  'toggle-breakpoint': { run: () => void toggleBreakpointAtCursor() },
+  'step-over': onAgent(stepOver, isStopped),
+  'step-into': onAgent(stepInto, isStopped),
+  'step-out': onAgent(stepOut, isStopped),
+  'command-palette': { run: () => showOverlay('palette') },
+  'theme-system': { run: () => setTheme('system') },
+  'theme-light': { run: () => setTheme('light') },
+  'theme-dark': { run: () => setTheme('dark') },
+  'keyboard-shortcuts': { run: () => showOverlay('shortcuts') },
+};
+
+/** Runs a command by id (a palette pick, a native menu item); false when it cannot run now. */
+export function runCommand(id: string): boolean {
+  const action = COMMAND_ACTIONS[id as CommandId] as CommandAction | undefined;
+  if (!action || action.available?.() === false) return false;
+  action.run();
+  return true;
+}

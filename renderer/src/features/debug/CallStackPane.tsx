@@ -1,0 +1,37 @@
+import { selectFrame, useSelectedStop, workspacePath } from './debug-store.ts';
+
+/** The stopped agent's frames, innermost first; a held host call is the top one. */
+export function CallStackPane() {
+  const selected = useSelectedStop();
+  return (
+    <details className="debug-pane" open data-testid="call-stack">
+      <summary>Call stack</summary>
+      {!selected ? (
+        <div className="empty">Not stopped.</div>
+      ) : selected.stop.frames.length === 0 ? (
+        <div className="empty">{selected.stop.op ? `held before ${selected.stop.op}` : 'reading…'}</div>
+      ) : (
+        <ul className="frames">
+          {selected.stop.frames.map((frame) => (
+            <li
+              key={frame.id}
+              tabIndex={0}
+              className={`frame ${frame.id === selected.stop.frameId ? 'selected' : ''}`}
+              aria-selected={frame.id === selected.stop.frameId}
+              data-testid="stack-frame"
+              onClick={() => void selectFrame(selected.agent, frame.id)}
+              onKeyDown={(e) => e.key === 'Enter' && void selectFrame(selected.agent, frame.id)}
+            >
+              <span className="frame-name">{frame.name}</span>
+              {frame.line > 0 ? (
+                <span className="frame-where">
+                  {workspacePath(frame.source).split('/').pop()}:{frame.line}
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}

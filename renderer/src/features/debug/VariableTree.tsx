@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import type { VariableInfo } from '../../../../contract/debug-views.ts';
+import { expandVariable, setVariable, useDebug } from './debug-store.ts';
+
+interface NodeProps {
+  agent: string;
+  /** The container the variable is read from: the reference to set it through. */
+  parent: number | undefined;
+  variable: Pick<VariableInfo, 'name' | 'value' | 'type' | 'variablesReference'>;
+  /** Open from the start (the Locals scope). */
+  initiallyOpen?: boolean;
+  editable: boolean;
+}
+
+/** A value the brain holds: its children read when it is first opened, its value editable in place. */
+export function VariableNode({ agent, parent, variable, initiallyOpen = false, editable }: NodeProps) {
+  const reference = variable.variablesReference;
+  const [open, setOpen] = useState(initiallyOpen);
+  const [editing, setEditing] = useState<string | undefined>(undefined);
+  const children = useDebug((s) => (reference > 0 ? s.children[`${agent}/${reference}`] : undefined));
+  useEffect(() => {
+    if (open && reference > 0 && !children) void expandVariable(agent, reference);
+  }, [open, reference, children, agent]);
+  const canEdit = editable && parent !== undefined;
+  const commit = async () => {
+    if (editing === undefined || parent === undefined) return;
+    if (await setVariable(agent, parent, variable.name, editing)) setEditing(undefined);
+  };
+  return (
+    <li className="variable" data-testid="variable" data-name={variable.name}>
+      <div className="variable-row">
+        <span
+          className={`twisty ${reference > 0 ? '' : 'leaf'}`}
+          role={reference > 0 ? 'button' : undefined}
+          aria-label={reference > 0 ? `${open ? 'collapse' : 'expand'} ${variable.name}` : undefined}
+          aria-expanded={reference > 0 ? open : undefined}
+          onClick={() => reference > 0 && setOpen(!open)}
+        >
+          {reference > 0 ? (open ? '▾' : '▸') : ''}
+        </span>
+        <span className="variable-name">{variable.name}</span>
+        {variable.value !== '' || editing !== undefined ? <span className="colon">: </span> : null}
+        {editing !== undefined ? (
+          <input
+            autoFocus
+            className="variable-edit"
+            aria-label={`new value of ${variable.name}`}
+            value={editing}
+            onChange={(e) => setEditing(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') void commit();
+              if (e.key === 'Escape') setEditing(undefined);
+            }}
+            onBlur={() => setEditing(undefined)}
+          />
+        ) : (
+          <code
+            className="variable-value"
+            data-testid="variable-value"
+            title={canEdit ? 'Double-click to set it (an expression in the brain’s language)' : variable.type}
+            onDoubleClick={() => canEdit && setEditing(variable.value)}
+          >
+            {variable.value}
+          </code>
+        )}
+        {variable.type ? <span className="variable-type">{variable.type}</span> : null}
+      </div>
+      {open && reference > 0 ? (
+        children ? (
+          <ul className="variable-children">
+            {children.map((child) => (
+              <VariableNode key={child.name} agent={agent} parent={reference} variable={child} editable={editable} />
+            ))}
+            {children.length === 0 ? <li className="empty">empty</li> : null}
+          </ul>
+        ) : (
+          <div className="empty">reading…</div>
+        )
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { compare, showRecordingDialog, useRecordings } from './recording-store.ts';
+
+/** Compare…: two of the workspace's recordings (or typed paths), A and B. */
+export function CompareDialog() {
+  const files = useRecordings((s) => s.files) ?? [];
+  const opened = useRecordings((s) => s.opened);
+  const [a, setA] = useState(opened?.branch?.of ?? opened?.path ?? files[0]?.path ?? '');
+  const [b, setB] = useState(opened?.branch ? opened.path : (files.find((f) => f.path !== a)?.path ?? ''));
+  const field = (label: string, value: string, change: (v: string) => void, testId: string) => (
+    <label>
+      {label}
+      <input list="recording-paths" value={value} onChange={(e) => change(e.target.value)} data-testid={testId} />
+    </label>
+  );
+  return (
+    <div className="dialog" role="dialog" aria-label="Compare recordings" data-testid="compare-dialog">
+      <div className="dialog-head">
+        <strong>Compare recordings</strong>
+        <button onClick={() => showRecordingDialog(undefined)} aria-label="close">
+          ×
+        </button>
+      </div>
+      <datalist id="recording-paths">
+        {files.map((f) => (
+          <option key={f.path} value={f.path} />
+        ))}
+      </datalist>
+      {field('A', a, setA, 'compare-a')}
+      {field('B', b, setB, 'compare-b')}
+      <button disabled={!a || !b} onClick={() => void compare(a, b)} data-testid="compare-run">
+        Compare
+      </button>
+    </div>
+  );
+}

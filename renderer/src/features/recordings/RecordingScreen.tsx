@@ -1,0 +1,134 @@
+import { useEffect } from 'react';
+import { formatDate } from './recording-text.ts';
+import {
+  closeRecording,
+  openFork,
+  openRecording,
+  refreshRecordings,
+  selectRecordedAgent,
+  showRecordingDialog,
+  showReplayDialog,
+  useRecordings,
+} from './recording-store.ts';
+import { ComparisonView } from './ComparisonView.tsx';
+import { IterationDetail } from './IterationDetail.tsx';
+import { RecordedTimeline } from './RecordedTimeline.tsx';
+import { BranchOriginText, RecordingFileList } from './RecordingFileList.tsx';
+import { ReplayReport } from './ReplayReport.tsx';
+import type { RecordingView } from '../../../../contract/recording-views.ts';
+import './recordings.css';
+
+function Facts({ view }: { view: RecordingView }) {
+  const state = view.truncated ? 'cut short' : view.ended ? 'ended' : 'still being written';
+  return (
+    <div className="recording-facts" data-testid="recording-facts">
+      <code data-testid="recording-path">{view.path}</code> · <span data-testid="recording-mode">{view.mode}</span> ·{' '}
+      {formatDate(view.createdAt)} · Brainbench {view.brainbench} · {view.lines} lines ·{' '}
+      <span data-testid="recording-state">{state}</span>
+      {view.branch ? (
+        <>
+          {' '}
+          · branch <strong>{view.branch.name}</strong>:{' '}
+          <BranchOriginText
+            file={{ path: view.path, kind: 'branch', sizeBytes: 0, modifiedMs: 0, branch: view.branch }}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function Branches() {
+  const files = useRecordings((s) => s.files);
+  const opened = useRecordings((s) => s.opened);
+  const branches = (files ?? []).filter((f) => f.kind === 'branch');
+  return (
+    <div className="recording-branches" data-testid="branches">
+      <div className="label">Branches ({branches.length})</div>
+      <RecordingFileList files={branches} chosen={opened?.path} onChoose={(path) => void openRecording(path)} />
+    </div>
+  );
+}
+
+function Opened({ view }: { view: RecordingView }) {
+  const agentName = useRecordings((s) => s.agent);
+  const agent = view.agents.find((a) => a.name === agentName);
+  return (
+    <>
+      <div className="panel-toolbar">
+        <Facts view={view} />
+        <span className="spacer" />
+        <button
+          onClick={showReplayDialog}
+          data-testid="recording-replay"
+          title="Run the recorded iterations again with the workspace's brains and runtimes"
+        >
+          Replay…
+        </button>
+        <button onClick={() => showRecordingDialog('compare')} data-testid="recording-compare">
+          Compare…
+        </button>
+        <button onClick={() => showRecordingDialog('save-test')} data-testid="recording-save-test">
+          Save as test…
+        </button>
+        <button onClick={closeRecording} data-testid="recording-close" title="Back to the live session">
+          Close
+        </button>
+      </div>
+      <div className="recording-agents" role="tablist">
+        {view.agents.map((a) => (
+          <button
+            key={a.name}
+            role="tab"
+            aria-selected={a.name === agentName}
+            onClick={() => selectRecordedAgent(a.name)}
+            data-testid={`recorded-agent-${a.name}`}
+          >
+            {a.name} ({a.iterations.length})
+          </button>
+        ))}
+        {agent ? (
+          <button
+            className="row-action"
+            onClick={() => openFork({ path: view.path, agent: agent.name, afterIteration: 0 })}
+            data-testid="fork-before-first"
+          >
+            Fork before #1
+          </button>
+        ) : null}
+      </div>
+      <ReplayReport />
+      <div className="recording-body">
+        {agent ? (
+          <RecordedTimeline key={agent.name} path={view.path} agent={agent} />
+        ) : (
+          <div className="empty">No agents recorded.</div>
+        )}
+        <IterationDetail />
+      </div>
+    </>
+  );
+}
+
+/** The Recording view: a recording opened offline, in place of the editor and the bottom panels. */
+export function RecordingScreen() {
+  const opened = useRecordings((s) => s.opened);
+  const opening = useRecordings((s) => s.opening);
+  useEffect(() => void refreshRecordings(), [opened?.path]);
+  return (
+    <div className="recording-screen" data-testid="recording-view">
+      {opening ? <div className="progress">Opening {opening}…</div> : null}
+      {opened ? <Opened view={opened} /> : null}
+      {!opened && !opening ? (
+        <div className="panel-toolbar">
+          <span className="spacer" />
+          <button onClick={closeRecording} data-testid="recording-close">
+            Close
+          </button>
+        </div>
+      ) : null}
+      <ComparisonView />
+      <Branches />
+    </div>
+  );
+}

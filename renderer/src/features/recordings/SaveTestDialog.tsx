@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { closeRecording, showRecordingDialog, useRecordings } from './recording-store.ts';
+import { attempt, runTests } from '../../core/workbench-store.ts';
+
+function defaultFolder(path: string): string {
+  const name = path
+    .split('/')
+    .pop()!
+    .replace(/\.jsonl(\.\d+)?$/, '');
+  return `tests/${name.replace(/[^A-Za-z0-9_-]/g, '-')}-recorded`;
+}
+
+/** Save as test…: some agents of the opened recording as an omw test folder in the workspace. */
+export function SaveTestDialog() {
+  const opened = useRecordings((s) => s.opened);
+  const names = opened?.agents.filter((a) => a.iterations.length > 0).map((a) => a.name) ?? [];
+  const [chosen, setChosen] = useState<string[]>(names);
+  const [dir, setDir] = useState(opened ? defaultFolder(opened.path) : '');
+  const [saving, setSaving] = useState(false);
+  const [written, setWritten] = useState<{ dir: string; files: string[] } | undefined>();
+  if (!opened) return null;
+  const close = () => showRecordingDialog(undefined);
+  const save = async () => {
+    setSaving(true);
+    const result = await attempt(
+      'saveRecordingAsTest',
+      opened.path,
+      dir,
+      chosen.length === names.length ? null : chosen,
+    );
+    setSaving(false);
+    setWritten(result);
+  };
+  return (
+    <div className="dialog" role="dialog" aria-label="Save as test" data-testid="save-test-dialog">
+      <div className="dialog-head">
+        <strong>Save {opened.path} as an omw test</strong>
+        <button onClick={close} aria-label="close">
+          ×
+        </button>
+      </div>
+      {written ? (
+        <div data-testid="save-test-written">
+          <div>
+            Wrote <code>{written.dir}</code>:
+          </div>
+          <ul>
+            {written.files.map((f) => (
+              <li key={f}>
+                <code>{f}</code>
+              </li>
+            ))}
+          </ul>
+          <button
+            data-testid="save-test-run"
+            onClick={() => {
+              close();
+              closeRecording();
+              void runTests();
+            }}
+          >
+            Run it in the Tests panel
+          </button>{' '}
+          <button onClick={close}>Done</button>
+        </div>
+      ) : (
+        <>
+          <fieldset>
+            <legend>Agents (each one's first recorded iteration becomes its assertions)</legend>
+            {names.map((name) => (
+              <label key={name} className="inline">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(name)}
+                  onChange={(e) => setChosen(e.target.checked ? [...chosen, name] : chosen.filter((n) => n !== name))}
+                  data-testid={`save-test-agent-${name}`}
+                />{' '}
+                {name}
+              </label>
+            ))}
+          </fieldset>
+          <label>
+            Folder, inside the workspace (new or empty):
+            <input value={dir} onChange={(e) => setDir(e.target.value)} data-testid="save-test-dir" />
+          </label>
+          <button
+            disabled={saving || chosen.length === 0 || !dir.trim()}
+            onClick={() => void save()}
+            data-testid="save-test-save"
+          >
+            {saving ? 'Writing…' : 'Save'}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+import { useShallow } from 'zustand/react/shallow';
+import { memo, useEffect, useMemo, useState } from 'react';
+import type { AgentStatus } from '../../../../contract/agent-status.ts';
+import type { ResultTrace, TraceEvent } from '../../../../main/trace/trace-event.ts';
+import { traceLog, type Iteration, type RestartMark } from '../../shared/trace/trace-log.ts';
+import { clock, duration, restartText, sentence } from '../../shared/trace/trace-text.ts';
+import { EventText } from '../../shared/values/EventText.tsx';
+import { ValueText } from '../../shared/values/ValueText.tsx';
+import { openFork } from '../recordings/recording-store.ts';
+import { iterationRecording } from '../../shared/trace/iteration-recording.ts';
+import { useWorkbench } from '../../core/workbench-store.ts';
+import { iterationWaterfall } from '../../shared/waterfall/iteration-waterfall.ts';
+import { Waterfall } from '../../shared/waterfall/Waterfall.tsx';
+import { TimeAxis } from '../../shared/time/TimeAxis.tsx';
+import './timeline.css';
+import { counted } from '../../../../contract/counted.ts';
+
+/** What a running iteration is doing now, from its agent's live status. */
+function runningText(status: AgentStatus | undefined): string {
+  if (status?.state === 'paused' && status.pausedAt) return `paused before ${status.pausedAt.op}`;
+  if (status?.state === 'waiting') return 'waiting in recv';
+  return 'running…';
+}
+
+/** A call's arguments that omw's trace leaves out (memory_set's value), beside its detail. */
+function Omitted({ result }: { result: ResultTrace | undefined }) {
+  if (!result?.omitted) return null;
+  return (
+    <span className="omitted" title="Not in omw's trace: assertions cannot match it">
+      {Object.entries(result.omitted).map(([key, value]) => (
+        <span key={key}>
+          {' '}
+          {key}: <ValueText value={JSON.stringify(value)} title={key} />
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function EventLine({ event, result, focused }: { event: TraceEvent; result?: ResultTrace; focused: boolean }) {
+  return (
+    <li className={`event type-${event.type} ${focused ? 'focused' : ''}`} data-testid={`event-${event.type}`}>
+      <span className="time">{clock(event.time)}</span> <EventText event={event} />
+      {event.type === 'call' ? <Omitted result={result} /> : null}
+    </li>
+  );
+}
+
+interface IterationRowProps {
+  iteration: Iteration;
+  /** The iteration grows in place: its rendering changes with these. */
+  events: number;
+  ended: boolean;
+  focusSeq: number | undefined;
+  /** The agent's live status, for the iteration it is running. */
+  status: AgentStatus | undefined;
+  /** The recording that holds the iteration, to fork it from; undefined when none is kept. */
+  recording: string | undefined;
+}
+
+/** Rows re-render only when their iteration changed: a looping agent adds dozens a second. */
+const IterationRow = memo(IterationRowView);
+
+function IterationRowView({ iteration, focusSeq, status, recording }: IterationRowProps) {
+  const agent = useWorkbench((s) => s.selectedAgent);
+  const holdsFocus = focusSeq !== undefined && iteration.events.some((e) => e.seq === focusSeq);
+  const [open, setOpen] = useState(holdsFocus);
+  const [asWaterfall, setAsWaterfall] = useState(false);
+  useEffect(() => {
+    if (holdsFocus) setOpen(true);
+  }, [holdsFocus]);
+  const results = useMemo(
+    () => new Map(iteration.events.flatMap((e) => (e.type === 'result' ? [[e.callSeq, e] as const] : []))),
+    [iteration.events.length, iteration],
+  );
+  const ended = iteration.end !== undefined;
+  const result = iteration.error ? (
+    <span className="error-text">
+      {iteration.error}
+      {iteration.line !== undefined ? ` (line ${iteration.line}, column ${iteration.column ?? 1})` : ''}
+    </span>
+  ) : (
+    <span className="ok-text">{iteration.outcome ?? (ended ? 'ended' : runningText(status))}</span>
+  );
+  const calls = iteration.events.filter((e) => e.type === 'call' || e.type === 'host-call').length;
+  return (
+    <li className="iteration" data-testid="iteration-row" data-iteration={iteration.iteration}>
+      <div className="iteration-head" onClick={() => setOpen(!open)} role="button" aria-expanded={open}>
+        <span className="chevron">{open ? '▾' : '▸'}</span>
+        <span className="num">#{iteration.iteration}</span>
+        <span className="trigger">{iteration.trigger}</span>
+        <span className="time">{clock(iteration.start)}</span>
+        <span className="duration" data-testid="iteration-duration">
+          {iteration.durationMs !== undefined ? duration(iteration.durationMs) : '…'}
+          {iteration.heldMs !== undefined ? ` (+${duration(iteration.heldMs)} held)` : ''}
+        </span>
+        <span className="calls">{counted(calls, 'call')}</span>
+        {result}
+        {ended && agent && recording ? (
+          <button
+            className="row-action"
+            title={`Fork ${recording} from the state after iteration ${iteration.iteration}`}
+            data-testid="fork-here"
+            onClick={(event) => {
+              event.stopPropagation();
+              openFork({ path: recording, agent, afterIteration: iteration.iteration });
+            }}
+          >
+            Fork from here
+          </button>
+        ) : null}
+      </div>
+      {open ? (
+        <div className="iteration-view-switch" role="group" aria-label="show the iteration as">
+          <button aria-pressed={!asWaterfall} onClick={() => setAsWaterfall(false)} data-testid="show-events">
+            Events
+          </button>
+          <button aria-pressed={asWaterfall} onClick={() => setAsWaterfall(true)} data-testid="show-waterfall">
+            Waterfall
+          </button>
+        </div>
+      ) : null}
+      {open && asWaterfall ? (
+        <div className="iteration-waterfall">
+          <Waterfall waterfall={iterationWaterfall(iteration)} />
+        </div>
+      ) : null}
+      {open && !asWaterfall ? (
+        <ol className="iteration-events">
+          {iteration.events.map((event) => (
+            <EventLine
+              key={event.seq}
+              event={event}
+              result={event.type === 'call' ? results.get(event.seq) : undefined}
+              focused={event.seq === focusSeq}
+            />
+          ))}
+        </ol>
+      ) : null}
+    </li>
+  );
+}
+
+type TimelineRow =
+  | { seq: number; iteration: Iteration; recording: string | undefined; mark?: undefined }
+  | { seq: number; iteration?: undefined; mark: RestartMark };
+
+function RestartDivider({ mark }: { mark: RestartMark }) {
+  return (
+    <li className="restart-divider" data-testid="restart-divider">
+      <span>
+        {sentence(restartText(mark.cause))} at {clock(mark.time)}
+        {mark.cause === 'agent' ? '' : ': iterations count from 1 again'}
+      </span>
+    </li>
+  );
+}
+
+export function TimelinePanel() {
+  const agent = useWorkbench((s) => s.selectedAgent);
+  const agents = useWorkbench(useShallow((s) => s.workspace?.agents.map((a) => a.name) ?? []));
+  const version = useWorkbench((s) => s.traceVersion);
+  const focusSeq = useWorkbench((s) => s.focusSeq);
+  const [axis, setAxis] = useState(false);
+  const status = useWorkbench((s) => (agent ? s.statuses[agent] : undefined));
+  const session = useWorkbench((s) => s.workspace?.session);
+  const live = session && 'recording' in session ? session.recording : undefined;
+  // Newest first, restarts between the iterations they separate.
+  const rows = useMemo((): TimelineRow[] => {
+    if (!agent) return [];
+    const iterations = traceLog.iterationsOf(agent).slice(-300);
+    const oldest = iterations[0]?.seq ?? 0;
+    const marks = traceLog.restartsOf(agent);
+    return [
+      ...iterations.map((iteration) => ({
+        seq: iteration.seq,
+        iteration,
+        recording: iterationRecording(iteration.seq, marks, live),
+      })),
+      ...marks.filter((mark) => mark.seq > oldest).map((mark) => ({ seq: mark.seq, mark })),
+    ].sort((a, b) => b.seq - a.seq);
+  }, [agent, version, live]);
+  const latest = rows.find((row) => row.iteration)?.iteration;
+  return (
+    <div className="timeline" data-testid="timeline">
+      <div className="panel-toolbar">
+        <span>{axis ? 'All agents on one time axis' : `Iterations of ${agent ?? '—'} (newest first)`}</span>
+        <button onClick={() => setAxis(!axis)} data-testid="toggle-time-axis">
+          {axis ? 'Per-agent list' : 'Time axis'}
+        </button>
+      </div>
+      {axis ? (
+        <TimeAxis agents={agents} />
+      ) : rows.length === 0 ? (
+        <div className="empty">No iterations of {agent ?? 'this agent'} yet. Press Step (F10) or Run (F5).</div>
+      ) : (
+        <ul className="iterations">
+          {rows.map((row) =>
+            row.iteration ? (
+              <IterationRow
+                key={row.seq}
+                iteration={row.iteration}
+                recording={row.recording}
+                events={row.iteration.events.length}
+                ended={row.iteration.end !== undefined}
+                focusSeq={focusSeq}
+                status={row.iteration === latest ? status : undefined}
+              />
+            ) : (
+              <RestartDivider key={row.seq} mark={row.mark} />
+            ),
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}

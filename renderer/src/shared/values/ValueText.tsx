@@ -1,0 +1,51 @@
+import { useCallback, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { compactJson } from '../trace/trace-text.ts';
+import { ValueViewer } from './ValueViewer.tsx';
+
+/**
+ * A value in one line, cut at `limit` characters; when cut (or a structure), it opens the whole
+ * value in the viewer on a click, Enter or Space.
+ */
+export function ValueText({
+  value,
+  limit = 160,
+  title = 'Value',
+  testId = 'value-text',
+}: {
+  value: unknown;
+  limit?: number;
+  title?: string;
+  testId?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLSpanElement>(null);
+  const text = compactJson(value, limit);
+  const close = useCallback(() => {
+    setOpen(false);
+    opener.current?.focus();
+  }, []);
+  const openable = text.endsWith('…') || (value !== null && typeof value === 'object');
+  if (!openable) return <span className="value-text">{text}</span>;
+  const show = (e: MouseEvent | KeyboardEvent) => {
+    e.stopPropagation();
+    e.preventDefault();
+    setOpen(true);
+  };
+  return (
+    <>
+      <span
+        ref={opener}
+        className="value-text openable"
+        role="button"
+        tabIndex={0}
+        title="Open the whole value (Enter)"
+        data-testid={testId}
+        onClick={show}
+        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ' ? show(e) : undefined)}
+      >
+        {text}
+      </span>
+      {open ? <ValueViewer value={value} title={title} onClose={close} /> : null}
+    </>
+  );
+}
