@@ -9,7 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
 import { rendererDir } from '../../main/cli/serve-command.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
-import { startWebServer, type WebServer } from '../../main/web/web-server.ts';
+import { startWebServer, type WebServer, type WebServerOptions } from '../../main/web/web-server.ts';
 import { Workbench } from '../../main/workbench/workbench.ts';
 
 const REPO = join(import.meta.dirname, '../..');
@@ -41,7 +41,8 @@ export interface WorkbenchFixture {
   close(): Promise<void>;
 }
 
-export async function startWorkbench(): Promise<WorkbenchFixture> {
+/** `limits`: the web server's bounds, for a test that wants a slow page to fall behind sooner. */
+export async function startWorkbench(limits?: WebServerOptions['limits']): Promise<WorkbenchFixture> {
   const root = mkdtempSync(join(tmpdir(), 'brainbench-e2e-'));
   const workspace = join(root, 'examples/workspace');
   cpSync(join(REPO, 'examples/workspace'), workspace, { recursive: true });
@@ -49,7 +50,7 @@ export async function startWorkbench(): Promise<WorkbenchFixture> {
   symlinkSync(join(REPO, 'guests'), join(root, 'guests'));
   const workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry() });
   await workbench.open(workspace);
-  const server = await startWebServer({ workbench, staticDir: rendererDir() });
+  const server = await startWebServer({ workbench, staticDir: rendererDir(), ...(limits ? { limits } : {}) });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const external: string[] = [];
