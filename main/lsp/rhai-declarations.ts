@@ -90,7 +90,7 @@ class Collector {
     if (typeof value !== 'object' || value === null) return;
     if (!('k' in value)) {
       // Switch arms are plain objects holding nodes.
-      for (const child of Object.values(value)) this.visit(child, until, owner);
+      for (const field in value) this.visit((value as Record<string, unknown>)[field], until, owner);
       return;
     }
     const node = value as Node;
@@ -130,9 +130,11 @@ class Collector {
         if (node.alias) this.add(node.alias, 'module', until, owner);
         return;
       default:
-        for (const [field, child] of Object.entries(node)) {
+        // Fields by name, not Object.entries: a long script has millions of nodes.
+        for (const field in node) {
           // Variables a call site can see are references, not declarations.
-          if (field !== 'visible' && field !== 'pos') this.visit(child, until, owner);
+          if (field !== 'visible' && field !== 'pos')
+            this.visit((node as Record<string, unknown>)[field], until, owner);
         }
     }
   }
