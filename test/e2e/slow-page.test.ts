@@ -10,7 +10,7 @@ import { startWorkbench, type WorkbenchFixture } from './workbench-fixture.ts';
 
 /** Low marks, so that the events of a few seconds are enough to hold some back. */
 const LIMITS = { outbox: { holdEventsAt: 64 * 1024, resumeAt: 16 * 1024 } };
-const BUSY_MS = 12_000;
+const BUSY_MS = 20_000;
 
 describe('a page that stops reading its socket', { timeout: 300_000 }, () => {
   let fixture: WorkbenchFixture;

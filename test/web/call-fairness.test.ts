@@ -71,6 +71,6 @@ describe('web mode server under a flood of API calls', { timeout: 300_000 }, () 
     );
     const figures = `page p99 ${Math.round(pageP99)} ms, flood p99 ${Math.round(floodP99)} ms`;
     assert.ok(pageP99 < floodP99 / 10, figures);
-    assert.ok(pageP99 < 5_000, figures);
+    assert.ok(pageP99 < 10_000, figures);
   });
 });
