@@ -12,7 +12,7 @@ import { DocumentText } from './document-text.ts';
 import { NO_FACTS, type RhaiAnalysis, type RhaiFacts } from './rhai-analysis.ts';
 
 /** How long after a change its analysis starts, unless another change comes first. */
-export const DEBOUNCE_MS = 150;
+const DEBOUNCE_MS = 150;
 
 /** What the analyses need of the open documents: the server's TextDocuments. */
 export interface OpenDocuments {

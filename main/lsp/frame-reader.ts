@@ -8,8 +8,8 @@
 import { AbstractMessageReader, type DataCallback, type Disposable, type Message } from 'vscode-languageserver/node';
 
 /** JSON-RPC's error codes for what a frame can get wrong. */
-export const PARSE_ERROR = -32700;
-export const INVALID_REQUEST = -32600;
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
 
 export interface MalformedFrame {
   code: typeof PARSE_ERROR | typeof INVALID_REQUEST;
@@ -19,7 +19,7 @@ export interface MalformedFrame {
 /** The most a header block may take before its blank line. */
 const MAX_HEADER_BYTES = 8 * 1024;
 /** The largest body taken: a document of millions of lines, far beyond any brain. */
-export const MAX_BODY_BYTES = 256 * 1024 * 1024;
+const MAX_BODY_BYTES = 256 * 1024 * 1024;
 const HEADER_END = Buffer.from('\r\n\r\n');
 const CONTENT_LENGTH = /content-length[ \t]*:/i;
 /** Bytes kept while looking for the next header, in case one is cut between two chunks. */

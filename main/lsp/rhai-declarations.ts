@@ -34,7 +34,7 @@ interface Span {
 }
 
 /** Past every line: the largest 32-bit line number, which packed facts can hold. */
-export const END_OF_TEXT: Position = { line: 2 ** 31 - 1, col: 0 };
+const END_OF_TEXT: Position = { line: 2 ** 31 - 1, col: 0 };
 const key = (pos: Position) => `${pos.line}:${pos.col}`;
 
 /** Where each `{` (and `#{`) closes, keyed by its position; an unclosed one runs to the end of the text. */
