@@ -1,16 +1,16 @@
-// A page that stops reading its socket while every example agent loops (its main thread busy for
-// a while, as a page is when it renders something heavy): the server holds its events back
-// instead of buffering them, and once the page reads again it is told so and fetches its state
-// again, after which it shows what the host has.
+// A page that stops reading its socket (its main thread busy for a while, as a page is when it
+// renders something heavy) while every example agent loops and messages pour into an inbox: the
+// server holds its events back instead of buffering them, and once the page reads again it is
+// told so and fetches its state again, after which it shows what the host has.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { agentRow, waitForState } from './page-actions.ts';
 import { startWorkbench, type WorkbenchFixture } from './workbench-fixture.ts';
 
-/** Low marks, so that the events of a few seconds are enough to hold some back. */
+/** Low marks, so that a few megabytes of events are enough to hold some back. */
 const LIMITS = { outbox: { holdEventsAt: 64 * 1024, resumeAt: 16 * 1024 } };
-const BUSY_MS = 20_000;
+const BUSY_MS = 15_000;
 
 describe('a page that stops reading its socket', { timeout: 300_000 }, () => {
   let fixture: WorkbenchFixture;
@@ -26,14 +26,22 @@ describe('a page that stops reading its socket', { timeout: 300_000 }, () => {
     await agentRow(page, agents[0]!).waitFor();
     for (const agent of agents) workbench.loop(agent);
 
-    let held = false;
-    const watch = setInterval(() => (held ||= server.load().holdingEvents > 0), 50);
-    await page.evaluate((ms) => {
+    // While the page is busy, messages injected into an agent's inbox add a trace event each,
+    // however slowly the agents run on a loaded machine, until the server holds events back.
+    const busy = page.evaluate((ms) => {
       const until = Date.now() + ms;
       while (Date.now() < until);
     }, BUSY_MS);
-    clearInterval(watch);
-    assert.ok(held, `the server never held events back (${JSON.stringify(server.load())})`);
+    const payload = 'x'.repeat(2_000);
+    let injected = 0;
+    const deadline = Date.now() + BUSY_MS - 2_000;
+    while (server.load().holdingEvents === 0 && Date.now() < deadline) {
+      for (let i = 0; i < 50; i++) workbench.inject(agents[0]!, { kind: 'message', data: `${injected++} ${payload}` });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const held = server.load().holdingEvents > 0;
+    await busy;
+    assert.ok(held, `the server never held events back (${injected} injected, ${JSON.stringify(server.load())})`);
 
     await page.getByText(/The page fell behind the host: [\d,]+ events held back/).waitFor({ timeout: 120_000 });
     for (const agent of agents) await workbench.stop(agent);
