@@ -8,12 +8,14 @@ import { endpointBenchmarks } from './endpoint-benchmarks.ts';
 import { ioBenchmarks } from './io-benchmarks.ts';
 import { jsDebuggerBenchmarks } from './js-debugger-benchmarks.ts';
 import { limitsBenchmarks } from './limits-benchmarks.ts';
+import { lspBenchmarks } from './lsp-benchmarks.ts';
 import { pythonBenchmarks } from './python-benchmarks.ts';
 import { recordingBenchmarks } from './recording-benchmarks.ts';
 import { rhaiBenchmarks } from './rhai/rhai-benchmarks.ts';
 import { uiBenchmarks } from './ui/ui-benchmarks.ts';
 import { warmBenchmarks } from './warm-benchmarks.ts';
 import { wasmBenchmarks } from './wasm-benchmarks.ts';
+import { webBenchmarks } from './web-benchmarks.ts';
 
 const suites: Record<string, () => Promise<BenchRow[]>> = {
   agents: agentBenchmarks,
@@ -29,6 +31,8 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   dap: dapBenchmarks,
   recording: recordingBenchmarks,
   warm: warmBenchmarks,
+  lsp: lspBenchmarks,
+  web: webBenchmarks,
 };
 
 const only = process.argv.slice(2);

@@ -12,5 +12,11 @@ export interface ApiRequest {
 
 export type ApiResponse = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
 
-/** Host-to-renderer messages on a transport that carries both answers and events (the WebSocket). */
-export type ServerMessage = ({ kind: 'response' } & ApiResponse) | { kind: 'event'; event: WorkbenchEvent };
+/**
+ * Host-to-renderer messages on a transport that carries both answers and events (the WebSocket).
+ * `resync`: the client stopped reading for a while and the host held back events meanwhile
+ * (`missed` of them, counting trace events one by one); what it needs of them it fetches again,
+ * as after a reconnect. Answers are never held back.
+ */
+export type ServerMessage =
+  ({ kind: 'response' } & ApiResponse) | { kind: 'event'; event: WorkbenchEvent } | { kind: 'resync'; missed: number };

@@ -2,16 +2,13 @@ import { startLanguageServer } from '../lsp/lsp-server.ts';
 import { brainbenchVersion } from './version.ts';
 
 /**
- * `brainbench lsp`: the Rhai language server on standard input and output. The server library
- * ends the process, as the protocol says: on `exit` (0 after `shutdown`, else 1), and when
- * standard input closes (the client is gone).
+ * `brainbench lsp`: the Rhai language server on standard input and output. It ends as the
+ * protocol says: on `exit` (0 after `shutdown`, else 1; the server library ends the process), and
+ * when standard input closes (the client is gone; 0 after `shutdown`, else 1).
  */
 export function lspCommand(): Promise<number> {
-  return new Promise((resolve) => {
-    const connection = startLanguageServer(process.stdin, process.stdout, {
-      name: 'brainbench',
-      version: brainbenchVersion(),
-    });
-    connection.onExit(() => resolve(0));
-  });
+  return startLanguageServer(process.stdin, process.stdout, {
+    name: 'brainbench',
+    version: brainbenchVersion(),
+  }).ended;
 }

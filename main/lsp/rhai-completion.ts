@@ -91,7 +91,7 @@ export function rhaiCompletions(analysis: RhaiAnalysis, position: Position): Com
   const path = OMW_PATH.exec(before);
   if (path) return omwPaths(position, path[1]!);
   const cursor = analysis.text.toRhai(position);
-  const visible = visibleAt(analysis.declarations, analysis.defs, cursor);
+  const visible = visibleAt(analysis.declarations, analysis.functions, cursor);
   const member = MEMBER.exec(before);
   if (member) {
     return members(

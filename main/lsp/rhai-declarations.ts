@@ -8,7 +8,9 @@ import type { Token } from '../rhai/language/syntax/token.ts';
 import type { Position } from '../rhai/language/types/errors.ts';
 import { isBefore } from './document-text.ts';
 
-export type DeclarationKind = 'variable' | 'constant' | 'parameter' | 'module';
+export const DECLARATION_KINDS = ['variable', 'constant', 'parameter', 'module'] as const;
+export type DeclarationKind = (typeof DECLARATION_KINDS)[number];
+export const HANDLE_KINDS = ['provider', 'tooling'] as const;
 
 export interface Declaration {
   name: string;
@@ -16,13 +18,23 @@ export interface Declaration {
   pos: Position;
   /** The last position the name can be seen at. */
   visibleUntil: Position;
-  /** The script function it belongs to; undefined for the script's top level. */
-  owner: FnDef | undefined;
+  /** The index of the script function it belongs to (in the order of `ScriptAst.functions`); undefined for the top level. */
+  owner?: number;
   /** A `let` of `omw::provider::get(...)` / `omw::tooling::get(...)`: the handle it holds. */
-  handle?: 'provider' | 'tooling';
+  handle?: (typeof HANDLE_KINDS)[number];
 }
 
-const END_OF_TEXT: Position = { line: Number.MAX_SAFE_INTEGER, col: 0 };
+/** A script function's index, or undefined for the script's top level. */
+type Owner = number | undefined;
+
+/** Where a script function's definition starts and ends. */
+interface Span {
+  pos: Position;
+  end: Position;
+}
+
+/** Past every line: the largest 32-bit line number, which packed facts can hold. */
+const END_OF_TEXT: Position = { line: 2 ** 31 - 1, col: 0 };
 const key = (pos: Position) => `${pos.line}:${pos.col}`;
 
 /** Where each `{` (and `#{`) closes, keyed by its position; an unclosed one runs to the end of the text. */
@@ -54,18 +66,19 @@ class Collector {
     return node.k === 'block' ? (this.ends.get(key(node.pos)) ?? END_OF_TEXT) : outer;
   }
 
-  private add(decl: VarDecl, kind: DeclarationKind, until: Position, owner: FnDef | undefined): Declaration {
-    const declaration: Declaration = { name: decl.name, kind, pos: decl.pos, visibleUntil: until, owner };
+  private add(decl: VarDecl, kind: DeclarationKind, until: Position, owner: Owner): Declaration {
+    const declaration: Declaration = { name: decl.name, kind, pos: decl.pos, visibleUntil: until };
+    if (owner !== undefined) declaration.owner = owner;
     this.found.push(declaration);
     return declaration;
   }
 
-  function(def: FnDef): void {
-    for (const param of def.params) this.add(param, 'parameter', def.end, def);
-    this.visit(def.body, def.end, def);
+  function(def: FnDef, index: number): void {
+    for (const param of def.params) this.add(param, 'parameter', def.end, index);
+    this.visit(def.body, def.end, index);
   }
 
-  visit(value: unknown, until: Position, owner: FnDef | undefined): void {
+  visit(value: unknown, until: Position, owner: Owner): void {
     if (Array.isArray(value)) {
       for (const child of value) this.visit(child, until, owner);
       return;
@@ -77,7 +90,7 @@ class Collector {
     if (typeof value !== 'object' || value === null) return;
     if (!('k' in value)) {
       // Switch arms are plain objects holding nodes.
-      for (const child of Object.values(value)) this.visit(child, until, owner);
+      for (const field in value) this.visit((value as Record<string, unknown>)[field], until, owner);
       return;
     }
     const node = value as Node;
@@ -117,9 +130,11 @@ class Collector {
         if (node.alias) this.add(node.alias, 'module', until, owner);
         return;
       default:
-        for (const [field, child] of Object.entries(node)) {
+        // Fields by name, not Object.entries: a long script has millions of nodes.
+        for (const field in node) {
           // Variables a call site can see are references, not declarations.
-          if (field !== 'visible' && field !== 'pos') this.visit(child, until, owner);
+          if (field !== 'visible' && field !== 'pos')
+            this.visit((node as Record<string, unknown>)[field], until, owner);
         }
     }
   }
@@ -129,20 +144,22 @@ class Collector {
 export function declarationsOf(ast: ScriptAst, tokens: readonly Token[]): Declaration[] {
   const collector = new Collector(blockEnds(tokens));
   collector.visit(ast.body, END_OF_TEXT, undefined);
-  for (const def of ast.functions) collector.function(def);
+  ast.functions.forEach((def, index) => collector.function(def, index));
   return collector.found.sort((a, b) => (isBefore(a.pos, b.pos) ? -1 : isBefore(b.pos, a.pos) ? 1 : 0));
 }
 
-/** The script function whose definition holds `pos`, if any. */
-export const functionAt = (functions: readonly FnDef[], pos: Position): FnDef | undefined =>
-  functions.find((def) => !isBefore(pos, def.pos) && !isBefore(def.end, pos));
+/** The index of the script function whose definition holds `pos`, if any. */
+function functionAt(functions: readonly Span[], pos: Position): Owner {
+  const index = functions.findIndex((fn) => !isBefore(pos, fn.pos) && !isBefore(fn.end, pos));
+  return index < 0 ? undefined : index;
+}
 
 /**
  * The names visible at `pos`, the innermost one of each name. A name is visible once it is
  * declared (not while it is being typed), and a script function sees only its own names: Rhai
  * functions do not see the script's top-level variables.
  */
-export function visibleAt(declarations: readonly Declaration[], functions: readonly FnDef[], pos: Position) {
+export function visibleAt(declarations: readonly Declaration[], functions: readonly Span[], pos: Position) {
   const owner = functionAt(functions, pos);
   const visible = new Map<string, Declaration>();
   for (const declaration of declarations) {

@@ -35,7 +35,7 @@ export function rhaiHover(analysis: RhaiAnalysis, position: Position): Hover | n
   if (omw) return omw;
   const word = analysis.text.wordAt(position);
   if (!word) return null;
-  const visible = visibleAt(analysis.declarations, analysis.defs, analysis.text.toRhai(word.range.end));
+  const visible = visibleAt(analysis.declarations, analysis.functions, analysis.text.toRhai(word.range.end));
   const line = analysis.text.line(position.line);
   const receiver = /([A-Za-z_]\w*)\s*\??\.\s*$/.exec(line.slice(0, word.range.start.character));
   if (receiver) {

@@ -11,8 +11,8 @@ export function rhaiSymbols(analysis: RhaiAnalysis): DocumentSymbol[] {
   const functions = analysis.functions.map((fn): DocumentSymbol => ({
     name: fn.name,
     detail: functionSignature(fn) + (fn.doc ? ` — ${docText(fn.doc).split('\n')[0]}` : ''),
-    kind: fn.def.thisType ? SymbolKind.Method : SymbolKind.Function,
-    range: text.range(fn.def.pos, fn.def.end),
+    kind: fn.thisType ? SymbolKind.Method : SymbolKind.Function,
+    range: text.range(fn.pos, fn.end),
     selectionRange: text.nameRange(fn.namePos, fn.name),
   }));
   const variables = analysis.topLevel.map((variable): DocumentSymbol => {
@@ -35,7 +35,7 @@ export function rhaiDefinition(analysis: RhaiAnalysis, uri: string, position: Po
   if (!word) return [];
   const called = /^\s*!?\s*\(/.test(text.line(position.line).slice(word.range.end.character));
   if (!called) {
-    const visible = visibleAt(analysis.declarations, analysis.defs, text.toRhai(word.range.end));
+    const visible = visibleAt(analysis.declarations, analysis.functions, text.toRhai(word.range.end));
     const declaration = visible.find((d) => d.name === word.text);
     if (declaration) return [{ uri, range: text.nameRange(declaration.pos, declaration.name) }];
   }

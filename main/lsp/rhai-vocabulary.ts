@@ -37,7 +37,7 @@ export function docText(doc: string | undefined): string {
 }
 
 export const functionSignature = (fn: ScriptFunction) =>
-  `${fn.isPrivate ? 'private ' : ''}fn ${fn.def.thisType ? `${fn.def.thisType}.` : ''}${fn.name}(${fn.params.join(', ')})`;
+  `${fn.isPrivate ? 'private ' : ''}fn ${fn.thisType ? `${fn.thisType}.` : ''}${fn.name}(${fn.params.join(', ')})`;
 
 const DECLARATION_WORDS: Record<Declaration['kind'], string> = {
   variable: 'let',

@@ -3,15 +3,18 @@
 // carries it for the assets, and the socket must present it. Host and Origin are checked too, so
 // other sites (and DNS rebinding) cannot reach the API through the user's browser. A request the
 // server cannot make sense of (a target that is no URL, a path that is no percent-encoding) gets a
-// 400; nothing a client sends ends the server.
+// 400; nothing a client sends ends the server. API calls from all sockets share the host fairly
+// (call-scheduler.ts), and a socket that stops reading costs bounded memory (socket-outbox.ts).
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { Workbench } from '../workbench/workbench.ts';
-import { serveApiSocket } from './api-socket.ts';
+import { serveApiSocket, type ApiSocket } from './api-socket.ts';
+import { CallScheduler, DEFAULT_SCHEDULER_LIMITS, type SchedulerLimits } from './call-scheduler.ts';
+import { DEFAULT_OUTBOX_LIMITS, type OutboxLimits } from './socket-outbox.ts';
 import { answerPlain, serveAsset } from './static-assets.ts';
 
 export interface WebServerOptions {
@@ -21,13 +24,27 @@ export interface WebServerOptions {
   /** 0 picks a free port. */
   port?: number;
   token?: string;
+  /** How much the server holds for a socket; the defaults suit a page (tests make them small). */
+  limits?: { calls?: Partial<SchedulerLimits>; outbox?: Partial<OutboxLimits> };
 }
 
 export interface WebServer {
   url: string;
   port: number;
   token: string;
+  /** What the server holds for its sockets now. */
+  load(): WebServerLoad;
   close(): Promise<void>;
+}
+
+export interface WebServerLoad {
+  sockets: number;
+  /** Bytes written to sockets and not yet taken by the operating system. */
+  unsentBytes: number;
+  /** Sockets whose events are held back because they stopped reading. */
+  holdingEvents: number;
+  /** Calls waiting for their turn. */
+  queuedCalls: number;
 }
 
 const COOKIE = 'brainbench_token';
@@ -82,6 +99,9 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
   });
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const scheduler = new CallScheduler({ ...DEFAULT_SCHEDULER_LIMITS, ...options.limits?.calls });
+  const outboxLimits = { ...DEFAULT_OUTBOX_LIMITS, ...options.limits?.outbox };
+  const served = new Map<WebSocket, ApiSocket>();
   server.on('upgrade', (request, socket, head) => {
     const url = requestUrl(request);
     if (!url) {
@@ -99,7 +119,10 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
       refuseUpgrade(socket, '403 Forbidden', 'forbidden: open the URL brainbench printed');
       return;
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => serveApiSocket(ws, options.workbench));
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      served.set(ws, serveApiSocket(ws, options.workbench, scheduler, outboxLimits));
+      ws.on('close', () => served.delete(ws));
+    });
   });
 
   return new Promise((resolveStart, reject) => {
@@ -111,6 +134,15 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
         url: `http://127.0.0.1:${port}/?token=${token}`,
         port,
         token,
+        load: () => {
+          let unsentBytes = 0;
+          let holdingEvents = 0;
+          for (const [ws, api] of served) {
+            unsentBytes += ws.bufferedAmount;
+            if (api.outbox.holding) holdingEvents++;
+          }
+          return { sockets: served.size, unsentBytes, holdingEvents, queuedCalls: scheduler.queued };
+        },
         close: () =>
           new Promise<void>((done) => {
             for (const client of sockets.clients) client.terminate();

@@ -9,7 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
 import { rendererDir } from '../../main/cli/serve-command.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
-import { startWebServer, type WebServer } from '../../main/web/web-server.ts';
+import { startWebServer, type WebServer, type WebServerOptions } from '../../main/web/web-server.ts';
 import { Workbench } from '../../main/workbench/workbench.ts';
 import { TrustStore } from '../../main/trust/trust-store.ts';
 import { WorkspaceTrust } from '../../main/trust/workspace-trust.ts';
@@ -43,7 +43,8 @@ export interface WorkbenchFixture {
   close(): Promise<void>;
 }
 
-export async function startWorkbench(): Promise<WorkbenchFixture> {
+/** `limits`: the web server's bounds, for a test that wants a slow page to fall behind sooner. */
+export async function startWorkbench(limits?: WebServerOptions['limits']): Promise<WorkbenchFixture> {
   const root = mkdtempSync(join(tmpdir(), 'brainbench-e2e-'));
   const workspace = join(root, 'examples/workspace');
   cpSync(join(REPO, 'examples/workspace'), workspace, { recursive: true });
@@ -54,7 +55,7 @@ export async function startWorkbench(): Promise<WorkbenchFixture> {
   const trust = new WorkspaceTrust(TrustStore.forUser(), [workspace]);
   const workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry(), trust });
   await workbench.open(workspace);
-  const server = await startWebServer({ workbench, staticDir: rendererDir() });
+  const server = await startWebServer({ workbench, staticDir: rendererDir(), ...(limits ? { limits } : {}) });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const external: string[] = [];

@@ -7,6 +7,7 @@ import type { TestCaseResult, WorkspaceView } from '../../../contract/views.ts';
 import type { ApiMethod, ApiParams, ApiResult } from '../../../contract/workbench-api.ts';
 import type { WorkbenchEvent } from '../../../contract/workbench-event.ts';
 import type { WorkbenchTransport } from '../../../contract/workbench-transport.ts';
+import type { TraceEvent } from '../../../main/trace/trace-event.ts';
 import { traceLog } from '../shared/trace/trace-log.ts';
 import { announceEvent, announceResync } from './workbench-listeners.ts';
 import { failureText } from './failure-text.ts';
@@ -119,17 +120,43 @@ export function connect(t: WorkbenchTransport & ConnectedTransport): void {
     set({ connected });
     if (connected) void resync();
   });
+  t.onResync((missed) => {
+    notify(
+      'info',
+      `The page fell behind the host: ${missed.toLocaleString('en')} events held back; reloaded what they changed`,
+    );
+    void resync();
+  });
 }
 
-async function resync(): Promise<void> {
-  const [workspace, history, ui] = await Promise.all([
-    request('workspace'),
-    request('traceHistory'),
-    request('uiSettings'),
-  ]);
-  applyWorkspace(workspace, ui);
-  traceLog.add(history);
-  set((s) => ({ traceVersion: s.traceVersion + 1 }));
+/**
+ * Trace events that arrived while a resync fetched the history: they are newer than some of it,
+ * and the trace log reads events in order, so they wait for the history.
+ */
+let arrivedDuringResync: TraceEvent[][] | undefined;
+let resyncs = Promise.resolve();
+
+/** Fetches the host's state again (after a reconnect, or after the host held events back); one at a time. */
+function resync(): Promise<void> {
+  resyncs = resyncs.then(fetchAgain, fetchAgain);
+  return resyncs;
+}
+
+async function fetchAgain(): Promise<void> {
+  arrivedDuringResync = [];
+  try {
+    const [workspace, history, ui] = await Promise.all([
+      request('workspace'),
+      request('traceHistory'),
+      request('uiSettings'),
+    ]);
+    applyWorkspace(workspace, ui);
+    traceLog.add(history);
+  } finally {
+    for (const events of arrivedDuringResync) traceLog.add(events);
+    arrivedDuringResync = undefined;
+    set((s) => ({ traceVersion: s.traceVersion + 1 }));
+  }
   announceResync();
 }
 
@@ -195,6 +222,10 @@ function onEvent(event: WorkbenchEvent): void {
   announceEvent(event);
   switch (event.type) {
     case 'trace':
+      if (arrivedDuringResync) {
+        arrivedDuringResync.push(event.events);
+        return;
+      }
       traceLog.add(event.events);
       set((s) => ({ traceVersion: s.traceVersion + 1 }));
       return;

@@ -17,5 +17,7 @@ export function ipcTransport(bridge: PreloadBridge): WorkbenchTransport & Connec
       listener(true);
       return () => {};
     },
+    // IPC delivers every event: nothing is ever held back.
+    onResync: () => () => {},
   };
 }

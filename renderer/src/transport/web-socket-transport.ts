@@ -1,5 +1,6 @@
 // Web mode: the API over one WebSocket to the server that served this page. Requests made while
-// the socket is down wait for it; after a reconnect the listeners are told so they can resync.
+// the socket is down wait for it; after a reconnect the listeners are told so they can resync,
+// and so are the resync listeners when the server held events back while the page was busy.
 
 import type { ServerMessage } from '../../../contract/messages.ts';
 import type { ApiMethod, ApiParams, ApiResult } from '../../../contract/workbench-api.ts';
@@ -15,6 +16,7 @@ interface Pending {
 export function webSocketTransport(url: string): WorkbenchTransport & ConnectedTransport {
   const listeners = new Set<(event: WorkbenchEvent) => void>();
   const connectionListeners = new Set<ConnectionListener>();
+  const resyncListeners = new Set<(missed: number) => void>();
   const pending = new Map<number, Pending>();
   const queue: string[] = [];
   let nextId = 1;
@@ -32,6 +34,10 @@ export function webSocketTransport(url: string): WorkbenchTransport & ConnectedT
       const data = JSON.parse(String(message.data)) as ServerMessage;
       if (data.kind === 'event') {
         listeners.forEach((listener) => listener(data.event));
+        return;
+      }
+      if (data.kind === 'resync') {
+        resyncListeners.forEach((listener) => listener(data.missed));
         return;
       }
       const waiting = pending.get(data.id);
@@ -67,6 +73,10 @@ export function webSocketTransport(url: string): WorkbenchTransport & ConnectedT
     onConnection(listener) {
       connectionListeners.add(listener);
       return () => connectionListeners.delete(listener);
+    },
+    onResync(listener) {
+      resyncListeners.add(listener);
+      return () => resyncListeners.delete(listener);
     },
   };
 }

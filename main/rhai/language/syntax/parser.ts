@@ -32,6 +32,8 @@ const BLOCK_LIKE = new Set(['if', 'switch', 'while', 'do', 'for', 'block', 'try'
 export interface ParseResult {
   ast: ScriptAst;
   errors: ParseError[];
+  /** The script's tokens as the parser read them, for editors (an interpolation's are inside its token). */
+  tokens: readonly Token[];
 }
 
 export function parseScript(source: string, options: ParseOptions): ParseResult {
@@ -85,7 +87,7 @@ class Parser extends ExpressionParser {
       exports: this.exports,
       source: this.source,
     };
-    return { ast, errors: this.errors };
+    return { ast, errors: this.errors, tokens: this.tokens };
   }
 
   protected topLevelStatement(): Node | undefined {

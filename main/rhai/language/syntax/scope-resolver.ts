@@ -6,8 +6,13 @@ import type { Position } from '../types/errors.ts';
 
 export class FnScope {
   private readonly stack: VarDecl[] = [];
-  /** How many declarations of each name are on the stack, for counting distinct live names. */
-  private readonly nameCounts = new Map<string, number>();
+  /**
+   * Where on the stack the innermost declaration of each name is, and for each declaration where
+   * the one it shadows is (-1: none): a lookup costs the same however many variables a long
+   * script declares, and the map's size is the number of distinct live names.
+   */
+  private readonly innermost = new Map<string, number>();
+  private readonly shadowed: number[] = [];
   private readonly captureByName = new Map<string, VarDecl>();
   readonly captures: { outer: VarDecl; inner: VarDecl }[] = [];
   slots = 0;
@@ -23,8 +28,9 @@ export class FnScope {
 
   declare(name: string, isConst: boolean, pos: Position): VarDecl {
     // Shadowing a visible name does not add a variable, as far as the max-variables limit goes.
-    this.nameCounts.set(name, (this.nameCounts.get(name) ?? 0) + 1);
-    const decl: VarDecl = { name, slot: this.slots++, isConst, captured: false, live: this.nameCounts.size, pos };
+    this.shadowed.push(this.innermost.get(name) ?? -1);
+    this.innermost.set(name, this.stack.length);
+    const decl: VarDecl = { name, slot: this.slots++, isConst, captured: false, live: this.innermost.size, pos };
     this.stack.push(decl);
     return decl;
   }
@@ -34,21 +40,18 @@ export class FnScope {
   }
 
   release(mark: number): void {
-    for (let i = mark; i < this.stack.length; i++) {
-      const name = this.stack[i]!.name;
-      const n = this.nameCounts.get(name)! - 1;
-      if (n === 0) this.nameCounts.delete(name);
-      else this.nameCounts.set(name, n);
+    for (let i = this.stack.length - 1; i >= mark; i--) {
+      const shadowed = this.shadowed[i]!;
+      if (shadowed < 0) this.innermost.delete(this.stack[i]!.name);
+      else this.innermost.set(this.stack[i]!.name, shadowed);
     }
     this.stack.length = mark;
+    this.shadowed.length = mark;
   }
 
   findLocal(name: string): VarDecl | undefined {
-    for (let i = this.stack.length - 1; i >= 0; i--) {
-      const d = this.stack[i]!;
-      if (d.name === name) return d;
-    }
-    return this.captureByName.get(name);
+    const at = this.innermost.get(name);
+    return at === undefined ? this.captureByName.get(name) : this.stack[at];
   }
 
   resolve(name: string): VarDecl | undefined {
