@@ -21,15 +21,19 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
-// The end-to-end tests drive Debian's Chromium and the durable-save test watches system calls with
-// strace; a fresh Debian machine gets what is missing here (as root).
+// The end-to-end tests drive Debian's Chromium, the durable-save test watches system calls with
+// strace, and the Neovim recipe runs in Debian's Neovim; a fresh Debian machine gets what is missing
+// here (as root).
 const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const hasStrace = spawnSync('strace', ['-V']).status === 0;
+// docs/lsp.md's Neovim recipe is tested in a real Neovim.
+const hasNeovim = spawnSync('nvim', ['--version']).status === 0;
 // A test drives Chromium when it is an end-to-end test or imports Playwright itself.
 const drivesChromium = (file) => file.includes('e2e') || readFileSync(file, 'utf8').includes("from 'playwright-core'");
 const missing = [
   ...(files.some(drivesChromium) && !existsSync(chromium) ? ['chromium'] : []),
   ...(files.some((file) => file.includes('durable-save')) && !hasStrace ? ['strace'] : []),
+  ...(files.some((file) => file.includes('neovim')) && !hasNeovim ? ['neovim'] : []),
 ];
 if (missing.length > 0) {
   if (process.getuid?.() !== 0) {

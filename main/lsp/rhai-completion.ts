@@ -29,18 +29,28 @@ const DECLARATION_KINDS: Record<Declaration['kind'], CompletionItemKind> = {
   module: CompletionItemKind.Module,
 };
 
+/**
+ * The omw paths that go on from what is typed after `omw::`. Each item replaces only the segment
+ * being typed (after the last `::`): a client filters against the word at the cursor, which for
+ * Neovim's omnifunc and most others is the identifier there (`ti` in `omw::host::ti`), so the
+ * inserted text and the filter text start where that word starts.
+ */
 function omwPaths(position: Position, typed: string): CompletionItem[] {
-  // The item replaces everything after `omw::`, so a client filters `host::ti` against full paths.
-  const range = { start: { line: position.line, character: position.character - typed.length }, end: position };
-  return OMW_RHAI_API.map((entry) => ({
-    label: entry.path,
-    kind: CompletionItemKind.Function,
-    detail: entry.signature,
-    documentation: { kind: 'markdown', value: entry.doc },
-    filterText: entry.path,
-    textEdit: { range, newText: entry.path },
-    sortText: SORT.omw,
-  }));
+  const done = typed.slice(0, typed.lastIndexOf('::') + 2);
+  const segment = typed.slice(done.length);
+  const range = { start: { line: position.line, character: position.character - segment.length }, end: position };
+  return OMW_RHAI_API.filter((entry) => entry.path.startsWith(done)).map((entry) => {
+    const rest = entry.path.slice(done.length);
+    return {
+      label: entry.path,
+      kind: CompletionItemKind.Function,
+      detail: entry.signature,
+      documentation: { kind: 'markdown', value: entry.doc },
+      filterText: rest,
+      textEdit: { range, newText: rest },
+      sortText: SORT.omw,
+    };
+  });
 }
 
 function scriptFunctions(analysis: RhaiAnalysis): CompletionItem[] {

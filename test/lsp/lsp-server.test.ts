@@ -154,7 +154,7 @@ describe('brainbench lsp over standard input/output', () => {
     assert.deepEqual((await diagnosticsFor(uri)).diagnostics, []);
   });
 
-  it('completes the omw API after omw::, replacing what is typed after it', async () => {
+  it('completes the omw API after omw::, replacing the segment being typed', async () => {
     const uri = 'file:///brains/omw.rhai';
     await open(uri, 'let t = omw::host::ti\nomw::\n');
     assert.deepEqual((await diagnosticsFor(uri, 1)).diagnostics.length > 0, true);
@@ -162,10 +162,17 @@ describe('brainbench lsp over standard input/output', () => {
     const timeNow = items.find((item) => item.label === 'host::time_now');
     assert.ok(timeNow, items.map((item) => item.label).join(', '));
     assert.equal(timeNow.detail, 'omw::host::time_now() -> u64');
+    // Only `ti` is replaced, and the filter text starts where it does: a client that filters by the
+    // word at the cursor (Neovim's omnifunc) keeps the item.
     assert.deepEqual(timeNow.textEdit, {
-      range: { start: { line: 0, character: 13 }, end: { line: 0, character: 21 } },
-      newText: 'host::time_now',
+      range: { start: { line: 0, character: 19 }, end: { line: 0, character: 21 } },
+      newText: 'time_now',
     });
+    assert.equal(timeNow.filterText, 'time_now');
+    assert.ok(
+      items.every((item) => item.label.startsWith('host::')),
+      'after omw::host:: only host functions are offered',
+    );
     const labels = (await complete(uri, 1, 5)).map((item) => item.label);
     for (const path of ['host::wait_for', 'host::memory_get_as', 'provider::get', 'tooling::get', 'host::recv'])
       assert.ok(labels.includes(path), path);
