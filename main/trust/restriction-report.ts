@@ -1,6 +1,6 @@
 // What a loaded config would run outside the brain sandboxes, or send from the user's environment
 // to a server the workspace chose: the items held back while its folder is not trusted, each with
-// where it is set and the exact text the banner shows (docs/security-trust.md).
+// where it is set and the exact text the banner shows (docs/security.md#workspace-trust).
 
 import { isAbsolute, relative } from 'node:path';
 import { checkedBackend } from '../backends/backend-kind.ts';

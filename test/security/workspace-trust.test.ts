@@ -1,4 +1,4 @@
-// Workspace trust (docs/security-trust.md): a folder opened in the workbench runs nothing outside
+// Workspace trust (docs/security.md#workspace-trust): a folder opened in the workbench runs nothing outside
 // the brain sandboxes until the user trusts it. Real parts throughout: the `brainbench` CLI as a
 // process and its API over the WebSocket the page uses, the Workbench with real agent processes,
 // a command that would write a canary file, a loopback listener where a key would arrive, a
