@@ -1,7 +1,12 @@
 // What an eval names of its config must be there (agents, providers), and its answer must be
 // clear: found before any trial runs, each a ConfigError at the eval file's line.
 
+import { checkedBackend } from '../backends/backend-kind.ts';
 import type { OmwConfig } from '../config/config-types.ts';
+import { ENDPOINT_KINDS } from '../endpoint/endpoint-kinds.ts';
+import { PROVIDER_KINDS } from '../providers/provider-kinds.ts';
+import { agentInit } from '../supervisor/agent-init.ts';
+import { TOOLING_KINDS } from '../tooling/tooling-kinds.ts';
 import type { KeyPath } from '../config/key-path.ts';
 import { locatedError } from '../config/located-error.ts';
 import type { EvalSpec } from './load-eval.ts';
@@ -51,4 +56,15 @@ export function answeringAgent(spec: EvalSpec, config: OmwConfig): string | unde
   return (
     spec.end.agent ?? spec.input.message?.to ?? spec.input.event?.to ?? (agents.length === 1 ? agents[0] : undefined)
   );
+}
+
+/**
+ * The back ends and runtimes of a trial's config checked as building them would (a mock's turns
+ * as filled from a case): a mistake is found before the first trial, not by each.
+ */
+export function checkTrialConfig(config: OmwConfig): void {
+  for (const [name, impl] of Object.entries(config.providers)) checkedBackend(PROVIDER_KINDS, impl, config, ['providers', name]);
+  for (const [name, impl] of Object.entries(config.tooling)) checkedBackend(TOOLING_KINDS, impl, config, ['tooling', name]);
+  if (config.endpoint) checkedBackend(ENDPOINT_KINDS, config.endpoint, config, ['endpoint']);
+  for (const agent of Object.keys(config.agents)) agentInit(config, agent);
 }

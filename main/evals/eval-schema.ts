@@ -60,6 +60,8 @@ const common = {
   weight: z.number().nonnegative().default(1),
   /** The score at which it passes (1 for checks, 0.5 for judges and code). */
   threshold: unitScore.optional(),
+  /** Only cases with one of these tags are scored by it. */
+  tags: z.array(z.string()).optional(),
 };
 
 const expected = { expected: jsonValue.optional() };

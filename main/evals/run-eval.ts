@@ -14,7 +14,7 @@ import { agentEntry } from '../supervisor/agent-entry.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import type { LiveTarget } from '../telemetry/live-telemetry.ts';
-import { answeringAgent, checkEvalAgainstConfig } from './check-eval.ts';
+import { answeringAgent, checkEvalAgainstConfig, checkTrialConfig } from './check-eval.ts';
 import { readDataset, type EvalCase } from './dataset.ts';
 import { summarize, type EvalSummary } from './eval-statistics.ts';
 import { loadEval, type EvalSpec } from './load-eval.ts';
@@ -115,6 +115,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRun> {
     : { start: 0, end: selected.length };
   const configs = new TrialConfigs(config, spec);
   configs.check(selected.slice(start, end));
+  if (start < end) checkTrialConfig(configs.of(selected[start]!, 1).config);
   const trialsOption = options.trials ?? spec.trials;
   const jobs: Job[] = [];
   for (let caseIndex = start; caseIndex < end; caseIndex++) {

@@ -52,13 +52,20 @@ export function buildScorers(
   };
 }
 
-/** The trial's scores, its weighted mean score, and its verdict: an error when a scorer could not judge. */
+/**
+ * The trial's scores (by the scorers whose tags the case has), its weighted mean score, and its
+ * verdict: an error when a scorer could not judge.
+ */
 export async function scoreTrial(
   scorers: Scorers,
   input: ScoringInput,
 ): Promise<Pick<TrialLine, 'scores' | 'score' | 'verdict'>> {
   const scores: ScoreLine[] = [];
-  for (const scorer of scorers.list) scores.push(await scoreWith(scorer, input));
+  for (const scorer of scorers.list) {
+    const { tags } = scorer.spec;
+    if (tags && !input.case.tags.some((tag) => tags.includes(tag))) continue;
+    scores.push(await scoreWith(scorer, input));
+  }
   return { scores, ...summaryOf(scores, scorers.list) };
 }
 
@@ -68,8 +75,9 @@ export function summaryOf(
 ): Pick<TrialLine, 'score' | 'verdict'> {
   let weighted = 0;
   let weights = 0;
-  scores.forEach((line, index) => {
-    const weight = scorers[index]?.spec.weight ?? 1;
+  const weightOf = new Map(scorers.map((scorer) => [scorer.spec.name, scorer.spec.weight]));
+  scores.forEach((line) => {
+    const weight = weightOf.get(line.scorer) ?? 1;
     if (line.score === undefined) return;
     weighted += line.score * weight;
     weights += weight;
