@@ -63,8 +63,10 @@ export function answeringAgent(spec: EvalSpec, config: OmwConfig): string | unde
  * as filled from a case): a mistake is found before the first trial, not by each.
  */
 export function checkTrialConfig(config: OmwConfig): void {
-  for (const [name, impl] of Object.entries(config.providers)) checkedBackend(PROVIDER_KINDS, impl, config, ['providers', name]);
-  for (const [name, impl] of Object.entries(config.tooling)) checkedBackend(TOOLING_KINDS, impl, config, ['tooling', name]);
+  for (const [name, impl] of Object.entries(config.providers))
+    checkedBackend(PROVIDER_KINDS, impl, config, ['providers', name]);
+  for (const [name, impl] of Object.entries(config.tooling))
+    checkedBackend(TOOLING_KINDS, impl, config, ['tooling', name]);
   if (config.endpoint) checkedBackend(ENDPOINT_KINDS, config.endpoint, config, ['endpoint']);
   for (const agent of Object.keys(config.agents)) agentInit(config, agent);
 }

@@ -68,7 +68,6 @@ export async function rescore(options: RescoreOptions): Promise<Rescored> {
       const line = results.trials[index]!;
       const c = caseOfLine(line);
       const recording = readTrialRecording(trialRecordingFile(options.results, line.recording));
-      const before = recording.judgeCalls.size;
       const scored = await scoreTrial(scorers, {
         case: c,
         trial: line.trial,
@@ -79,11 +78,8 @@ export async function rescore(options: RescoreOptions): Promise<Rescored> {
         durationMs: line.durationMs,
         config: configs.of(c, line.trial).config,
         seed: results.header.seed,
+        judges,
       });
-      const asked = spec.scorers.filter((s) => s.kind === 'judge' || s.kind === 'pairwise').length;
-      const live = recording.judgeCalls.size - before;
-      judges.live += live;
-      judges.served += Math.max(0, asked - live);
       trials[index] = { ...line, ...scored };
       options.onProgress?.(++done, results.trials.length);
     }

@@ -38,6 +38,7 @@ import { trialKeys } from './trial-keys.ts';
 import { outcomeOf, usageOf, type Answering } from './trial-outcome.ts';
 import { readTrialRecording } from './trial-recording.ts';
 import { TrialProcessPool } from './trial-process-pool.ts';
+import { recordedOverrun } from './trial-watch.ts';
 
 export class EvalError extends Error {}
 
@@ -293,10 +294,18 @@ async function runJob(job: Job, context: JobContext): Promise<TrialLine> {
     ({ durationMs, overrun } = ran);
   }
   const trial = readTrialRecording(recordingFile);
-  let outcome = outcomeOf(trial.recording, context.answering);
-  if (overrun) outcome = { ...outcome, kind: 'budget', budget: overrun.budget, reason: overrun.reason };
-  else if (reused === 'reused' && previous) outcome = previous.line.outcome;
   const usage = usageOf(trial.recording, recordingFile);
+  if (reused !== 'fresh') overrun = recordedOverrun(usage, context.spec.end);
+  let outcome = outcomeOf(trial.recording, context.answering);
+  // A trial stopped for its budget has no answer to check: what it said so far is in its recording.
+  if (overrun)
+    outcome = {
+      kind: 'budget',
+      ...(outcome.agent ? { agent: outcome.agent } : {}),
+      budget: overrun.budget,
+      reason: overrun.reason,
+    };
+  else if (reused === 'reused' && previous) outcome = previous.line.outcome;
   const scored = await scoreTrial(context.scorers, {
     case: c,
     trial: job.trial,

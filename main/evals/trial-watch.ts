@@ -117,3 +117,24 @@ export class TrialWatch {
 }
 
 const round = (amount: number) => Number(amount.toPrecision(4));
+
+/**
+ * The budgets a trial served from a recording overran, by its recorded usage (a replay is not
+ * watched as it runs: what it serves costs nothing now, but it did when it ran).
+ */
+export function recordedOverrun(
+  usage: { tokens: { total: number }; cost: { amounts: Record<string, number> }; iterations: number },
+  end: EndShape,
+): BudgetOverrun | undefined {
+  if (end.max_tokens !== undefined && usage.tokens.total > end.max_tokens)
+    return { budget: 'max_tokens', reason: `${usage.tokens.total} tokens used: max_tokens = ${end.max_tokens}` };
+  for (const [currency, amount] of Object.entries(usage.cost.amounts))
+    if (end.max_cost !== undefined && amount > end.max_cost)
+      return { budget: 'max_cost', reason: `${round(amount)} ${currency} spent: max_cost = ${end.max_cost}` };
+  if (end.max_iterations !== undefined && usage.iterations > end.max_iterations)
+    return {
+      budget: 'max_iterations',
+      reason: `${usage.iterations} iterations ran: max_iterations = ${end.max_iterations}`,
+    };
+  return undefined;
+}

@@ -37,7 +37,11 @@ export async function askJudge(input: ScoringInput, request: JudgeRequest): Prom
     .update(JSON.stringify({ provider: request.provider, model, messages: request.messages }))
     .digest('hex');
   const recorded = input.recording.judgeCalls.get(key);
-  if (recorded?.ok && recorded.text !== undefined) return recorded.text;
+  if (recorded?.ok && recorded.text !== undefined) {
+    if (input.judges) input.judges.served++;
+    return recorded.text;
+  }
+  if (input.judges) input.judges.live++;
 
   const redactor = new Redactor(configSecrets(input.config));
   const environment = { trace: new TraceRecorder(16, 0, redactor), injections: new InjectionQueue() };

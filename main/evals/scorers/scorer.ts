@@ -21,6 +21,8 @@ export interface ScoringInput {
   config: OmwConfig;
   /** The run's seed (the pairwise judge's order). */
   seed: number;
+  /** Counts the judges' answers served from the recording and those asked live. */
+  judges?: { served: number; live: number };
 }
 
 /** A score or a pass/fail with its reason; thrown ScorerErrors become the line's `error`. */
