@@ -16,7 +16,10 @@ export interface TemplateScope {
   trial: number;
 }
 
-export class TemplateError extends Error {}
+export class TemplateError extends Error {
+  /** Where the template is, inside the value being filled. */
+  path: (string | number)[] = [];
+}
 
 export const hasTemplate = (value: unknown): boolean => {
   if (typeof value === 'string') return value.includes('{{');
@@ -28,11 +31,23 @@ export const hasTemplate = (value: unknown): boolean => {
 /** `value` with every template in its strings filled; `value` itself when it holds none. */
 export function fillTemplates<T>(value: T, scope: TemplateScope): T {
   if (typeof value === 'string') return fillString(value, scope) as T;
-  if (Array.isArray(value)) return value.map((item) => fillTemplates(item, scope)) as T;
+  if (Array.isArray(value)) return value.map((item, index) => within(index, () => fillTemplates(item, scope))) as T;
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillTemplates(item, scope)])) as T;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, within(key, () => fillTemplates(item, scope))]),
+    ) as T;
   }
   return value;
+}
+
+/** A TemplateError from inside `key` says so in its path. */
+function within<T>(key: string | number, fill: () => T): T {
+  try {
+    return fill();
+  } catch (error) {
+    if (error instanceof TemplateError) error.path.unshift(key);
+    throw error;
+  }
 }
 
 function fillString(text: string, scope: TemplateScope): Json {

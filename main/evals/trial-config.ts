@@ -131,7 +131,7 @@ function filled<T>(value: T, scope: TemplateScope, origins: KeyOrigins, at: KeyP
   try {
     return fillTemplates(value, scope);
   } catch (error) {
-    if (error instanceof TemplateError) throw locatedError(origins, at, error.message);
+    if (error instanceof TemplateError) throw locatedError(origins, [...at, ...error.path], error.message);
     throw error;
   }
 }
