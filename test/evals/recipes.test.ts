@@ -29,7 +29,7 @@ async function sh(command: string, cwd: string, env: Record<string, string> = {}
     await exec('sh', ['-c', line], { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
     const failed = error as { stderr?: string; stdout?: string };
-    throw new Error(`${command} failed:\n${failed.stderr ?? ''}${failed.stdout ?? ''}`);
+    throw new Error(`${command} failed:\n${failed.stderr ?? ''}${failed.stdout ?? ''}`, { cause: error });
   }
 }
 
