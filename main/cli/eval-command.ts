@@ -189,7 +189,7 @@ async function rescoreCommand(args: string[], io: EvalCommandIo): Promise<number
       ...(jobs !== undefined ? { jobs } : {}),
     });
     io.warn(
-      `rescored ${result.trials.length} trials: ${result.judges.served} judge answers from the recordings, ${result.judges.live} asked live`,
+      `rescored ${result.trials.length} trials: ${result.lines.scored} scores anew, ${result.lines.kept} kept (their scorer unchanged); ${result.judges.served} judge answers from the recordings, ${result.judges.live} asked live`,
     );
     emit(runReport(format, result.header, result.summary, result.trials, result.file), values.report, io);
     return 0;

@@ -1,7 +1,8 @@
 // `brainbench eval rescore RESULTS` (docs/evals.md#rescoring): the eval's scorers as they are now
-// on every trial of a results file, from its recordings, without running a brain. A judge asked
-// the same question as before is answered from the recording (free and the same); a new or
-// changed one is asked live and its answer kept in the recording for the next time.
+// on every trial of a results file, from its recordings, without running a brain. A scorer
+// unchanged since keeps its line; a judge asked the same question as before is answered from the
+// recording (free and the same); a new or changed one is asked live and its answer kept in the
+// recording for the next time.
 
 import { dirname, resolve } from 'node:path';
 
@@ -39,6 +40,8 @@ export interface Rescored {
   summary: EvalSummary;
   /** Judge calls answered from the recordings, and asked live. */
   judges: { served: number; live: number };
+  /** Score lines kept, their scorer unchanged, and scored anew. */
+  lines: { kept: number; scored: number };
 }
 
 export const caseOfLine = (line: TrialLine): EvalCase => ({
@@ -59,6 +62,7 @@ export async function rescore(options: RescoreOptions): Promise<Rescored> {
   const pool = new TrialProcessPool(options.spawner ?? forkSpawner);
   const scorers = buildScorers(spec.scorers, { spawner: pool.spawn, entry: options.entry ?? agentEntry() });
   const judges = { served: 0, live: 0 };
+  const counts = { kept: 0, scored: 0 };
   const trials: TrialLine[] = new Array(results.trials.length);
   let next = 0;
   let done = 0;
@@ -67,19 +71,24 @@ export async function rescore(options: RescoreOptions): Promise<Rescored> {
       const index = next++;
       const line = results.trials[index]!;
       const c = caseOfLine(line);
-      const recording = readTrialRecording(trialRecordingFile(options.results, line.recording));
-      const scored = await scoreTrial(scorers, {
-        case: c,
-        trial: line.trial,
-        scope: scopeOf(c, line.trial),
-        outcome: line.outcome,
-        recording,
-        usage: line.usage,
-        durationMs: line.durationMs,
-        config: configs.of(c, line.trial).config,
-        seed: results.header.seed,
-        judges,
-      });
+      const scored = await scoreTrial(
+        scorers,
+        c.tags,
+        () => ({
+          case: c,
+          trial: line.trial,
+          scope: scopeOf(c, line.trial),
+          outcome: line.outcome,
+          recording: readTrialRecording(trialRecordingFile(options.results, line.recording)),
+          usage: line.usage,
+          durationMs: line.durationMs,
+          config: configs.of(c, line.trial).config,
+          seed: results.header.seed,
+          judges,
+        }),
+        line.scores,
+      );
+      for (const score of scored.scores) counts[line.scores.includes(score) ? 'kept' : 'scored']++;
       trials[index] = { ...line, ...scored };
       options.onProgress?.(++done, results.trials.length);
     }
@@ -102,5 +111,5 @@ export async function rescore(options: RescoreOptions): Promise<Rescored> {
   };
   const out = resolve(options.results);
   writeResultsAtomically(out, header, trials);
-  return { file: out, header, trials, summary: summarize(header, trials), judges };
+  return { file: out, header, trials, summary: summarize(header, trials), judges, lines: counts };
 }

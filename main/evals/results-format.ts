@@ -55,6 +55,8 @@ export interface TrialOutcome {
 
 export interface ScoreLine {
   scorer: string;
+  /** The scorer's identity (its settings, a code scorer's script): an unchanged one's line is kept by a rescore. */
+  hash?: string;
   /** In [0, 1]; absent when the scorer failed. */
   score?: number;
   pass?: boolean;

@@ -306,17 +306,24 @@ async function runJob(job: Job, context: JobContext): Promise<TrialLine> {
       reason: overrun.reason,
     };
   else if (reused === 'reused' && previous) outcome = previous.line.outcome;
-  const scored = await scoreTrial(context.scorers, {
-    case: c,
-    trial: job.trial,
-    scope: scopeOf(c, job.trial),
-    outcome,
-    recording: trial,
-    usage,
-    durationMs,
-    config: setup.config,
-    seed: context.seed,
-  });
+  // A trial served whole keeps the lines of the scorers unchanged since.
+  const earlierScores = reused === 'reused' && previous ? previous.line.scores : [];
+  const scored = await scoreTrial(
+    context.scorers,
+    c.tags,
+    () => ({
+      case: c,
+      trial: job.trial,
+      scope: scopeOf(c, job.trial),
+      outcome,
+      recording: trial,
+      usage,
+      durationMs,
+      config: setup.config,
+      seed: context.seed,
+    }),
+    earlierScores,
+  );
   return {
     kind: 'trial',
     case: c.id,

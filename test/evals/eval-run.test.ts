@@ -201,29 +201,37 @@ test('a run scores every trial; pass@k and pass^k are those the seeded answers g
   );
 });
 
-test('rescore with the server stopped: unchanged judges are served from the recordings, a new scorer scores', async () => {
+test('rescore with the server stopped: a judge asked the same questions is served from the recordings, a new scorer scores', async () => {
   await server!.close();
   server = undefined;
   const before = trialsOf('base.jsonl');
+  // The judge passes at another threshold (so it scores again) but is asked what it was asked.
+  const changed = EVAL.replace(
+    'rubric = "Is the answer {{expected}}?"',
+    'rubric = "Is the answer {{expected}}?"\nthreshold = 0.9',
+  );
   writeFileSync(
     join(dir, 'qa.eval.toml'),
-    `${EVAL}\n[[scorers]]\nname = "long-enough"\nkind = "regex"\npattern = "^.{2,}$"\n`,
+    `${changed}\n[[scorers]]\nname = "long-enough"\nkind = "regex"\npattern = "^.{2,}$"\n`,
   );
   const rescored = await brainbench('eval', 'rescore', 'base.jsonl');
   assert.equal(rescored.code, 0, rescored.stderr);
+  const judged = (CASES.length - 1) * TRIALS;
+  const all = CASES.length * TRIALS;
   assert.match(
     rescored.stderr,
     new RegExp(
-      `rescored ${CASES.length * TRIALS} trials: ${(CASES.length - 1) * TRIALS} judge answers from the recordings, 0 asked live`,
+      `rescored ${all} trials: ${2 * all} scores anew, ${all} kept \\(their scorer unchanged\\); ${judged} judge answers from the recordings, 0 asked live`,
     ),
   );
   const after = trialsOf('base.jsonl');
   for (const [index, trial] of after.entries()) {
     const earlier = before[index]!;
-    assert.deepEqual(
-      trial.scores.find((s) => s.scorer === 'graded'),
-      earlier.scores.find((s) => s.scorer === 'graded'),
-    );
+    const graded = (line: TrialLine) => {
+      const { hash: _hash, ...score } = line.scores.find((s) => s.scorer === 'graded')!;
+      return score;
+    };
+    assert.deepEqual(graded(trial), graded(earlier));
     const added = trial.scores.find((s) => s.scorer === 'long-enough');
     if (trial.outcome.kind !== 'budget') assert.equal(added?.pass, trial.outcome.text!.length >= 2, trial.case);
   }

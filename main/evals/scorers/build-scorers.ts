@@ -1,4 +1,10 @@
-// The eval's scorers, built once for a run or a rescore, and a trial scored with all of them.
+// The eval's scorers, built once for a run or a rescore, and a trial scored with all of them. A
+// scorer's line carries its identity, so that a rescore keeps the lines of the scorers unchanged
+// since (a score is a function of the scorer, the trial's line and its recording, none of which a
+// rescore changes) and runs only the new or changed ones.
+
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 
 import type { AgentSpawner } from '../../supervisor/agent-spawner.ts';
 import type { ScorerSpec } from '../load-eval.ts';
@@ -13,7 +19,17 @@ import { scoreWith, type Scorer, type ScoringInput } from './scorer.ts';
 
 export interface Scorers {
   list: Scorer[];
+  /** Each scorer's identity by name: what it is set to, and what it reads (a script, a baseline). */
+  hashes: Map<string, string>;
   close(): Promise<void>;
+}
+
+function identity(spec: ScorerSpec): string {
+  const { at: _at, assertion: _assertion, absentEvents: _absent, ...settings } = spec;
+  const hash = createHash('sha256').update(JSON.stringify(settings));
+  for (const file of [spec.scriptFile, spec.againstFile])
+    if (file !== undefined && existsSync(file)) hash.update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
 }
 
 export function buildScorers(
@@ -46,6 +62,7 @@ export function buildScorers(
   });
   return {
     list,
+    hashes: new Map(specs.map((spec) => [spec.name, identity(spec)])),
     close: async () => {
       await Promise.all(list.map((scorer) => (scorer instanceof CodeScorer ? scorer.close() : undefined)));
     },
@@ -58,13 +75,19 @@ export function buildScorers(
  */
 export async function scoreTrial(
   scorers: Scorers,
-  input: ScoringInput,
+  caseTags: readonly string[],
+  input: () => ScoringInput,
+  earlier: readonly ScoreLine[] = [],
 ): Promise<Pick<TrialLine, 'scores' | 'score' | 'verdict'>> {
   const scores: ScoreLine[] = [];
+  // Built (the recording read) only when a scorer must run.
+  let given: ScoringInput | undefined;
   for (const scorer of scorers.list) {
-    const { tags } = scorer.spec;
-    if (tags && !input.case.tags.some((tag) => tags.includes(tag))) continue;
-    scores.push(await scoreWith(scorer, input));
+    const { tags, name } = scorer.spec;
+    if (tags && !caseTags.some((tag) => tags.includes(tag))) continue;
+    const hash = scorers.hashes.get(name)!;
+    const kept = earlier.find((line) => line.scorer === name && line.hash === hash);
+    scores.push(kept ?? { hash, ...(await scoreWith(scorer, (given ??= input()))) });
   }
   return { scores, ...summaryOf(scores, scorers.list) };
 }
