@@ -9,6 +9,7 @@ import { test } from 'node:test';
 
 import { addCaseFromRecording } from '../../main/evals/add-case.ts';
 import { passAtK, passHatK } from '../../main/evals/eval-statistics.ts';
+import { readResultsPage } from '../../main/evals/results-reader.ts';
 import { runEval } from '../../main/evals/run-eval.ts';
 import { meanInterval, pairedTTest, tQuantile } from '../../main/evals/student-t.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
@@ -58,6 +59,14 @@ first.payload;
     [],
   );
   assert.ok(spawned <= 2, `12 trials at -j 2 started ${spawned} processes`);
+  // The workbench reads a results file a page at a time.
+  const page = await readResultsPage(join(dir, 'r.jsonl'), 4, 3);
+  assert.equal(page.total, 12);
+  assert.deepEqual(
+    page.rows.map((row) => `${row.case}#${row.trial}`),
+    ['b#2', 'b#3', 'c#1'],
+  );
+  assert.equal(page.header.options.trials, 3);
 });
 
 test("a case added from a trial's recording is the input the agent had and the answer it gave", async () => {
