@@ -130,3 +130,64 @@ test('pass@k and pass^k, the t quantile, the interval and the paired test are th
   assert.ok(Math.abs(paired.p - 0.013236) < 1e-5);
   assert.equal(pairedTTest([0, 0, 0]).p, 1);
 });
+
+test('an endpoint request as input: its reply is the answer and ends the trial, though the brain would serve on', async () => {
+  const dir = folder({
+    'omw.toml': '[runtime.js]\nkind = "js"\n[agents.echo]\nruntime = "js"\nscript = "echo.js"\n',
+    // It serves requests forever: only the reply to the trial's request ends the trial.
+    'echo.js': `const subscription = omw.host.subscribeEndpoint('echo');
+for (;;) {
+  const envelope = omw.host.recv();
+  if (envelope.kind !== 'endpoint-message') continue;
+  const { session, messages } = envelope.payload;
+  for (const word of messages[messages.length - 1].content.split(' ')) omw.host.streamEndpoint(session, { content: word.toUpperCase() + ' ' });
+  omw.host.streamEndpoint(session, { finishReason: 'stop' });
+}
+`,
+    'cases.jsonl': JSON.stringify({ id: 'shout', input: { text: 'hello there' }, expected: 'HELLO THERE' }) + '\n',
+    'e.eval.toml':
+      'config = "omw.toml"\ndataset = "cases.jsonl"\n[input.endpoint]\nmodel = "echo"\nmessages = [{ content = "{{input.text}}" }]\n[end]\nmax_seconds = 20\n[[scorers]]\nkind = "equals"\n',
+  });
+  const otlp = join(dir, 'spans.jsonl');
+  const run = await runEval({
+    evalFile: join(dir, 'e.eval.toml'),
+    out: join(dir, 'r.jsonl'),
+    brainbench: 'test',
+    otlp: { destination: { file: otlp }, content: false },
+  });
+  const [trial] = run.trials;
+  assert.deepEqual(trial!.outcome, { kind: 'reply', text: 'HELLO THERE ' });
+  assert.equal(trial!.verdict, 'pass');
+  assert.ok(trial!.durationMs < 15_000, 'the reply ended it, not the time budget');
+  // The live trial's spans went to the OTLP file, as `brainbench run --otlp-file` writes them.
+  const spans = readFileSync(otlp, 'utf8')
+    .trim()
+    .split('\n')
+    .flatMap(
+      (line) =>
+        (JSON.parse(line) as { resourceSpans: { scopeSpans: { spans: { name: string }[] }[] }[] }).resourceSpans,
+    )
+    .flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans.map((span) => span.name)));
+  assert.ok(spans.includes('invoke_agent echo'), spans.join(', '));
+});
+
+test('a looping agent: the trial ends at its exit, or at max_iterations as a budget result', async () => {
+  const dir = folder({
+    'omw.toml': CONFIG,
+    // Counts its iterations in memory and exits at the count the case asks for.
+    'alice.js':
+      "const n = Number(omw.host.memoryGet('n') ?? '0') + 1;\nomw.host.memorySet('n', String(n));\nn >= Number(omw.host.memoryGet('until')) ? `done after ${n}` : undefined;\n",
+    'cases.jsonl':
+      [JSON.stringify({ id: 'three', input: { until: 3 } }), JSON.stringify({ id: 'many', input: { until: 50 } })].join(
+        '\n',
+      ) + '\n',
+    'e.eval.toml':
+      'config = "omw.toml"\ndataset = "cases.jsonl"\n[input.memory.alice]\nuntil = "{{input.until}}"\n[end]\nloop = true\nmax_iterations = 5\n',
+  });
+  const run = await runEval({ evalFile: join(dir, 'e.eval.toml'), out: join(dir, 'r.jsonl'), brainbench: 'test' });
+  const [three, many] = run.trials;
+  assert.deepEqual(three!.outcome, { kind: 'exited', agent: 'alice', text: 'done after 3' });
+  assert.equal(many!.outcome.kind, 'budget');
+  assert.equal(many!.outcome.budget, 'max_iterations');
+  assert.match(many!.outcome.reason!, /^5 iterations ran: max_iterations = 5$/);
+});
