@@ -6,6 +6,7 @@
 
 import { dirname, resolve } from 'node:path';
 
+import type { OmwConfig } from '../config/config-types.ts';
 import { loadConfig } from '../config/load-config.ts';
 import type { EvalCase } from './dataset.ts';
 import { summarize, type EvalSummary } from './eval-statistics.ts';
@@ -17,7 +18,7 @@ import { writeResultsAtomically } from './write-results.ts';
 import { jobsFor } from './run-eval.ts';
 import { buildScorers, scoreTrial } from './scorers/build-scorers.ts';
 import { scopeOf, TrialConfigs } from './trial-config.ts';
-import { readTrialRecording } from './trial-recording.ts';
+import { readTrialRecording, type TrialRecording } from './trial-recording.ts';
 import { TrialProcessPool } from './trial-process-pool.ts';
 import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
@@ -74,18 +75,27 @@ export async function rescore(options: RescoreOptions): Promise<Rescored> {
       const scored = await scoreTrial(
         scorers,
         c.tags,
-        () => ({
-          case: c,
-          trial: line.trial,
-          scope: scopeOf(c, line.trial),
-          outcome: line.outcome,
-          recording: readTrialRecording(trialRecordingFile(options.results, line.recording)),
-          usage: line.usage,
-          durationMs: line.durationMs,
-          config: configs.of(c, line.trial).config,
-          seed: results.header.seed,
-          judges,
-        }),
+        () => {
+          // Read only by the scorers that look at them (the trace, the judges' calls, the mocks).
+          let recording: TrialRecording | undefined;
+          let config: OmwConfig | undefined;
+          return {
+            case: c,
+            trial: line.trial,
+            scope: scopeOf(c, line.trial),
+            outcome: line.outcome,
+            get recording() {
+              return (recording ??= readTrialRecording(trialRecordingFile(options.results, line.recording)));
+            },
+            usage: line.usage,
+            durationMs: line.durationMs,
+            get config() {
+              return (config ??= configs.of(c, line.trial).config);
+            },
+            seed: results.header.seed,
+            judges,
+          };
+        },
         line.scores,
       );
       for (const score of scored.scores) counts[line.scores.includes(score) ? 'kept' : 'scored']++;
