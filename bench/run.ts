@@ -5,6 +5,7 @@ import type { BenchRow } from './bench-row.ts';
 import { configBenchmarks } from './config-benchmarks.ts';
 import { dapBenchmarks } from './dap-benchmarks.ts';
 import { endpointBenchmarks } from './endpoint-benchmarks.ts';
+import { evalBenchmarks } from './eval-benchmarks.ts';
 import { ioBenchmarks } from './io-benchmarks.ts';
 import { jsDebuggerBenchmarks } from './js-debugger-benchmarks.ts';
 import { limitsBenchmarks } from './limits-benchmarks.ts';
@@ -33,6 +34,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   warm: warmBenchmarks,
   lsp: lspBenchmarks,
   web: webBenchmarks,
+  evals: evalBenchmarks,
 };
 
 const only = process.argv.slice(2);

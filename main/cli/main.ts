@@ -14,6 +14,8 @@ import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
 import { trustCommand } from './trust-command.ts';
 import { dapCommand } from '../dap/dap-command.ts';
+import { evalJsonSchema } from '../evals/eval-json-schema.ts';
+import { evalCommand } from './eval-command.ts';
 import { testCommand } from './test-command.ts';
 import { commandArgs } from './command-args.ts';
 import { didYouMean } from './did-you-mean.ts';
@@ -45,8 +47,18 @@ const USAGE = `usage:
   brainbench trust [DIR] | trust --revoke [DIR] | trust --list            trust a workspace folder, or stop trusting it
   brainbench dap [--port N [--token-file PATH]]                           a Debug Adapter Protocol server on stdio, or on
                                                                           127.0.0.1:N with a token (printed, or kept in PATH)
-  brainbench schema [--output FILE]                                       the JSON Schema of omw and omw test configs
-                                                                          (also \`brainbench test schema\`, omw-test's spelling)
+  brainbench eval run EVAL [--trials K] [-j N] [--filter tag:X|split:Y]... [--first N] [--sample N [--seed S]]
+                  [--shard I/N] [--reuse RESULTS] [--out RESULTS] [--otlp URL | --otlp-file OUT]
+                                                                          run an eval: every case for its trials, scored
+  brainbench eval rescore RESULTS [--eval EVAL] [-j N]                    score a results file again, no brain run
+  brainbench eval compare BASE CANDIDATE [--max-regressions N] [--min-delta X]
+                                                                          per case regressions, a paired test; a CI gate
+  brainbench eval merge SHARDS... --out FILE                              the shards of a run as one results file
+  brainbench eval report RESULTS                                          a results file's report
+                  (all: [--format table|json|junit|markdown] [--report FILE])
+  brainbench schema [--output FILE] [--eval]                              the JSON Schema of omw and omw test configs
+                                                                          (also \`brainbench test schema\`, omw-test's spelling),
+                                                                          or with --eval of eval files
   brainbench lsp [--stdio]                                                the Rhai language server on stdin/stdout
   brainbench --version | --help
 run, loop and test start everything a config names (MCP commands, interpreters, keys for any URL): your own act; serve does not, until you trust the folder`;
@@ -235,8 +247,11 @@ async function dap(args: string[]): Promise<number> {
 }
 
 async function schema(args: string[]): Promise<number> {
-  const { values } = commandArgs({ args, options: { output: { type: 'string', short: 'o' } } });
-  const text = `${JSON.stringify(testConfigJsonSchema(), null, 2)}\n`;
+  const { values } = commandArgs({
+    args,
+    options: { output: { type: 'string', short: 'o' }, eval: { type: 'boolean' } },
+  });
+  const text = `${JSON.stringify(values.eval ? evalJsonSchema() : testConfigJsonSchema(), null, 2)}\n`;
   if (values.output === undefined || values.output === '-') process.stdout.write(text);
   else writeFileSync(values.output, text);
   return 0;
@@ -372,6 +387,16 @@ function accounting(args: string[]): Promise<number> {
   );
 }
 
+function evaluate(args: string[]): Promise<number> {
+  const log = stderrLog('auto');
+  const io = {
+    print,
+    progress: { isTTY: process.stderr.isTTY === true, write: (text: string) => void process.stderr.write(text) },
+    warn: (text: string) => log({ severity: 'warn', text }),
+  };
+  return logging(log, () => evalCommand(args, io));
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   run: (args) => runOrLoop('run', args),
   loop: (args) => runOrLoop('loop', args),
@@ -381,6 +406,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   export: exportRecording,
   fork,
   accounting,
+  eval: evaluate,
   serve,
   trust,
   dap,

@@ -1,20 +1,14 @@
 import { dirname, relative } from 'node:path';
-import type { IterationResult } from '../../contract/iteration-result.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import type { SparePool } from '../supervisor/spare-pool.ts';
-import { AssertionParseError } from '../assertions/assertion-parse-error.ts';
-import { parseAssertions } from '../assertions/parse-assertions.ts';
-import { StreamingMatcher, type ObservedEvent, type Verdict } from '../assertions/streaming-matcher.ts';
+import type { ObservedEvent, Verdict } from '../assertions/streaming-matcher.ts';
 import type { ConfigFormat } from '../config/config-format.ts';
 import type { OmwConfig } from '../config/config-types.ts';
 import { loadConfig, loadTestConfig } from '../config/load-config.ts';
-import { Host } from '../host/host.ts';
 import type { Restrictions } from '../trust/restrictions.ts';
-import { describeResult } from '../supervisor/iteration-result.ts';
-import { Supervisor } from '../supervisor/supervisor.ts';
-import { isOmwTraceEvent, type TraceEvent } from '../trace/trace-event.ts';
-import { locateAssertionError } from './locate-assertion-error.ts';
+import type { TraceEvent } from '../trace/trace-event.ts';
 import { mockSnapshots, type MockSnapshot } from './mock-snapshots.ts';
+import { runHarness, type HarnessResult } from './run-harness.ts';
 
 export interface AgentVerdict extends Verdict {
   agent: string;
@@ -68,39 +62,32 @@ export interface RunTestOptions {
 }
 
 /**
- * Runs one omw test (omw-compat 14.2): the config in run mode against its mocks with tracing on,
- * each asserted agent judged by a streaming matcher, the run shut down as soon as every asserted
- * agent has a verdict.
+ * Runs one omw test (omw-compat 14.2): its config layered and loaded, then omw-test's harness
+ * (run-harness.ts) on it.
  */
 export async function runTest(file: string, options: RunTestOptions): Promise<TestResult> {
   const started = performance.now();
-  const errors: string[] = [];
-  const trace: TraceEvent[] = [];
-  const verdicts = new Map<string, Verdict>();
   const inputs: string[] = [];
   const brains: Record<string, string> = {};
-  let matchers = new Map<string, StreamingMatcher>();
-  let host: Host | undefined;
-  const finish = (): TestResult => {
-    const agents = [...verdicts].map(([agent, verdict]) => ({ agent, ...verdict }));
+  const finish = (harness: HarnessResult): TestResult => {
+    const agents = [...harness.verdicts].map(([agent, verdict]) => ({ agent, ...verdict }));
+    const { errors, trace } = harness;
     const pass = errors.length === 0 && agents.every((v) => v.pass);
     const durationMs = performance.now() - started;
     const result: TestResult = { file, pass, agents, errors, trace, durationMs, inputs, brains };
     if (options.snapshot) {
-      const reports = [...matchers].map(([agent, m]) => ({
+      const reports = [...harness.matchers].map(([agent, m]) => ({
         agent,
         cursor: m.position,
         observed: m.observed,
         diff: m.diff(),
       }));
-      result.snapshot = { matchers: reports, mocks: host ? mockSnapshots(host) : [] };
+      result.snapshot = { matchers: reports, mocks: harness.host ? mockSnapshots(harness.host) : [] };
     }
     return result;
   };
 
-  let supervisor: Supervisor;
-  let asserted: Map<string, ReturnType<typeof parseAssertions>[string]>;
-  let config: OmwConfig | undefined;
+  let config: OmwConfig;
   try {
     const env = options.env ?? process.env;
     const root = options.root ?? dirname(file);
@@ -110,84 +97,15 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
     config = loaded;
     inputs.push(...loaded.layers, ...Object.values(loaded.agents).map((agent) => agent.script));
     for (const [agent, { script }] of Object.entries(loaded.agents)) brains[agent] = relative(root, script);
-    if (Object.keys(loaded.agents).length === 0) {
-      throw new Error('the config has no agents: a test needs at least one [agents.<name>] table');
-    }
-    asserted = new Map(Object.entries(parseAssertions(loaded.assertions ?? {})));
-    for (const agent of asserted.keys()) {
-      if (!loaded.agents[agent]) throw new Error(`assertions.${agent}: no agent "${agent}" is configured`);
-    }
-    host = new Host(loaded, options.restrict ? { restrictions: options.restrict(loaded) } : {});
-    supervisor = new Supervisor(host, { spawner: options.spawner, entry: options.entry, spares: options.spares });
-    matchers = new Map([...asserted].map(([agent, assertion]) => [agent, new StreamingMatcher(assertion)]));
-    host.trace.subscribe((event) => {
-      trace.push(event);
-      if (!isOmwTraceEvent(event) || event.type === 'outcome') return;
-      matchers.get(event.agent)?.feed(event);
-      settleAsserted(event.agent);
-    });
   } catch (error) {
-    // An invalid assertion (or mock `after` gate) is named by its place in the config's files.
-    const located = error instanceof AssertionParseError && config ? locateAssertionError(error, config) : error;
-    errors.push((located as Error).message);
-    return finish();
+    const failed: HarnessResult = {
+      verdicts: new Map(),
+      errors: [(error as Error).message],
+      trace: [],
+      timedOut: false,
+      matchers: new Map(),
+    };
+    return finish(failed);
   }
-
-  let allSettled: () => void = () => {};
-  const settled = new Promise<void>((resolve) => (allSettled = resolve));
-  // With nothing asserted the run simply goes to its end.
-  const checkAllSettled = () => {
-    if (asserted.size > 0 && verdicts.size === asserted.size) allSettled();
-  };
-  function settleAsserted(agent: string): void {
-    const matcher = matchers.get(agent);
-    if (!matcher || verdicts.has(agent) || asserted.get(agent)?.outcome !== 'asserted' || !matcher.satisfied) return;
-    verdicts.set(agent, { pass: true });
-    void supervisor.stop(agent);
-    checkAllSettled();
-  }
-  for (const agent of asserted.keys()) settleAsserted(agent);
-  checkAllSettled();
-
-  const judge = (agent: string, result: IterationResult) => {
-    const matcher = matchers.get(agent);
-    if (result.kind === 'failed') errors.push(`agent "${agent}" ${describeResult(result, brains[agent])}`);
-    if (!matcher || verdicts.has(agent)) return;
-    if (asserted.get(agent)?.outcome === 'asserted') return;
-    if (result.kind === 'aborted') return;
-    verdicts.set(agent, matcher.judgeOutcome(result.kind === 'outcome' ? result.outcome : undefined));
-    checkAllSettled();
-  };
-
-  const timeoutSecs = supervisor.host.config.tunables.test_timeout_secs;
-  let timedOut = false;
-  const timer =
-    timeoutSecs > 0
-      ? setTimeout(() => {
-          timedOut = true;
-          allSettled();
-        }, timeoutSecs * 1000)
-      : undefined;
-
-  const agents = [...supervisor.runners.keys()];
-  const running = Promise.all(
-    agents.map(async (agent) => {
-      const [result] = (await supervisor.run([agent])).values();
-      judge(agent, result!);
-    }),
-  );
-  await Promise.race([running, settled]);
-  clearTimeout(timer);
-  await supervisor.shutdown();
-  await running;
-  await supervisor.host.close();
-
-  for (const agent of asserted.keys()) {
-    if (verdicts.has(agent)) continue;
-    const reason = timedOut
-      ? `timed out after ${timeoutSecs} s before agent "${agent}"'s assertions settled`
-      : `the run ended before agent "${agent}"'s assertions settled`;
-    verdicts.set(agent, { pass: false, reason: `${reason}\n${matchers.get(agent)!.diff()}` });
-  }
-  return finish();
+  return finish(await runHarness(config, { ...options, brains }));
 }
