@@ -14,7 +14,7 @@ const LF = 0x0a;
 const CR = 0x0d;
 
 /** The events of an event stream; an event without data is skipped, as the standard says. */
-export async function* serverSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
+export async function* serverSentEvents(body: AsyncIterable<Uint8Array>): AsyncGenerator<ServerSentEvent> {
   let event: string | undefined;
   let data: string[] = [];
   for await (const line of lines(body)) {
@@ -36,7 +36,7 @@ export async function* serverSentEvents(body: ReadableStream<Uint8Array>): Async
 }
 
 /** The body's lines, ended by CRLF, LF or CR, as UTF-8 text without their ends. */
-async function* lines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+async function* lines(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let first = true;
   const decode = (parts: Uint8Array[]) => {

@@ -61,7 +61,8 @@ export class OpenaiProvider extends SdkProvider<OpenAI> {
         const completion = await jsonAnswer<Completion>(response);
         if (completion) return [completionAsChunk(completion)];
         if (!response.body) throw new Error('the server answered with no body');
-        return openaiStreamChunks(response.body);
+        // Node's web streams are async iterable; the DOM typings the shell is also checked under omit it.
+        return openaiStreamChunks(response.body as unknown as AsyncIterable<Uint8Array>);
       },
       () => mapper.problem(),
     );

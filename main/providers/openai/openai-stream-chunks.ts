@@ -10,7 +10,7 @@ type Chunk = OpenAI.Chat.Completions.ChatCompletionChunk;
  * data is one JSON chunk, `[DONE]` ends the answer, and a chunk holding an `error` is the server
  * failing mid-answer. Data that is not JSON throws the parser's SyntaxError.
  */
-export async function* openaiStreamChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Chunk> {
+export async function* openaiStreamChunks(body: AsyncIterable<Uint8Array>): AsyncGenerator<Chunk> {
   for await (const { data } of serverSentEvents(body)) {
     if (data.startsWith('[DONE]')) return;
     const chunk = JSON.parse(data) as Chunk & { error?: { message?: unknown } };
