@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import { AssertionParseError } from '../assertions/assertion-parse-error.ts';
 import { forkSpawner } from '../supervisor/fork-spawner.ts';
@@ -47,8 +48,14 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
     throw error instanceof AssertionParseError ? locateAssertionError(error, config) : error;
   }
   const supervisor = new Supervisor(host, { spawner: forkSpawner, entry: agentEntry() });
+  // A loop whose recording the disk cut stops: what it would record next is lost anyway.
   const recorder =
-    options.record === undefined ? undefined : startRecording(supervisor, options.record, options.mode, file);
+    options.record === undefined
+      ? undefined
+      : startRecording(supervisor, options.record, options.mode, file, () => {
+          // Later: the disk may refuse the header, before the rest is set up.
+          if (options.mode === 'loop') queueMicrotask(() => shutdown());
+        });
   const telemetry =
     options.otlp && startTelemetry(supervisor, options.otlp, { mode: options.mode, file, log }, recorder);
   const traceOptions = { everything: options.trace, brainOf: (agent: string) => brains.get(agent) };
@@ -74,6 +81,7 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
   if (options.mode === 'loop') {
     supervisor.loop();
     await new Promise<void>((resolve) => process.once('beforeExit', () => resolve()));
+    failIfCut(options.record, recorder);
     return 0;
   }
   const results = await supervisor.run();
@@ -82,6 +90,7 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
   await telemetry?.close();
   supervisor.dispose();
   await host.close();
+  failIfCut(options.record, recorder);
   if (shuttingDown) return 0;
   const failures = [...results].filter(([, result]) => result.kind === 'failed');
   if (failures.length === 0) return 0;
@@ -94,13 +103,37 @@ export async function runCommand(options: RunCommandOptions): Promise<number> {
   return 1;
 }
 
-function startRecording(supervisor: Supervisor, record: string, mode: 'run' | 'loop', configFile: string) {
+function startRecording(
+  supervisor: Supervisor,
+  record: string,
+  mode: 'run' | 'loop',
+  configFile: string,
+  onCut: () => void,
+) {
   try {
-    return new SessionRecorder(supervisor, { file: record, mode, configFile, brainbench: brainbenchVersion() });
+    return new SessionRecorder(supervisor, {
+      file: record,
+      mode,
+      configFile,
+      brainbench: brainbenchVersion(),
+      onCut,
+    });
   } catch (error) {
     supervisor.dispose();
     throw new CommandError(`--record ${record}: ${(error as Error).message}`);
   }
+}
+
+/** A recording the disk cut fails the command, after the run ended as it would have. */
+function failIfCut(record: string | undefined, recorder: SessionRecorder | undefined): void {
+  const cut = recorder?.cut;
+  if (record === undefined || cut === undefined) return;
+  const kept = existsSync(record)
+    ? 'the file holds what was recorded before, and ends with a "cut" line'
+    : 'not even its header could be written, so no file was left';
+  throw new CommandError(
+    `--record ${record}: the recording was cut at ${new Date(cut.time).toISOString()}: ${cut.reason}; ${kept}`,
+  );
 }
 
 /** After the recorder, whose call tap it shares. */

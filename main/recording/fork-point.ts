@@ -4,7 +4,7 @@ import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
 import type { SourceKind } from '../trace/trace-event.ts';
 import type { CallLine } from './recording-format.ts';
 import { RecordingError, type ReadLine } from './recording-reader.ts';
-import type { RecordedIteration, Recording } from './recording.ts';
+import { headerOf, type RecordedIteration, type Recording } from './recording.ts';
 
 /** A source open at a fork point, with what the branch needs to carry it on. */
 export interface OpenAtFork {
@@ -127,7 +127,8 @@ export function forkState(
     inbox.length = 0;
     notes.push('this recording holds no deliveries (an older Brainbench made it): the inbox starts empty');
   }
-  const brain = recording.header.brains[agent];
+  // The brain that ran the fork point's iteration: a brain changed mid-session has a header of its own.
+  const brain = headerOf(recording, agent, afterIteration).brains[agent];
   if (brain?.source === undefined)
     notes.push('the recording holds no text of the brain (a component, or a brain outside the recorded workspace)');
   const view: ForkPointView = {

@@ -19,7 +19,7 @@ import { RecordingError, type ReadLine } from './recording-reader.ts';
 import type { HeaderLine, RecordedBrain } from './recording-format.ts';
 import { writeRecordedBrain } from './recorded-brains.ts';
 import { brainDifference, compareBrain } from './replay-plan.ts';
-import type { RecordedIteration, Recording } from './recording.ts';
+import { headerOf, sinceBrainChange, type RecordedIteration, type Recording } from './recording.ts';
 import { SessionRecorder } from './session-recorder.ts';
 
 export interface ForkOptions {
@@ -87,7 +87,11 @@ export async function runFork(options: ForkOptions): Promise<AgentReplayView> {
   const { recording, agent, afterIteration, edits, config } = options;
   checkBranchName(options.origin.name);
   const state = forkState(recording, options.lines, agent, afterIteration);
-  const prefix = recording.agents.get(agent)!.iterations.filter((it) => it.iteration <= afterIteration);
+  // Replayed from where the brain of the fork point began: a changed brain starts its engine afresh.
+  const prefix = sinceBrainChange(
+    recording.agents.get(agent)!.iterations.filter((it) => it.iteration <= afterIteration),
+    agent,
+  );
   if (!Object.hasOwn(config.agents, agent)) {
     throw new RecordingError(
       `agent "${agent}" is not in the workspace's config (${basename(config.file)}): a fork runs the workspace's brain and runtime`,
@@ -102,7 +106,7 @@ export async function runFork(options: ForkOptions): Promise<AgentReplayView> {
   const folder = mkdtempSync(join(tmpdir(), 'brainbench-fork-'));
   try {
     const script = options.recordedBrains
-      ? writeRecordedBrain(config, recording.header, agent, folder)
+      ? writeRecordedBrain(config, headerOf(recording, agent, afterIteration), agent, folder)
       : workspaceBrain.script;
     const host = new ForkHost(branchConfig(options, script), edits, {
       ...(options.brainFolders ? { brainFolders: [...options.brainFolders, realPathOf(folder) ?? folder] } : {}),
@@ -142,7 +146,8 @@ export async function runFork(options: ForkOptions): Promise<AgentReplayView> {
 function branchBrain(options: ForkOptions, path: string): { brains?: HeaderLine['brains'] } {
   const { edits, agent, recording } = options;
   if (edits.source !== undefined) return { brains: { [agent]: editedBrain(path, edits.source) } };
-  if (options.recordedBrains) return { brains: { [agent]: recording.header.brains[agent]! } };
+  if (options.recordedBrains)
+    return { brains: { [agent]: headerOf(recording, agent, options.afterIteration).brains[agent]! } };
   return {};
 }
 

@@ -86,7 +86,18 @@ export interface EndLine {
   time: number;
 }
 
-export type RecordingLine = HeaderLine | CallLine | TraceLine | DeliveredLine | EndLine;
+/**
+ * The disk refused a write (full, over quota, failing): what follows, if anything, comes after a
+ * gap. Every iteration open here ends here; the header comes again where recording went on.
+ */
+export interface CutLine {
+  kind: 'cut';
+  time: number;
+  /** What the disk said ("no space left on the device (ENOSPC)"). */
+  reason: string;
+}
+
+export type RecordingLine = HeaderLine | CallLine | TraceLine | DeliveredLine | EndLine | CutLine;
 
 /** How a recorded iteration ended, from its `iteration-end` event. */
 export type RecordedEnd = Pick<IterationEndTrace, 'outcome' | 'error' | 'line' | 'column' | 'durationMs'>;

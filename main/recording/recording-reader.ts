@@ -5,7 +5,7 @@ import { RECORDING_FORMAT, RECORDING_VERSION, type HeaderLine, type RecordingLin
 export class RecordingError extends Error {}
 
 /** The kinds this reader knows; a later writer's other kinds are skipped (the format only adds). */
-const KNOWN_KINDS = new Set<unknown>(['call', 'trace', 'delivered', 'end']);
+const KNOWN_KINDS = new Set<unknown>(['header', 'call', 'trace', 'delivered', 'end', 'cut']);
 
 /** What a reader made of one line: a record, or the truncated last line of a file still being written. */
 export type ReadLine = { line: RecordingLine } | { truncated: string };
@@ -21,19 +21,20 @@ function parseLine(text: string, number: number, last: boolean): ReadLine | unde
     throw new RecordingError(`line ${number}: not JSON: ${(error as Error).message}`);
   }
   const kind = (parsed as { kind?: unknown } | null)?.kind;
-  if (number === 1) checkHeader(parsed);
+  // A header later in the file starts a new header segment: the brains or config changed there.
+  if (number === 1 || kind === 'header') checkHeader(parsed, number);
   else if (typeof kind !== 'string') throw new RecordingError(`line ${number}: not a record (no "kind")`);
   else if (!KNOWN_KINDS.has(kind)) return undefined;
   return { line: parsed as RecordingLine };
 }
 
-function checkHeader(parsed: unknown): asserts parsed is HeaderLine {
+function checkHeader(parsed: unknown, number: number): asserts parsed is HeaderLine {
   const header = parsed as Partial<HeaderLine> | null;
   if (header?.kind !== 'header' || header.format !== RECORDING_FORMAT)
-    throw new RecordingError(`line 1: not a Brainbench recording (expected a "${RECORDING_FORMAT}" header)`);
+    throw new RecordingError(`line ${number}: not a Brainbench recording (expected a "${RECORDING_FORMAT}" header)`);
   if (typeof header.version !== 'number' || header.version > RECORDING_VERSION)
     throw new RecordingError(
-      `line 1: recording format version ${String(header.version)}; this Brainbench reads up to ${RECORDING_VERSION}`,
+      `line ${number}: recording format version ${String(header.version)}; this Brainbench reads up to ${RECORDING_VERSION}`,
     );
 }
 

@@ -10,7 +10,10 @@ const segmentOf = (lines: readonly ReadLine[]): number | undefined => {
   return first && 'line' in first ? (first.line as HeaderLine).segment : undefined;
 };
 
-/** The lines of `file`'s older segment then its own, under the older one's header. */
+/**
+ * The lines of `file`'s older segment then its own, under the older one's header; the newer
+ * one's header stays where it began, as a header segment of its own (the brains may differ).
+ */
 export function readRecordingSegments(file: string): ReadLine[] {
   const current = readNamed(file);
   const olderFile = `${file}.1`;
@@ -20,7 +23,7 @@ export function readRecordingSegments(file: string): ReadLine[] {
   // A `.1` from another session (or a damaged one) is not this file's past.
   if (segmentOf(older) !== segment - 1) return current;
   const kept = older.filter((read) => 'line' in read && read.line.kind !== 'end');
-  return [...kept, ...current.slice(1)];
+  return [...kept, ...current];
 }
 
 function readNamed(file: string): ReadLine[] {

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { diskFault } from '../files/disk-fault.ts';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { stringify } from 'smol-toml';
 import { nameProblem, quotedName } from '../config/config-names.ts';
@@ -141,6 +142,8 @@ function testFolder(dir: string): string {
 /** The test's files, each checked to land inside its folder (links followed) as a new file. */
 class TestFiles {
   readonly written: string[] = [];
+  /** The real paths of `written`. */
+  private readonly files: string[] = [];
   private readonly boundary: WorkspaceBoundary;
 
   /** `folder`: the real path; `shown`: the folder as the caller named it, for the files' names. */
@@ -172,8 +175,15 @@ class TestFiles {
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, text, { flag: 'wx' });
     } catch (error) {
-      throw new RecordingError(`cannot write ${file}: ${(error as Error).message}`);
+      const fault = diskFault(error);
+      if (fault === undefined) throw new RecordingError(`cannot write ${file}: ${(error as Error).message}`);
+      // Half a test would fail for the wrong reason: what this test wrote goes (removing frees space).
+      for (const written of [...this.files, file]) rmSync(written, { force: true });
+      throw new RecordingError(
+        `cannot write ${file}: ${fault}; the test was not written (its files so far were removed)`,
+      );
     }
+    this.files.push(file);
     this.written.push(join(this.shown, name));
   }
 }

@@ -1,5 +1,5 @@
 import type { IterationEndTrace, IterationStartTrace, TraceEvent } from '../trace/trace-event.ts';
-import type { CallLine, HeaderLine } from './recording-format.ts';
+import type { CallLine, CutLine, HeaderLine } from './recording-format.ts';
 import { checkedAgentName, checkedHeader } from './recorded-header.ts';
 import { readRecordingLines, RecordingError, type ReadLine } from './recording-reader.ts';
 
@@ -17,6 +17,8 @@ export interface RecordedIteration {
   events: TraceEvent[];
   /** Absent when the recording stops inside the iteration. */
   end?: IterationEndTrace;
+  /** The header in effect when it began: the brains and config that ran it (a brain changed mid-session starts a new one). */
+  header: HeaderLine;
 }
 
 export interface RecordedAgent {
@@ -32,6 +34,8 @@ export interface Recording {
   truncated: boolean;
   /** The recorder closed the file (an `end` line). */
   ended: boolean;
+  /** The disk refused a write here (the last `cut` line): the iterations open then end there. */
+  cut?: Pick<CutLine, 'time' | 'reason'>;
 }
 
 const REPLAYED_TRACE = new Set<TraceEvent['type']>(['call', 'inbound', 'opened', 'closed']);
@@ -48,6 +52,7 @@ export function buildRecording(lines: readonly ReadLine[]): Recording {
   const recording: Recording = { header: checkedHeader(first.line), agents: new Map(), truncated: false, ended: false };
   const open = new Map<string, RecordedIteration>();
   const since = new Map<string, TraceEvent[]>();
+  let header = recording.header;
   for (let index = 1; index < lines.length; index++) {
     const read = lines[index]!;
     if (!('line' in read)) {
@@ -56,7 +61,12 @@ export function buildRecording(lines: readonly ReadLine[]): Recording {
     }
     const { line } = read;
     if (line.kind === 'end') recording.ended = true;
-    else if (line.kind === 'call') {
+    else if (line.kind === 'header') header = checkedHeader(line);
+    else if (line.kind === 'cut') {
+      // What an open iteration did after this is lost: it ends here, as a crash would end it.
+      recording.cut = { time: line.time, reason: String(line.reason) };
+      open.clear();
+    } else if (line.kind === 'call') {
       const iteration = open.get(line.agent);
       if (iteration?.iteration !== line.iteration) continue;
       const call = line as RecordedCall;
@@ -71,6 +81,7 @@ export function buildRecording(lines: readonly ReadLine[]): Recording {
           trigger: event.trigger,
           calls: [],
           events: [],
+          header,
         };
         agentOf(recording, event.agent).iterations.push(iteration);
         open.set(event.agent, iteration);
@@ -84,6 +95,28 @@ export function buildRecording(lines: readonly ReadLine[]): Recording {
     }
   }
   return recording;
+}
+
+/**
+ * The header of the brains and config that ran an agent's recorded iteration (0, before the
+ * first: the one its first iteration ran under); the file's first when there is no such iteration.
+ */
+export function headerOf(recording: Recording, agent: string, iteration: number): HeaderLine {
+  const iterations = recording.agents.get(agent)?.iterations ?? [];
+  const found = iteration === 0 ? iterations[0] : iterations.find((it) => it.iteration === iteration);
+  return found?.header ?? recording.header;
+}
+
+/**
+ * The last of `iterations` that ran the brain the last one ran: an engine starts afresh when its
+ * brain changes, so nothing before that change reaches the state after it (a fork's prefix).
+ */
+export function sinceBrainChange(iterations: readonly RecordedIteration[], agent: string): RecordedIteration[] {
+  const brainOf = (iteration: RecordedIteration) => iteration.header.brains[agent]?.sha256;
+  const last = iterations.at(-1);
+  let first = iterations.length;
+  while (first > 0 && brainOf(iterations[first - 1]!) === brainOf(last!)) first--;
+  return iterations.slice(first);
 }
 
 function agentOf(recording: Recording, name: string): RecordedAgent {

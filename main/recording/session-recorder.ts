@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { TappedCall } from '../host/host.ts';
 import { realPathOf } from '../files/folder-boundary.ts';
@@ -6,9 +7,9 @@ import type { TraceEvent } from '../trace/trace-event.ts';
 import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
 import type { BranchOrigin } from '../../contract/recording-views.ts';
 import type { CallLine, DeliveredLine, EndLine, HeaderLine } from './recording-format.ts';
-import { recordingHeader, type HeaderFacts } from './recording-header.ts';
+import { brainOnDisk, recordingHeader, type HeaderFacts } from './recording-header.ts';
 import { valuesLineText } from '../agent-protocol/recorded-values.ts';
-import { RecordingWriter, type WriterOptions } from './recording-writer.ts';
+import { RecordingWriter, type RecordingCut, type WriterOptions } from './recording-writer.ts';
 
 export interface RecordOptions extends Omit<HeaderFacts, 'workspace'>, WriterOptions {
   file: string;
@@ -33,6 +34,11 @@ function folderOf(configFile: string): string {
  */
 export class SessionRecorder {
   private readonly writer: RecordingWriter;
+  /** The header in effect: a changed brain or config writes it again (a new header segment). */
+  private header: HeaderLine;
+  /** Per agent, its brain file as last seen (identity, size, mtime): a change is hashed again. */
+  private readonly brainStamps = new Map<string, string>();
+  private readonly workspace: string;
   private readonly detach: () => void;
   /** Per agent: the iteration of its last call, and that call's position in it. */
   private readonly positions = new Map<string, { iteration: number; index: number }>();
@@ -45,17 +51,17 @@ export class SessionRecorder {
     const { host } = supervisor;
     this.wholeTrace = options.mode === 'session';
     const redactor = host.trace.redactor;
-    const header = {
-      ...recordingHeader(host.config, redactor, {
-        ...options,
-        workspace: options.workspace ?? folderOf(options.configFile),
-      }),
+    this.workspace = options.workspace ?? folderOf(options.configFile);
+    for (const agent of Object.keys(host.config.agents)) this.brainStamps.set(agent, this.brainStamp(agent));
+    const header: HeaderLine = {
+      ...recordingHeader(host.config, redactor, { ...options, workspace: this.workspace }),
       ...(options.branch ? { branch: options.branch } : {}),
     };
     if (options.brains) header.brains = { ...header.brains, ...redactor.value(options.brains) };
+    this.header = header;
     this.writer = new RecordingWriter(
       options.file,
-      (segment) => JSON.stringify(segment > 1 ? { ...header, segment } : header),
+      (segment) => JSON.stringify(segment > 1 ? { ...this.header, segment } : this.header),
       options,
     );
     const unsubscribe = host.trace.subscribe((event) => this.traced(event));
@@ -74,17 +80,41 @@ export class SessionRecorder {
     return this.writer.file;
   }
 
+  /** Why the recording is cut now (the disk refused a write), when it is. */
+  get cut(): RecordingCut | undefined {
+    return this.writer.cut;
+  }
+
+  /**
+   * The config changed under the running session (a saved config rewired some agents): the
+   * recording so far becomes the older segment (`<file>.1`), and a new one starts with the
+   * header of the config and brains as they are now.
+   */
+  startSegment(): void {
+    const { host } = this.supervisor;
+    for (const agent of Object.keys(host.config.agents)) this.brainStamps.set(agent, this.brainStamp(agent));
+    this.header = {
+      ...recordingHeader(host.config, host.trace.redactor, { ...this.header, workspace: this.workspace }),
+      ...(this.header.branch ? { branch: this.header.branch } : {}),
+    };
+    this.writer.rotateNow();
+  }
+
   /** Writes what is buffered now (the workbench opening the file while it grows). */
   flush(): void {
     this.writer.flush();
   }
 
-  /** Stops recording and closes the file with its `end` line. */
-  close(): void {
+  /**
+   * Stops recording and closes the file with its `end` line; answers why the recording was cut,
+   * when the disk refused it (the file then ends with its `cut` line instead).
+   */
+  close(): RecordingCut | undefined {
     this.detach();
     const end: EndLine = { kind: 'end', time: Date.now() };
     this.writer.line(JSON.stringify(end));
     this.writer.close();
+    return this.writer.cut;
   }
 
   private traced(event: TraceEvent): void {
@@ -93,7 +123,35 @@ export class SessionRecorder {
     // events too, so that its timeline reads the same after a restart (docs/recordings.md).
     if (event.type === 'delivered') return;
     if ((event.type === 'result' || event.type === 'host-call') && !this.wholeTrace) return;
+    // The agent reads its brain from disk as the iteration starts: a brain changed since is said first.
+    if (event.type === 'iteration-start') this.noteBrainChange(event.agent);
     this.writer.line(`{"kind":"trace","event":${JSON.stringify(event)}}`, event.type === 'iteration-start');
+  }
+
+  /** A brain whose file changed (its text, not only its time) starts a new header segment. */
+  private noteBrainChange(agent: string): void {
+    const stamp = this.brainStamp(agent);
+    if (this.brainStamps.get(agent) === stamp) return;
+    this.brainStamps.set(agent, stamp);
+    const { host } = this.supervisor;
+    if (!Object.hasOwn(host.config.agents, agent)) return;
+    const brain = host.trace.redactor.value(brainOnDisk(host.config, agent, this.workspace));
+    const recorded = Object.hasOwn(this.header.brains, agent) ? this.header.brains[agent] : undefined;
+    if (recorded?.sha256 === brain.sha256 && recorded?.path === brain.path) return;
+    this.header = { ...this.header, createdAt: Date.now(), brains: { ...this.header.brains, [agent]: brain } };
+    this.writer.restate();
+  }
+
+  /** Cheap enough for every iteration start: one stat of the brain file. */
+  private brainStamp(agent: string): string {
+    const script = this.supervisor.host.config.agents[agent]?.script;
+    if (script === undefined) return '';
+    try {
+      const stats = statSync(script);
+      return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+    } catch {
+      return 'unreadable';
+    }
   }
 
   private delivered(agent: string, envelope: EventEnvelope): void {

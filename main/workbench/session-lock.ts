@@ -5,8 +5,10 @@
 // other runs unrecorded, says so, and leaves the recordings alone.
 
 import { randomUUID } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { diskFault } from '../files/disk-fault.ts';
 import { join } from 'node:path';
+import { processIsAlive } from './process-alive.ts';
 import { settingsFolder } from './settings-folder.ts';
 
 const LOCK_FILE = 'session.lock';
@@ -31,10 +33,14 @@ export function claimSessionLock(root: string): SessionLock {
       writeFileSync(file, JSON.stringify(mine), { flag: 'wx' });
       return { held: true, release: () => releaseLock(file, mine.token) };
     } catch (error) {
+      // A full disk made the file but not its content: it is ours all the same (the session is
+      // recorded once the disk takes writes again); another workbench takes an empty lock over.
+      if (diskFault(error) !== undefined && existsSync(file))
+        return { held: true, release: () => releaseLock(file, mine.token) };
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = lockHolder(file);
-    if (holder !== undefined && isAlive(holder)) return { held: false, holder };
+    if (holder !== undefined && processIsAlive(holder)) return { held: false, holder };
     // Left by a workbench that ended without closing (or unreadable): nobody records under it.
     rmSync(file, { force: true });
   }
@@ -52,18 +58,9 @@ function lockHolder(file: string): number | undefined {
 
 function releaseLock(file: string, token: string): void {
   try {
-    if ((JSON.parse(readFileSync(file, 'utf8')) as Partial<LockContent>).token === token) rmSync(file);
+    const text = readFileSync(file, 'utf8');
+    if (text === '' || (JSON.parse(text) as Partial<LockContent>).token === token) rmSync(file);
   } catch {
     // Gone already, or another's now: nothing of ours to remove.
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, and someone else's.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -5,7 +5,8 @@ import { readRecordingSegments } from '../recording/recording-segments.ts';
 import type { TraceEvent } from '../trace/trace-event.ts';
 import type { Supervisor } from '../supervisor/supervisor.ts';
 import { brainbenchVersion } from '../cli/version.ts';
-import { settingsFolder } from './debug-settings-file.ts';
+import { SETTINGS_FOLDER, settingsFolder } from './settings-folder.ts';
+import { writeFailure } from '../files/disk-fault.ts';
 
 /** The workbench records every session: `.brainbench/session.jsonl` (and its older segment `.1`). */
 export const SESSION_RECORDING = 'session.jsonl';
@@ -13,19 +14,31 @@ export const SESSION_RECORDING = 'session.jsonl';
 export const PREVIOUS_SESSION_RECORDING = 'previous-session.jsonl';
 const SESSION_RECORDING_BYTES = 64 * 1024 * 1024;
 
+/** After the disk refused the session recording, how often it is tried again. */
+export const SESSION_RETRY_MS = 1000;
+
+/** What the workbench hears of its session recording: it cannot start, it was cut, it goes on. */
+export interface SessionRecordingEvents {
+  /** Why the session is not recorded (cannot start, or cut); undefined when it is recorded again. */
+  unrecorded(reason: string | undefined, notice: string): void;
+}
+
 /**
  * Starts the session's bounded recording; a workspace that cannot take it runs unrecorded, with a
  * warning. `continuing`: the agents restarted within the session, whose recording so far becomes
- * the older segment rather than being written over.
+ * the older segment rather than being written over. A disk that refuses the recording (full, over
+ * quota, failing) cuts it, and it goes on by itself when a write succeeds again (tried every
+ * `SESSION_RETRY_MS`).
  */
 export function recordSession(
   root: string,
   configFile: string,
   supervisor: Supervisor,
-  warn: (message: string) => void,
+  events: SessionRecordingEvents,
   continuing = false,
 ): SessionRecorder | undefined {
   const file = join(settingsFolder(root), SESSION_RECORDING);
+  const shown = `${SETTINGS_FOLDER}/${SESSION_RECORDING}`;
   try {
     if (continuing && existsSync(file)) renameSync(file, `${file}.1`);
     return new SessionRecorder(supervisor, {
@@ -35,9 +48,20 @@ export function recordSession(
       workspace: root,
       brainbench: brainbenchVersion(),
       maxBytes: SESSION_RECORDING_BYTES,
+      retryMs: SESSION_RETRY_MS,
+      onCut: ({ reason }) => {
+        const why = `the session is not recorded: the disk refused ${shown} (${reason}); recording goes on by itself when the disk takes writes again (tried every second)`;
+        events.unrecorded(why, why);
+      },
+      onResumed: (dropped) =>
+        events.unrecorded(
+          undefined,
+          `the session is recorded again into ${shown}; ${dropped} line(s) were lost while the disk refused them`,
+        ),
     });
   } catch (error) {
-    warn(`the session is not recorded: ${(error as Error).message}`);
+    const why = `the session is not recorded: ${writeFailure(error)}`;
+    events.unrecorded(why, why);
     return undefined;
   }
 }

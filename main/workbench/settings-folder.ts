@@ -3,7 +3,8 @@
 // in git. A settings file that cannot be read or parsed is set aside, not lost, and the settings
 // start from their defaults.
 
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { diskFault } from '../files/disk-fault.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileDurably } from './durable-write.ts';
@@ -27,11 +28,21 @@ export function settingsFolder(root: string): string {
   const folder = join(root, SETTINGS_FOLDER);
   const outside = outsideProblem(root, folder);
   if (outside) throw new Error(outside);
-  if (!existsSync(folder)) {
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, '.gitignore'), '# Brainbench local settings: not part of the project\n*\n');
-  }
+  if (!existsSync(folder)) mkdirSync(folder, { recursive: true });
+  ignoreInGit(folder);
   return folder;
+}
+
+/** The folder's `.gitignore`, made when it is missing; a disk that refuses it gets it at the next call. */
+function ignoreInGit(folder: string): void {
+  const file = join(folder, '.gitignore');
+  if (existsSync(file)) return;
+  try {
+    writeFileSync(file, '# Brainbench local settings: not part of the project\n*\n');
+  } catch (error) {
+    if (diskFault(error) === undefined) throw error;
+    rmSync(file, { force: true });
+  }
 }
 
 /** `problem` says what was set aside, and where it was kept. */

@@ -4,7 +4,7 @@
 
 import { existsSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { IterationResult } from '../../contract/iteration-result.ts';
 import {
   REGISTRY_NAMES,
@@ -47,7 +47,7 @@ import { RUNTIME_KINDS, RUNTIMES, runtimeDescriptor } from '../runtimes/runtimes
 import { brainFileName } from './agent-templates.ts';
 import { agentNameProblem } from '../../contract/agent-name.ts';
 import { BrainSources, shownBrainFolders } from './brain-sources.ts';
-import { isTemporaryFile, writeFileDurably } from './durable-write.ts';
+import { isTemporaryFile, removeLeftoverTemporaries, writeFileDurably } from './durable-write.ts';
 import { StatusCoalescer } from './status-coalescer.ts';
 import { TraceBatcher } from './trace-batcher.ts';
 import { realPathOf, WorkspaceBoundary } from '../files/folder-boundary.ts';
@@ -192,6 +192,8 @@ export class Workbench {
   async open(path: string, options: OpenOptions = {}): Promise<WorkspaceView> {
     const { root, configFile } = locateWorkspace(path, options);
     await this.close();
+    // What saves interrupted last time (a crash, a full disk) left in the folders Brainbench writes most.
+    for (const folder of [root, join(root, SETTINGS_FOLDER)]) await removeLeftoverTemporaries(folder);
     const trust = this.trust.decide(root);
     if (!trust.trusted && trust.problem) this.emit({ type: 'notice', message: trust.problem });
     this.debugging.open(root, trust.trusted);
@@ -270,13 +272,14 @@ export class Workbench {
         ? { configError: { ...errorDiagnostic(configError), file: this.configErrorFile(configError) } }
         : {}),
       agents,
-      session: state.recorder
-        ? { recording: toWorkspacePath(state.root, state.recorder.file) }
-        : {
-            unrecorded:
-              state.unrecorded ??
-              (configError ? 'nothing runs while the config has an error' : 'the session is not recorded'),
-          },
+      session:
+        state.recorder && !state.recorder.cut
+          ? { recording: toWorkspacePath(state.root, state.recorder.file) }
+          : {
+              unrecorded:
+                state.unrecorded ??
+                (configError ? 'nothing runs while the config has an error' : 'the session is not recorded'),
+            },
       allBreakpoints: this.debugging.callOps(ALL_AGENTS),
       files: listWorkspaceFiles(state.root),
       runtimeKinds: RUNTIME_KIND_VIEWS,
@@ -688,17 +691,14 @@ export class Workbench {
     }
     const { host, supervisor } = state;
     if (state.sessionLock?.held) {
+      delete state.unrecorded;
       state.recorder = recordSession(
         state.root,
         state.configFile,
         supervisor,
-        (message) => {
-          state.unrecorded = message;
-          this.emit({ type: 'notice', message });
-        },
+        { unrecorded: (reason, notice) => this.sessionRecordingChanged(state, reason, notice) },
         restarted,
       );
-      if (state.recorder) delete state.unrecorded;
     }
     const notice = (message: string) => this.emit({ type: 'notice', message });
     state.telemetry = exportSessionTelemetry(supervisor, state.configFile, this.options.env ?? process.env, notice);
@@ -721,6 +721,19 @@ export class Workbench {
       previous();
     };
     await supervisor.start();
+  }
+
+  /**
+   * The session recording was cut (the disk refused it), or goes on again: the status says so at
+   * once, wherever the writer noticed (a flush inside a trace event, say).
+   */
+  private sessionRecordingChanged(state: OpenWorkspace, reason: string | undefined, notice: string): void {
+    if (reason === undefined) delete state.unrecorded;
+    else state.unrecorded = reason;
+    queueMicrotask(() => {
+      this.emit({ type: 'notice', message: notice });
+      if (this.workspaceState === state) this.emit({ type: 'workspace', workspace: this.workspace() });
+    });
   }
 
   private async stopAgents(): Promise<void> {
@@ -807,6 +820,8 @@ export class Workbench {
     supervisor.host.restrictions = state.restrictions;
     state.stopReloading?.();
     await supervisor.reconfigure(config, plan.restart, plan.removed);
+    // The recording so far ran the old config: a new segment starts under the new one.
+    state.recorder?.startSegment();
     for (const agent of plan.restart) {
       supervisor.host.trace.record({ type: 'restart', agent, iteration: 0, cause: 'workspace' });
     }
