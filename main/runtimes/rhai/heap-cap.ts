@@ -18,13 +18,14 @@ import { collectGarbage } from './full-collection.ts';
 const HOOKS_PER_READ = 8;
 const CLOSE_SHARE = 1 / 2;
 const LEEWAY_SHARE_OF_CAP = 1 / 4;
-const YOUNG_SPACES = new Set(['new_space', 'new_large_object_space']);
+/** Where values that live longer than a moment end up (not the young generation, nor compiled code). */
+const OLD_DATA_SPACES = new Set(['old_space', 'large_object_space']);
 
-/** Bytes in the old generation: where values that live longer than a moment end up. */
+/** Bytes of data in the old generation. */
 function oldGenerationBytes(): number {
   let bytes = 0;
   for (const space of v8.getHeapSpaceStatistics()) {
-    if (!YOUNG_SPACES.has(space.space_name)) bytes += space.space_used_size;
+    if (OLD_DATA_SPACES.has(space.space_name)) bytes += space.space_used_size;
   }
   return bytes;
 }
