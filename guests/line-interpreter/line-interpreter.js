@@ -3,7 +3,8 @@
 // script text and runs it one command per line. Its file, environment and `print` commands go
 // through WASI, so it doubles as the probe of the runtime's sandbox. Command results are
 // collected; `exit` without text exits with all of them joined by "; ". `flood` prints its text
-// without end, as a brain that only prints does.
+// without end, as a brain that only prints does; `hog` keeps allocating, as a brain that never
+// lets go of anything does.
 import { log, sendAgent } from 'omw:omw/host';
 import { getEnvironment, initialCwd } from 'wasi:cli/environment@0.2.3';
 import { getDirectories } from 'wasi:filesystem/preopens@0.2.3';
@@ -33,6 +34,22 @@ function write(path, text) {
   return 'written';
 }
 
+/** Renames `from` to `to`, which may be in another preopened directory. */
+function rename(from, to) {
+  const [fromDirectory, fromRelative] = locate(from);
+  const [toDirectory, toRelative] = locate(to);
+  fromDirectory.renameAt(fromRelative, toDirectory, toRelative);
+  return 'renamed';
+}
+
+/** Links `to` to the file at `from` (following a symlink there), across preopens too. */
+function link(from, to) {
+  const [fromDirectory, fromRelative] = locate(from);
+  const [toDirectory, toRelative] = locate(to);
+  fromDirectory.linkAt({ symlinkFollow: true }, fromRelative, toDirectory, toRelative);
+  return 'linked';
+}
+
 function preopens() {
   const paths = getDirectories().map(([, guestPath]) => guestPath);
   return paths.length > 0 ? paths.join(', ') : '<none>';
@@ -48,14 +65,14 @@ function cwd() {
 }
 
 /** Commands whose failure is a result, so a script can probe what the sandbox allows. */
-const PROBES = { preopens, read, write, env, cwd };
+const PROBES = { preopens, read, write, rename, link, env, cwd };
 
 function parse(script) {
   return script.split('\n').flatMap((text, index) => {
     const trimmed = text.trim();
     if (trimmed === '' || trimmed.startsWith('#')) return [];
     const [name, ...words] = trimmed.split(/\s+/);
-    if (!(name in PROBES) && !['log', 'print', 'flood', 'send', 'exit', 'fail'].includes(name)) {
+    if (!(name in PROBES) && !['log', 'print', 'flood', 'hog', 'send', 'exit', 'fail'].includes(name)) {
       throw `line ${index + 1}: unknown command "${name}"`;
     }
     return [{ name, words }];
@@ -72,11 +89,12 @@ export const runtime = {
       if (name === 'log') log('info', words.join(' '));
       else if (name === 'print') console.log(words.join(' '));
       else if (name === 'flood') for (;;) console.log(words.join(' '));
+      else if (name === 'hog') for (const kept = []; ;) kept.push(new Array(1 << 16).fill(kept.length));
       else if (name === 'send') sendAgent(words[0], words.slice(1).join(' '));
       else if (name === 'exit') return words.length > 0 ? words.join(' ') : outputs.join('; ');
       else if (name === 'fail') throw words.join(' ');
       else {
-        const label = [name, ...words.slice(0, 1)].join(' ');
+        const label = [name, ...words.slice(0, name === 'rename' || name === 'link' ? 2 : 1)].join(' ');
         try {
           outputs.push(`${label}: ${PROBES[name](...words)}`);
         } catch (error) {

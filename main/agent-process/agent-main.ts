@@ -5,13 +5,20 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import { answerLocally, isLocalOp, localCallTrace } from '../local-calls/local-calls.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
-import { interruptMessage, INTERRUPT_REASON, type CheckResult, type RunResult } from '../runtimes/engine.ts';
+import {
+  interruptMessage,
+  INTERRUPT_REASON,
+  memoryCapMessage,
+  type CheckResult,
+  type RunResult,
+} from '../runtimes/engine.ts';
 import { parentLink } from './parent-link.ts';
 import type { AgentInit, HopStamps, HostToAgent, OutputEntry } from '../agent-protocol/agent-protocol.ts';
 import type { BridgeReply, BridgeRequest, EngineSetup, WorkerCommand, WorkerEvent } from './worker-protocol.ts';
 import { newOutputRing, OUTPUT_NOTE_PATIENCE_MS, OutputReader } from './output-ring.ts';
 import { monotonicMicros } from './monotonic-micros.ts';
 import { engineThread, warmEngineThread } from './engine-thread.ts';
+import { MEMORY_TICK_MS, PROCESS_OVERHEAD_BYTES } from './engine-heap.ts';
 import {
   answerHostCall,
   CONTROL_SLOTS,
@@ -32,9 +39,6 @@ const OUTPUT_BATCH = 4096;
 const OUTPUT_COALESCE_MS = 2;
 /** How long a stopped engine thread gets to end before the whole process is replaced. */
 const STOP_GRACE_MS = 1000;
-const MEMORY_TICK_MS = 250;
-/** Room for Node itself above the brain's cap before the process-level check fires. */
-const PROCESS_OVERHEAD_BYTES = 160 * 1024 * 1024;
 
 const link = parentLink();
 const send = (message: unknown) => link.send(message);
@@ -69,6 +73,8 @@ class EngineHost {
   private running: Running | undefined;
   private queued: WorkerCommand[] = [];
   private ready = false;
+  /** Whether the host has been told this agent is ready (once, at its first engine's start). */
+  private announced = false;
   private forwarded: Set<HostOp> | 'all' = new Set();
   /** Report every local call to the host, not only the traced ones (a recording is made). */
   reportLocal = false;
@@ -211,7 +217,15 @@ class EngineHost {
     debugChannel.port1.on('message', (event: EngineDebugEvent) => this.onDebugEvent(event));
     worker.on('message', (event: WorkerEvent) => this.onWorkerEvent(event));
     worker.on('error', (error: Error & { code?: string }) => {
+      // A thread already replaced (stopped for a limit, say) may still fail on its way out.
+      if (this.worker !== worker) return;
       const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      // Before its engine is ready no brain has run: a new thread would only fail the same way.
+      if (!this.ready) {
+        const reason = outOfMemory ? 'its thread ran out of memory while loading' : error.message;
+        this.cannotStart(`the ${this.init.runtime.kind} engine could not start: ${reason}`);
+        return;
+      }
       this.replace(outOfMemory ? this.memoryMessage() : `engine crashed: ${error.message}`);
     });
     worker.on('exit', () => {
@@ -315,7 +329,8 @@ class EngineHost {
       case 'ready':
         this.ready = true;
         this.baselineRss = process.memoryUsage.rss();
-        if (this.options.announceReady) send({ t: 'ready' });
+        if (this.options.announceReady && !this.announced) send({ t: 'ready' });
+        this.announced = true;
         if (this.queued.length > 0) this.start(this.queued.shift()!);
         return;
       case 'loading':
@@ -339,11 +354,22 @@ class EngineHost {
         return;
 
       case 'failed':
-        this.fatal = event.error;
-        if (this.options.announceReady) send({ t: 'ready' });
-        for (const command of this.queued.splice(0)) this.submit(command);
+        this.cannotStart(event.error);
         return;
     }
+  }
+
+  /** No engine can be built: every command, queued or to come, fails with `error`. */
+  private cannotStart(error: string): void {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.output = undefined;
+    void worker?.terminate();
+    this.fatal = error;
+    this.finish({ ok: false, error });
+    if (this.options.announceReady && !this.announced) send({ t: 'ready' });
+    this.announced = true;
+    for (const command of this.queued.splice(0)) this.submit(command);
   }
 
   private onHostCall({ op, args }: BridgeRequest): void {
@@ -414,7 +440,7 @@ class EngineHost {
   }
 
   private memoryMessage(): string {
-    return `brain exceeded its memory cap of ${Math.round(this.init.limits.maxMemoryBytes / 1024 / 1024)} MiB`;
+    return memoryCapMessage(this.init.limits.maxMemoryBytes);
   }
 }
 

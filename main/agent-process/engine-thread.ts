@@ -3,14 +3,14 @@
 // kind's engine by the time the agent's `init` arrives.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { WarmProfile } from '../agent-protocol/agent-protocol.ts';
+import { engineHeapMb } from './engine-heap.ts';
 
 let spare: { worker: Worker; profile: WarmProfile; gone: () => void } | undefined;
 
-function resourceLimits({ limits }: WarmProfile): ResourceLimits {
-  const memoryMb = Math.max(16, Math.ceil(limits.maxMemoryBytes / 1024 / 1024));
+function resourceLimits(profile: WarmProfile): ResourceLimits {
   // QuickJS's frames take about three times their own stack in native stack (docs/architecture.md).
-  const stackMb = Math.max(8, 4 + Math.ceil((limits.maxStackBytes * 4) / 1024 / 1024));
-  return { maxOldGenerationSizeMb: memoryMb, stackSizeMb: stackMb };
+  const stackMb = Math.max(8, 4 + Math.ceil((profile.limits.maxStackBytes * 4) / 1024 / 1024));
+  return { maxOldGenerationSizeMb: engineHeapMb(profile), stackSizeMb: stackMb };
 }
 
 const newThread = (profile: WarmProfile): Worker =>

@@ -43,6 +43,9 @@ export const INTERRUPT_REASON = { stop: 1, deadline: 2, output: 3 } as const;
 
 export const deadlineMessage = (deadlineMs: number): string => `iteration exceeded its deadline of ${deadlineMs} ms`;
 
+export const memoryCapMessage = (maxMemoryBytes: number): string =>
+  `brain exceeded its memory cap of ${+(maxMemoryBytes / 2 ** 20).toFixed(2)} MiB`;
+
 export const outputCapMessage = (maxOutputLines: number): string =>
   `brain wrote more than ${maxOutputLines} lines of output in one iteration (max_output_lines)`;
 

@@ -40,12 +40,27 @@ export const wasiShape = {
 
 export const MIN_STACK_KB = 16;
 export const MAX_STACK_KB = 4096;
+/**
+ * The memory cap's range. QuickJS's wasm memory is 16 MiB before a brain runs, so a smaller cap
+ * could not hold in the js runtime; a WebAssembly memory holds at most 4 GiB, and every engine
+ * but Rhai keeps the brain in one.
+ */
+export const MIN_MEMORY_MB = 16;
+export const MAX_MEMORY_MB = 4096;
 
 /** Brainbench's engine limits, every runtime's. */
 export const brainbenchLimitsShape = {
   /** Longest stretch a brain may compute without calling the host. */
   max_busy_ms: z.number().int().positive().default(5000),
-  max_memory_mb: z.number().int().positive().default(256),
+  max_memory_mb: z
+    .number()
+    .int()
+    .min(
+      MIN_MEMORY_MB,
+      `expected at least ${MIN_MEMORY_MB} (MiB): the js engine's memory is 16 MiB before a brain runs`,
+    )
+    .max(MAX_MEMORY_MB, `expected at most ${MAX_MEMORY_MB} (MiB): a WebAssembly memory holds at most 4 GiB`)
+    .default(256),
   /**
    * The engine's stack. QuickJS's own C stack is 5 MiB in the build Brainbench ships and its
    * frames need about three times as much native stack on the engine thread, which is sized from

@@ -11,7 +11,7 @@ import {
   type QuickJSRuntime,
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
-import type { EngineOptions } from '../engine.ts';
+import { memoryCapMessage, type EngineOptions } from '../engine.ts';
 import { IterationGuard } from '../iteration-guard.ts';
 
 // The project's libs (ES2023, @types/node 20) carry no WebAssembly types; these are the parts used.
@@ -22,6 +22,7 @@ interface WasmMemory {
 }
 
 const WASM_PAGE_BYTES = 65_536;
+const MAX_QUICKJS_LIMIT = 2 ** 32 - 1;
 
 let compiledQuickJs: Promise<object> | undefined;
 
@@ -37,9 +38,6 @@ export function loadQuickJsModule(): Promise<QuickJSWASMModule> {
   return newQuickJSWASMModuleFromVariant(newVariant(releaseSyncVariant, { wasmModule: () => wasmModule }));
 }
 
-export const memoryCapMessage = (maxMemoryBytes: number): string =>
-  `brain exceeded its memory cap of ${+(maxMemoryBytes / 2 ** 20).toFixed(2)} MiB`;
-
 export class EngineVm {
   readonly runtime: QuickJSRuntime;
   readonly guard: IterationGuard;
@@ -50,8 +48,9 @@ export class EngineVm {
     const { limits, interrupt } = options;
     this.runtime = module.newRuntime();
     this.runtime.setMaxStackSize(limits.maxStackBytes);
-    // Refuses any single allocation larger than the cap up front, as a catchable error.
-    this.runtime.setMemoryLimit(limits.maxMemoryBytes);
+    // Refuses any single allocation larger than the cap up front, as a catchable error. QuickJS
+    // takes a 32-bit size: a 4 GiB cap would wrap to 0, which refuses every allocation.
+    this.runtime.setMemoryLimit(Math.min(limits.maxMemoryBytes, MAX_QUICKJS_LIMIT));
     this.guard = new IterationGuard(limits, interrupt);
     this.runtime.setInterruptHandler(this.guard.shouldInterrupt);
     this.#capMemory(module.getWasmMemory(), limits.maxMemoryBytes);

@@ -21,7 +21,7 @@ export function newGuestFunction(
       return implementation(this, args);
     } catch (error) {
       if (error instanceof HostCallError) return { error: realm.values.newError(hostErrorClass, error.message) };
-      if (error instanceof GuestArgumentError) return { error: realm.values.newError('TypeError', error.message) };
+      if (error instanceof GuestArgumentError) return { error: realm.values.newError(error.errorClass, error.message) };
       // A bug on our side: fail the iteration, whatever the script does with the exception.
       const reason = `${name} failed inside Brainbench: ${String(error)}`;
       realm.guard.stop(reason);

@@ -2,11 +2,11 @@
 // JavaScript guest is (omw-compat 11).
 
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts';
+import { memoryCapMessage, type CheckResult, type Engine, type EngineOptions, type RunResult } from '../engine.ts';
 import type { EngineFactory } from '../runtime-descriptor.ts';
 import { compileBrain } from './compile-brain.ts';
 import { prepareIteration, runIteration, type IterationContext } from './brain-iteration.ts';
-import { EngineVm, loadQuickJsModule, memoryCapMessage } from './engine-vm.ts';
+import { EngineVm, loadQuickJsModule } from './engine-vm.ts';
 
 const loadModules = () => Promise.all([loadQuickJsModule(), loadQuickJsModule()]);
 

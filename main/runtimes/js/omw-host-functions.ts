@@ -5,22 +5,30 @@ import { GuestArgumentError } from './guest-argument-error.ts';
 import { newGuestFunction, readArguments, type GuestImplementation } from './guest-function.ts';
 import type { GuestRealm } from './guest-realm.ts';
 import { JS_OPS } from './js-binding.ts';
-import { parseOpaqueJson } from './opaque-json.ts';
 
 const requireString = JS_OPS.argument('string');
 
 function jsonMemoryHelpers(realm: GuestRealm): Record<string, GuestImplementation> {
   return {
-    /** The stored value parsed as JSON, the raw string when it is not JSON, undefined when absent. */
+    /**
+     * The stored value parsed as JSON, the raw string when it is not JSON (or is nested too deep
+     * for the engine to parse), undefined when absent.
+     */
     memoryGetAs: (_this, args) => {
       const [key] = readArguments(realm, args, 1);
       const text = realm.callHost('host.memory-get', [requireString(key, 'key')]) as string | undefined;
-      return realm.values.create(text === undefined ? undefined : parseOpaqueJson(text));
+      if (text === undefined) return realm.ctx.undefined;
+      try {
+        return realm.values.parse(text);
+      } catch {
+        return realm.ctx.newString(text);
+      }
     },
-    /** Stores any value as JSON, strings included, so the pair round-trips. */
+    /** Stores any value as JSON, strings included, so the pair round-trips; checked as it is written. */
     memorySetAs: (_this, args) => {
-      const [key, value] = readArguments(realm, args, 2);
-      const text = JSON.stringify(value);
+      const [key] = readArguments(realm, args, 1);
+      const value = args[1];
+      const text = value === undefined ? undefined : realm.values.jsonText(value);
       if (text === undefined) throw new GuestArgumentError('value must be JSON-serializable');
       realm.callHost('host.memory-set', [requireString(key, 'key'), text]);
       return realm.ctx.undefined;

@@ -11,12 +11,19 @@ import { JS_OPS } from './js-binding.ts';
 
 const requireString = JS_OPS.argument('string');
 
+/** The handle's `name`, read alone: the handle's other properties are its methods. */
 function receiverName(realm: GuestRealm, kind: HandleKind, method: string, thisValue: QuickJSHandle): string {
-  const self = realm.values.read(thisValue);
-  const name = typeof self === 'object' && self !== null ? (self as { name?: unknown }).name : undefined;
-  if (typeof name !== 'string') throw new GuestArgumentError(`${method} must be called on a ${kind} handle`);
+  const { ctx } = realm;
+  const name =
+    ctx.typeof(thisValue) === 'object'
+      ? ctx.getProp(thisValue, 'name').consume((handle) => stringOf(ctx, handle))
+      : undefined;
+  if (name === undefined) throw new GuestArgumentError(`${method} must be called on a ${kind} handle`);
   return name;
 }
+
+const stringOf = (ctx: GuestRealm['ctx'], handle: QuickJSHandle): string | undefined =>
+  ctx.typeof(handle) === 'string' ? ctx.getString(handle) : undefined;
 
 function newMethod(realm: GuestRealm, kind: HandleKind, op: BindingOp<unknown>): QuickJSHandle {
   return newGuestFunction(realm, op.name, 'TypeError', (thisValue, args) => {

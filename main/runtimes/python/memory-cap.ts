@@ -4,12 +4,10 @@
 // and the guard fails the iteration whatever the brain does with it. The cap counts the brain's
 // memory: what the interpreter holds once started is not the brain's.
 
+import { memoryCapMessage } from '../engine.ts';
 import type { IterationGuard } from '../iteration-guard.ts';
 
 const WASM_PAGE_BYTES = 65_536;
-
-export const memoryCapMessage = (maxMemoryBytes: number): string =>
-  `brain exceeded its memory cap of ${+(maxMemoryBytes / 2 ** 20).toFixed(2)} MiB`;
 
 /** Whether growing by `pages` from `bytes` passes `baselineBytes + maxMemoryBytes`: why, if it does. */
 export function memoryCap(

@@ -68,6 +68,7 @@ class PythonEngine implements Engine {
     try {
       const realm = await takeInterpreter(this.#options.print);
       this.#interpreter = new BoundInterpreter(realm, this.#options);
+      this.#interpreter.warmUp();
       // Pyodide leaves work for the event loop's next turn that holds the thread for a few hundred
       // milliseconds; done here, it counts as loading rather than as the first iteration's time.
       await nextTurn();

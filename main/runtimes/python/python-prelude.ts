@@ -10,6 +10,7 @@
 // object becomes an attribute object, opaque JSON text (`{"\0j": text}`) is parsed where it lands
 // and bytes (`{"\0b": base64}`) become `bytes`.
 
+import { cycleMessage, MAX_VALUE_DEPTH, noJsonFormMessage, tooDeepMessage } from '../binding/value-limits.ts';
 import { PYTHON_DEBUG_PRELUDE } from './python-debug-prelude.ts';
 
 const BINDING_PRELUDE = String.raw`
@@ -18,6 +19,11 @@ from pyodide.ffi import JsException
 
 _NS = types.SimpleNamespace
 _COMPACT = (',', ':')
+# What a value handed to the host may be (binding/value-limits.ts): checked as it is converted.
+_MAX_DEPTH = ${MAX_VALUE_DEPTH}
+_TOO_DEEP = ${JSON.stringify(tooDeepMessage('value'))}
+_CYCLE = ${JSON.stringify(cycleMessage('value'))}
+_FUNCTION = ${JSON.stringify(noJsonFormMessage('value', 'a function'))}
 
 
 def _attributes(fields):
@@ -27,7 +33,7 @@ def _attributes(fields):
 def _parse_opaque(text):
     try:
         return json.loads(text, object_hook=_attributes)
-    except ValueError:
+    except (ValueError, RecursionError):
         return text
 
 
@@ -45,7 +51,20 @@ def _answer(text):
 
 
 
-def _tree(value):
+def _container(value, depth, active):
+    """Enters a list, dict or object: refused past the depth limit or when it contains itself."""
+    if callable(value):
+        raise TypeError(_FUNCTION)
+    if depth >= _MAX_DEPTH:
+        raise ValueError(_TOO_DEEP)
+    key = id(value)
+    if key in active:
+        raise ValueError(_CYCLE)
+    active.add(key)
+    return key
+
+
+def _tree(value, depth=0, active=None):
     kind = type(value)
     if value is None or kind is str or kind is int or kind is bool:
         return value
@@ -53,10 +72,6 @@ def _tree(value):
         return {'\0f': repr(value)}
     if isinstance(value, (bytes, bytearray, memoryview)):
         return {'\0b': base64.b64encode(value).decode('ascii')}
-    if isinstance(value, (list, tuple)):
-        return [_tree(item) for item in value]
-    if isinstance(value, dict):
-        return {str(key): _tree(item) for key, item in value.items()}
     if isinstance(value, bool):
         return bool(value)
     if isinstance(value, int):
@@ -65,19 +80,44 @@ def _tree(value):
         return str(value)
     if isinstance(value, float):
         return {'\0f': repr(float(value))}
-    fields = getattr(value, '__dict__', None)
-    if isinstance(fields, dict):
-        return {key: _tree(item) for key, item in fields.items() if not key.startswith('_')}
-    return {'\0o': kind.__name__}
+    if active is None:
+        active = set()
+    key = _container(value, depth, active)
+    try:
+        depth += 1
+        if isinstance(value, (list, tuple)):
+            return [_tree(item, depth, active) for item in value]
+        if isinstance(value, dict):
+            return {str(name): _tree(item, depth, active) for name, item in value.items()}
+        fields = getattr(value, '__dict__', None)
+        if isinstance(fields, dict):
+            return {name: _tree(item, depth, active) for name, item in fields.items() if not name.startswith('_')}
+        return {'\0o': kind.__name__}
+    finally:
+        active.discard(key)
 
 
-def _json_default(value):
+def _plain(value, depth=0, active=None):
+    """value as data json.dumps writes as JSON can: bytes as lists of ints, objects as dicts."""
+    if value is None or isinstance(value, (str, int, float)):
+        return value
     if isinstance(value, (bytes, bytearray, memoryview)):
         return list(bytes(value))
-    fields = getattr(value, '__dict__', None)
-    if isinstance(fields, dict):
-        return {key: item for key, item in fields.items() if not key.startswith('_')}
-    raise TypeError(f'Object of type {type(value).__name__} is not JSON serializable')
+    if active is None:
+        active = set()
+    key = _container(value, depth, active)
+    try:
+        depth += 1
+        if isinstance(value, (list, tuple)):
+            return [_plain(item, depth, active) for item in value]
+        if isinstance(value, dict):
+            return {name: _plain(item, depth, active) for name, item in value.items()}
+        fields = getattr(value, '__dict__', None)
+        if isinstance(fields, dict):
+            return {name: _plain(item, depth, active) for name, item in fields.items() if not name.startswith('_')}
+        raise TypeError(f'value must be JSON-serializable: Object of type {type(value).__name__} is not JSON serializable')
+    finally:
+        active.discard(key)
 
 
 class _Host:
@@ -195,8 +235,9 @@ def _memory_get_as(key):
 
 
 def _memory_set_as(key, value):
+    plain = _plain(value)
     try:
-        text = json.dumps(value, default=_json_default, separators=_COMPACT)
+        text = json.dumps(plain, separators=_COMPACT)
     except (TypeError, ValueError) as error:
         raise TypeError(f'value must be JSON-serializable: {error}') from None
     _Binding.host['memory_set'](key, text)

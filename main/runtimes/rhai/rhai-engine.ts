@@ -5,7 +5,7 @@ import type { RhaiRuntimeParams } from './rhai-params.ts';
 import { Engine as LanguageEngine } from '../../rhai/language/engine.ts';
 import type { Limits } from '../../rhai/language/eval/limits.ts';
 import type { RunHooks } from '../../rhai/language/eval/runtime.ts';
-import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts';
+import { memoryCapMessage, type CheckResult, type Engine, type EngineOptions, type RunResult } from '../engine.ts';
 import type { EngineFactory } from '../runtime-descriptor.ts';
 import { guardedHostCall } from '../binding/guarded-host-call.ts';
 import { IterationGuard } from '../iteration-guard.ts';
@@ -13,7 +13,8 @@ import { CompiledScripts } from './compiled-scripts.ts';
 import { isDataTooLarge, parseFailure, scriptFailure, terminalOutcome } from './iteration-result.ts';
 import { registerOmwModule } from './omw-module.ts';
 import { RhaiDebugging } from './rhai-debugging.ts';
-import { applyConfiguredLimits, applyEngineLimits, memoryCapMessage, sizeLimitOf } from './rhai-limits.ts';
+import { HeapCap } from './heap-cap.ts';
+import { applyConfiguredLimits, applyEngineLimits, sizeLimitOf } from './rhai-limits.ts';
 
 /**
  * Operations between two checks of the busy limit and the interrupt flag: about 5 µs of a tight
@@ -29,6 +30,7 @@ class RhaiEngine implements Engine {
   readonly #options: EngineOptions;
   readonly #language = new LanguageEngine();
   readonly #guard: IterationGuard;
+  readonly #heap: HeapCap;
   readonly #scripts: CompiledScripts;
   readonly #hooks: RunHooks;
   /** Limits the runtime's params set: hitting one is the script's error, not the memory cap. */
@@ -43,12 +45,16 @@ class RhaiEngine implements Engine {
     this.#debugging = options.debug && new RhaiDebugging(options.debug, this.#guard);
     const hostCall = guardedHostCall(options.hostCall, this.#guard);
     registerOmwModule(this.#language, this.#debugging?.refusingWhileEvaluating(hostCall) ?? hostCall);
-    this.#scripts = new CompiledScripts((source) => this.#language.compile(source));
+    this.#heap = new HeapCap(options.limits.maxMemoryBytes);
+    this.#scripts = new CompiledScripts(
+      (source) => this.#language.compile(source),
+      (compile) => this.#heap.measured(compile),
+    );
     const print = (text: string): void => this.#print(text);
     this.#hooks = {
       print,
       debug: print,
-      progress: () => (this.#guard.shouldInterrupt() ? this.#guard.stopReason : undefined),
+      progress: () => this.#progress(),
       progressInterval: PROGRESS_INTERVAL,
     };
   }
@@ -72,6 +78,7 @@ class RhaiEngine implements Engine {
 
   run(script: string, filename: string): RunResult {
     this.#guard.start();
+    this.#heap.start();
     let result: RunResult;
     try {
       const compiled = this.#scripts.get(script);
@@ -94,10 +101,22 @@ class RhaiEngine implements Engine {
   }
 
   #failure(error: unknown): RunResult {
-    if (isDataTooLarge(error) && !this.#configured.has(sizeLimitOf(error.root().message) ?? 'maxStringSize')) {
+    const limit = isDataTooLarge(error) ? sizeLimitOf(error.root().message) : undefined;
+    // A value JavaScript itself refuses (past its longest string) is past the cap's limit too.
+    if (isDataTooLarge(error) && (limit === undefined || !this.#configured.has(limit))) {
       return { ok: false, error: `${memoryCapMessage(this.#options.limits.maxMemoryBytes)}: ${error.root().message}` };
     }
     return scriptFailure(error);
+  }
+
+  /** Why the brain must stop now, if it must: a limit of the guard's, or the memory cap. */
+  #progress(): string | undefined {
+    if (!this.#guard.shouldInterrupt()) {
+      const overCap = this.#heap.check(this.#scripts.heldBytes);
+      if (overCap === undefined) return undefined;
+      this.#guard.stop(overCap);
+    }
+    return this.#guard.stopReason;
   }
 
   /** Output travels to the host like a host call, so its time is not the brain's either. */

@@ -1,17 +1,19 @@
 // EngineLimits in the language's terms. The busy limit and the interrupt flag are checked by the
 // progress hook (see rhai-engine.ts); here are the static limits.
 //
-// Memory: the language keeps Rhai values as JavaScript values on the engine thread's V8 heap,
-// which the agent process caps at max_memory_mb (the worker's old-generation limit, plus its RSS
-// check). That is the hard cap. The data-size limits below stop one runaway string, array or map
-// early, with a clear message and without losing the engine thread: no single value may need more
-// than the whole cap, counting at least 2 bytes per string code unit, 8 per array slot and 64 per
-// map entry (V8's sizes for a character, a tagged pointer and a hash-table entry with its key).
+// Memory: the language keeps Rhai values as JavaScript values on the engine thread's V8 heap.
+// The engine's heap cap (heap-cap.ts) counts all of them; the data-size limits below stop one
+// runaway string, array or map early, before it is built, with the cap's message. One value may
+// take at most a quarter of the cap: V8 grows a backing store by half again and copies it, so a
+// growing value needs up to two and a half times its size for a moment, beside the brain's other
+// values. Sizes count at least 2 bytes per string code unit, 8 per array slot and 64 per map
+// entry (V8's sizes for a character, a tagged pointer and a hash-table entry with its key).
 
 import type { RhaiRuntimeParams } from './rhai-params.ts';
 import type { Limits } from '../../rhai/language/eval/limits.ts';
 import type { EngineLimits } from '../engine.ts';
 
+const VALUE_SHARE_OF_CAP = 1 / 4;
 const BYTES_PER_STRING_UNIT = 2;
 const BYTES_PER_ARRAY_SLOT = 8;
 const BYTES_PER_MAP_ENTRY = 64;
@@ -23,11 +25,15 @@ const BYTES_PER_MAP_ENTRY = 64;
 const STACK_BYTES_PER_CALL_LEVEL = 8 * 1024;
 const MIN_CALL_LEVELS = 8;
 
+type SizeLimit = 'maxStringSize' | 'maxArraySize' | 'maxMapSize';
+const SIZE_LIMITS: readonly SizeLimit[] = ['maxStringSize', 'maxArraySize', 'maxMapSize'];
+
 export function applyEngineLimits(limits: Limits, engine: EngineLimits): void {
   const { maxMemoryBytes, maxStackBytes } = engine;
-  limits.maxStringSize = Math.floor(maxMemoryBytes / BYTES_PER_STRING_UNIT);
-  limits.maxArraySize = Math.floor(maxMemoryBytes / BYTES_PER_ARRAY_SLOT);
-  limits.maxMapSize = Math.floor(maxMemoryBytes / BYTES_PER_MAP_ENTRY);
+  const valueBytes = maxMemoryBytes * VALUE_SHARE_OF_CAP;
+  limits.maxStringSize = Math.floor(valueBytes / BYTES_PER_STRING_UNIT);
+  limits.maxArraySize = Math.floor(valueBytes / BYTES_PER_ARRAY_SLOT);
+  limits.maxMapSize = Math.floor(valueBytes / BYTES_PER_MAP_ENTRY);
   limits.maxCallLevels = Math.max(MIN_CALL_LEVELS, Math.floor(maxStackBytes / STACK_BYTES_PER_CALL_LEVEL));
 }
 
@@ -46,27 +52,32 @@ const CONFIGURED: Record<keyof Limits, keyof RhaiRuntimeParams> = {
 };
 
 /**
- * The limits the runtime's params set explicitly; they replace the defaults and the ones derived
- * from the engine limits. Returns the names of those it set.
+ * Applies the limits the runtime's params set, after applyEngineLimits. They replace the
+ * defaults and the derived call depth. A size limit is the language's only below the one the
+ * memory cap derives, which still holds above it: 0 (unlimited, as upstream) lifts the language's
+ * limit, not the cap. Returns the limits that are now the language's own, whose errors are the
+ * script's rather than the cap's.
  */
 export function applyConfiguredLimits(limits: Limits, params: Partial<RhaiRuntimeParams>): Set<keyof Limits> {
-  const set = new Set<keyof Limits>();
+  const own = new Set<keyof Limits>();
   for (const [limit, key] of Object.entries(CONFIGURED) as [keyof Limits, keyof RhaiRuntimeParams][]) {
     const value = params[key];
     if (typeof value !== 'number') continue;
-    limits[limit] = value;
-    set.add(limit);
+    if (!(SIZE_LIMITS as readonly string[]).includes(limit)) {
+      limits[limit] = value;
+      own.add(limit);
+    } else if (value > 0 && value <= limits[limit]) {
+      limits[limit] = value;
+      own.add(limit);
+    }
   }
-  return set;
+  return own;
 }
 
 /** The size limit a data-too-large error hit, from its message. */
-export function sizeLimitOf(message: string): keyof Limits | undefined {
+export function sizeLimitOf(message: string): SizeLimit | undefined {
   if (message.includes('string')) return 'maxStringSize';
   if (message.includes('array')) return 'maxArraySize';
   if (message.includes('map')) return 'maxMapSize';
   return undefined;
 }
-
-export const memoryCapMessage = (maxMemoryBytes: number): string =>
-  `brain exceeded its memory cap of ${+(maxMemoryBytes / 2 ** 20).toFixed(2)} MiB`;

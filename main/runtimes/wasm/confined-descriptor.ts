@@ -4,7 +4,10 @@
 // path a wrapped descriptor is given is checked against the preopen's real location first.
 //
 // The wrapper is a Proxy so that jco's glue still sees the shim's Descriptor; methods run on the
-// real descriptor, because the shim keeps its state in private fields a Proxy cannot reach.
+// real descriptor, because the shim keeps its state in private fields a Proxy cannot reach. For
+// the same reason a descriptor passed as an argument (`rename-at` and `link-at` name the second
+// path's directory by one, `is-same-object` compares with one) is unwrapped, after its own path
+// has been checked against its own preopen.
 
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
@@ -18,9 +21,7 @@ const MUTATING: Readonly<Record<string, readonly number[]>> = {
   setTimes: [],
   setTimesAt: [1],
   createDirectoryAt: [0],
-  linkAt: [1],
   symlinkAt: [1],
-  renameAt: [0],
   removeDirectoryAt: [0],
   unlinkFileAt: [0],
 };
@@ -48,9 +49,35 @@ interface DescriptorFlags {
   mutateDirectory?: boolean;
 }
 
+/**
+ * Methods that change two directories, from a path in this descriptor's to a path in another
+ * descriptor's, and the positions of the first path, the other descriptor and its path.
+ */
+const BETWEEN_TWO: Readonly<Record<string, readonly [number, number, number]>> = {
+  renameAt: [0, 1, 2],
+  linkAt: [1, 2, 3],
+};
+
 /** WASI error codes; the shim throws them as bare strings as well. */
 const NOT_PERMITTED = 'not-permitted';
 const READ_ONLY = 'read-only';
+const BAD_DESCRIPTOR = 'bad-descriptor';
+
+/** What a wrapped descriptor stands for, by the wrapper the guest holds. */
+interface Unwrapped {
+  target: object;
+  hostPath: string;
+  confinement: Confinement;
+}
+
+const wrapped = new WeakMap<object, Unwrapped>();
+
+/** The real descriptor behind one the guest passed; a descriptor the sandbox did not hand out is refused. */
+function unwrap(descriptor: unknown): Unwrapped {
+  const found = typeof descriptor === 'object' && descriptor !== null ? wrapped.get(descriptor) : undefined;
+  if (!found) throw BAD_DESCRIPTOR;
+  return found;
+}
 
 const isInside = (root: string, path: string): boolean => {
   const rel = relative(root, path);
@@ -75,7 +102,7 @@ function requireInside(confinement: Confinement, directory: string, path: unknow
 
 /** `descriptor` (opened at `hostPath`) as one that cannot leave `confinement`. */
 export function confinedDescriptor<T extends object>(descriptor: T, hostPath: string, confinement: Confinement): T {
-  return new Proxy(descriptor, {
+  const proxy = new Proxy(descriptor, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property);
       if (typeof value !== 'function' || typeof property !== 'string') return value;
@@ -89,6 +116,19 @@ export function confinedDescriptor<T extends object>(descriptor: T, hostPath: st
           return confinedDescriptor(child, opened, confinement);
         };
       }
+      const between = BETWEEN_TWO[property];
+      if (between) {
+        const [path, otherDescriptor, otherPath] = between;
+        return (...args: unknown[]) => {
+          const other = unwrap(args[otherDescriptor]);
+          if (confinement.readOnly || other.confinement.readOnly) throw READ_ONLY;
+          requireInside(confinement, hostPath, args[path]);
+          requireInside(other.confinement, other.hostPath, args[otherPath]);
+          args[otherDescriptor] = other.target;
+          return method.apply(target, args);
+        };
+      }
+      if (property === 'isSameObject') return (other: unknown) => method.call(target, unwrap(other).target);
       const mutatingPaths = MUTATING[property];
       if (mutatingPaths && confinement.readOnly) {
         return () => {
@@ -103,4 +143,6 @@ export function confinedDescriptor<T extends object>(descriptor: T, hostPath: st
       };
     },
   });
+  wrapped.set(proxy, { target: descriptor, hostPath, confinement });
+  return proxy;
 }

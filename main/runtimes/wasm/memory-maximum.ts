@@ -5,7 +5,7 @@
 // memory. Only the memory section changes; every other byte is copied as it is.
 
 const MEMORY_SECTION = 5;
-const PAGE_BYTES = 64 * 1024;
+export const PAGE_BYTES = 64 * 1024;
 /** Limits flags: bit 0 says a maximum follows, bit 1 marks shared memory, bit 2 a 64-bit memory. */
 const HAS_MAXIMUM = 0x01;
 const IS_64 = 0x04;

@@ -8,11 +8,12 @@
 // unwound through the guest, or a memory cap hit.
 
 import { stat } from 'node:fs/promises';
-import type { CheckResult, Engine, EngineOptions, RunResult } from '../engine.ts';
+import { memoryCapMessage, type CheckResult, type Engine, type EngineOptions, type RunResult } from '../engine.ts';
 import type { EngineFactory } from '../runtime-descriptor.ts';
 import { loadComponent, type LoadedComponent, type RuntimeExport } from './component-loader.ts';
 import { unversioned } from './component-world.ts';
 import { omwImports, UnanswerableHostError, type JcoImports } from './omw-imports.ts';
+import { PAGE_BYTES } from './memory-maximum.ts';
 import { webAssembly, type CoreMemory } from './webassembly-api.ts';
 import { wasiSandbox, GuestExitError, type WasiImportsFactory, type WasiSandboxParams } from './wasi-sandbox.ts';
 
@@ -26,10 +27,10 @@ export interface WasmEngineSettings {
 
 type Failure = { ok: false; error: string };
 
-const memoryCapMessage = (bytes: number): string =>
-  `brain exceeded its memory cap of ${Math.round(bytes / 1024 / 1024)} MiB`;
-
 class MemoryCapError extends Error {}
+
+/** How much a guest's allocator asks for at once, at most, when it grows its heap (SpiderMonkey: 1 MiB and a page). */
+const ALLOCATOR_STEP_BYTES = 2 ** 20 + 2 * PAGE_BYTES;
 
 /** How a value thrown out of the guest reads in the iteration's error. */
 function failureText(thrown: unknown): string {
@@ -132,6 +133,7 @@ class WasmEngine implements Engine {
       runtime = this.#instantiated(this.#component);
     } catch (error) {
       this.#instance = undefined;
+      if (error instanceof MemoryCapError) return { ok: false, error: error.message };
       return { ok: false, error: `cannot instantiate ${this.#component.path}: ${failureText(error)}` };
     }
     try {
@@ -141,10 +143,24 @@ class WasmEngine implements Engine {
     } catch (thrown) {
       // A WIT `err` arrives as its string and leaves the instance healthy; anything else unwound
       // through the guest, and jco refuses to enter such an instance again.
-      if (typeof thrown === 'string') return { ok: false, error: thrown };
-      this.#instance = undefined;
-      return { ok: false, error: failureText(thrown) };
+      if (typeof thrown !== 'string') this.#instance = undefined;
+      const error = typeof thrown === 'string' ? thrown : failureText(thrown);
+      return { ok: false, error: thrown instanceof MemoryCapError ? error : this.#withCap(error) };
     }
+  }
+
+  /**
+   * A brain that fails with its memories grown to within an allocator's step of the cap most
+   * likely failed because they could not grow further (its allocator gave up, or it trapped): the
+   * cap is named before its error.
+   */
+  #withCap(error: string): string {
+    const cap = this.#options.limits.maxMemoryBytes;
+    return this.#memoryBytes() + ALLOCATOR_STEP_BYTES > cap ? `${memoryCapMessage(cap)}: ${error}` : error;
+  }
+
+  #memoryBytes(): number {
+    return this.#memories.reduce((sum, memory) => sum + memory.buffer.byteLength, 0);
   }
 
   #instantiated(component: LoadedComponent): RuntimeExport {
@@ -155,6 +171,13 @@ class WasmEngine implements Engine {
       for (const value of Object.values(core.exports)) if (value instanceof webAssembly.Memory) memories.add(value);
     });
     this.#memories = [...memories];
+    const cap = this.#options.limits.maxMemoryBytes;
+    const starting = this.#memoryBytes();
+    if (starting > cap) {
+      throw new MemoryCapError(
+        `${memoryCapMessage(cap)}: its memory starts at ${+(starting / 2 ** 20).toFixed(2)} MiB`,
+      );
+    }
     this.#instance = instance;
     this.#kind = instance.kind();
     return instance;
@@ -163,8 +186,7 @@ class WasmEngine implements Engine {
   /** Linear memory is outside the worker's heap limit, so the engine checks it at every host call. */
   #enforceMemoryCap(): void {
     const cap = this.#options.limits.maxMemoryBytes;
-    const used = this.#memories.reduce((sum, memory) => sum + memory.buffer.byteLength, 0);
-    if (used > cap) {
+    if (this.#memoryBytes() > cap) {
       this.#instance = undefined;
       throw new MemoryCapError(memoryCapMessage(cap));
     }
