@@ -26,6 +26,11 @@ function unboundThis(pos: Position): RhaiError {
   return new RhaiError('ErrorUnboundThis', "'this' is not bound", pos);
 }
 
+/** `this` of a method called on a constant, as upstream words it: the constant has no name there. */
+function constantThis(pos: Position): RhaiError {
+  return new RhaiError('ErrorAssignmentToConstant', 'Cannot modify constant ', pos);
+}
+
 export function isLvalue(node: Node): boolean {
   let n = node;
   while (n.k === 'prop' || n.k === 'index') n = n.obj;
@@ -72,7 +77,9 @@ export function compileUpdater(cx: CompileContext, node: Node, allowReadOnly = f
     case 'this':
       return (f, up) => {
         if (f.thisV === undefined) throw unboundThis(node.pos);
-        f.thisV = up(f.thisV, false);
+        if (!f.thisConst) f.thisV = up(f.thisV, false);
+        else if (allowReadOnly) up(f.thisV, true);
+        else throw constantThis(node.pos);
       };
     case 'prop': {
       const parent = compileUpdater(cx, node.obj, allowReadOnly);
@@ -142,6 +149,7 @@ export function compileSetter(cx: CompileContext, node: Node): Setter {
     case 'this':
       return (f, v) => {
         if (f.thisV === undefined) throw unboundThis(node.pos);
+        if (f.thisConst) throw constantThis(node.pos);
         f.thisV = v;
       };
     case 'prop': {
