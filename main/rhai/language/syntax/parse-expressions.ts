@@ -156,7 +156,8 @@ export abstract class ExpressionParser extends ParserBase {
     let e: Node;
     if (t.kind === '-' && (next.kind === 'int' || next.kind === 'float')) {
       this.advance();
-      e = this.postfix(this.numberLiteral(next, true));
+      // As upstream's folded literal, a negative number stands where its `-` does.
+      e = this.postfix({ ...this.numberLiteral(next, true), pos: t.pos });
     } else {
       e = { k: 'unary', op: t.kind, e: this.unary(), pos: t.pos };
     }
