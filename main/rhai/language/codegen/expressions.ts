@@ -111,15 +111,16 @@ export class ExpressionWriter {
     const operands = `${a} = ${this.expression(node.l)}, ${b} = ${this.expression(node.r)}`;
     const pos = this.constant(node.pos);
     const numbers = `typeof ${a} === 'number' && typeof ${b} === 'number'`;
-    if (ORDERING.has(op))
-      return `(${operands}, ${numbers} ? ${a} ${op} ${b} : ${callOut(`comparisonOp('${op}', ${a}, ${b}, rt, ${pos})`)})`;
+    const s = this.temp();
+    // FLOATs take their own path, which calls no script: no call out of the loop's registers.
+    const compared = `(${s} = floatComparison('${op}', ${a}, ${b})) !== undefined ? ${s} : ${callOut(`comparisonOp('${op}', ${a}, ${b}, rt, ${pos})`)}`;
+    if (ORDERING.has(op)) return `(${operands}, ${numbers} ? ${a} ${op} ${b} : ${compared})`;
     if (op === '==' || op === '!=') {
       const strings = `typeof ${a} === 'string' && typeof ${b} === 'string'`;
       const js = op === '==' ? '===' : '!==';
-      return `(${operands}, (${numbers}) || (${strings}) ? ${a} ${js} ${b} : ${callOut(`comparisonOp('${op}', ${a}, ${b}, rt, ${pos})`)})`;
+      return `(${operands}, (${numbers}) || (${strings}) ? ${a} ${js} ${b} : ${compared})`;
     }
-    const s = this.temp();
-    const slow = callOut(`binaryOp('${op}', ${a}, ${b}, rt, ${pos})`);
+    const slow = `(${s} = floatArithmetic('${op}', ${a}, ${b})) !== undefined ? ${s} : ${callOut(`binaryOp('${op}', ${a}, ${b}, rt, ${pos})`)}`;
     switch (op) {
       case '+':
       case '-':

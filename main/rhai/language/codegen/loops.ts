@@ -17,7 +17,9 @@ import { callMethod, callNativeMethod } from '../eval/compile-calls.ts';
 import { Signal, type Compiled, type Frame } from '../func/functions.ts';
 import { statementWeight, weightOf } from '../eval/op-weight.ts';
 import { binaryOp, comparisonOp } from '../eval/operators.ts';
-import { SharedCell, cloneValue, type Value } from '../types/values.ts';
+import { floatArithmetic, floatComparison } from '../eval/float-ops.ts';
+import { RFloat, SharedCell, cloneValue, type Value } from '../types/values.ts';
+import { fnKey } from '../ast/ast.ts';
 import { tagSource } from '../eval/variable-tags.ts';
 import { guardJumps, hasJumpOperand } from '../eval/jump-operand.ts';
 
@@ -46,11 +48,14 @@ const HELPERS = {
   tick,
   compoundValue,
   cloneValue,
+  floatArithmetic,
+  floatComparison,
   callMethod,
   callNativeMethod,
   boolCondition,
   tooManyVariables,
   cell: (v: Value) => new SharedCell(v),
+  RFloat,
 };
 
 const HELPER_NAMES = Object.keys(HELPERS).join(', ');
@@ -121,6 +126,25 @@ export function isRangeLoop(node: ForNode): boolean {
 }
 
 /**
+ * `for x in range(from, to, step)` where `range` can only be the standard package's: no script
+ * function, no local pointer and no capturing call of that name.
+ */
+function isSteppedRangeLoop(cx: CompileContext, node: ForNode): boolean {
+  const { iter } = node;
+  return (
+    iter.k === 'call' &&
+    iter.name === 'range' &&
+    iter.args.length === 3 &&
+    !iter.capture &&
+    !iter.local &&
+    !cx.lib.functions.has(fnKey('range', 3))
+  );
+}
+
+/** Safe integers whose sums of two stay exact: a stepped loop over them never leaves INT's range. */
+const STEPPED_LIMIT = String(2 ** 51);
+
+/**
  * The loop as a generated function, or undefined when code generation is unavailable. A `for`
  * loop needs the closure path for what it does not handle itself (see ForFallback).
  */
@@ -137,7 +161,9 @@ export function generateLoop(
     node.k === 'for'
       ? isRangeLoop(node)
         ? writer.rangeLoop(node, fallback!)
-        : writer.arrayLoop(node, fallback!)
+        : isSteppedRangeLoop(cx, node)
+          ? writer.steppedLoop(node, fallback!)
+          : writer.arrayLoop(node, fallback!)
       : node.k === 'while'
         ? { entry: '', loop: writer.whileLoop(node) }
         : { entry: '', loop: writer.doLoop(node) };
@@ -266,6 +292,47 @@ ${LOOP_SIGNAL}
     };
   }
 
+  /**
+   * `range(from, to, step)` of three INTs or three FLOATs, stepped here as the standard package's
+   * iterator steps (packages/iteration.ts); anything else calls `range` and loops as genericFor
+   * does. The arguments are evaluated in the order compileNativeCall evaluates them.
+   */
+  steppedLoop(node: ForNode, fallback: ForFallback): LoopParts {
+    const call = node.iter as Node & { k: 'call' };
+    const pos = this.constant(node.pos);
+    const [from, to, step] = call.args.map((a) => this.expression(a));
+    const variableFirst = call.args[0]!.k === 'var' && call.args[0]!.decl !== undefined;
+    const args = variableFirst
+      ? `const to = ${to};\nconst step = ${step};\nconst from = ${from};`
+      : `const from = ${from};\nconst to = ${to};\nconst step = ${step};`;
+    this.opaque = false;
+    if (!mayChange(node.body, node.item)) this.itemInRegister = node.item;
+    const slot = node.item.slot;
+    const lib = this.constant(this.cx.lib);
+    const callPos = this.constant(call.pos);
+    const ints = ['from', 'to', 'step'].map(
+      (v) => `typeof ${v} === 'number' && ${v} < ${STEPPED_LIMIT} && ${v} > -${STEPPED_LIMIT}`,
+    );
+    const entry = `${args}
+let float = false;
+if (!(${ints.join(' && ')} && step !== 0)) {
+float = from instanceof RFloat && to instanceof RFloat && step instanceof RFloat && from.v + step.v !== from.v;
+if (!float) return ${this.constant(fallback)}(f, rt.callFunction(${lib}, 'range', [from, to, step], ${callPos}));
+}
+const first = float ? from.v : from;
+const last = float ? to.v : to;
+const by = float ? step.v : step;`;
+    const loop = `for (let x = first; by > 0 ? x < last : x > last; x += by) {
+if ((rt.ops += 1) >= rt.checkpoint) ${callOut(`tick(f, ${pos})`)};
+const i = float ? new RFloat(x) : x;
+V[${slot}] = i;
+if (f.tags !== undefined) f.tags[${slot}] = undefined;
+${this.statement(node.body)}
+${LOOP_SIGNAL}
+}`;
+    return { entry, loop };
+  }
+
   /** Mirrors genericFor over an array: a snapshot of the items, one operation per item. */
   arrayLoop(node: ForNode, fallback: ForFallback): LoopParts {
     const pos = this.constant(node.pos);
@@ -373,6 +440,7 @@ ${bind}`;
     return `${cur} = V[${slot}];
 ${rhs} = ${this.owned(node.value)};
 if (typeof ${cur} === 'number' && typeof ${rhs} === 'number' && (${s} = ${cur} ${sign} ${rhs}) <= ${SAFE} && ${s} >= -${SAFE}) V[${slot}] = ${s};
+else if ((${s} = floatArithmetic('${sign}', ${cur}, ${rhs})) !== undefined) V[${slot}] = ${s};
 ${op === '+=' ? STRING_APPEND(slot, cur, rhs) : ''}else V[${slot}] = ${callOut(`compoundValue('${op}', ${cur}, ${rhs}, rt, ${this.constant(node.pos)})`)};`;
   }
 }

@@ -40,7 +40,8 @@ function stepOrStop(i: Int, step: Int): Int | undefined {
 }
 
 function steppedFloat(from: number, to: number, step: number): IterValue {
-  if (step === 0) throw zeroStep();
+  // As upstream: a step too small to move `from` is no step at all.
+  if (from + step === from) throw zeroStep();
   return new IterValue('StepRange', function* () {
     for (let i = from; step > 0 ? i < to : i > to; i += step) yield new RFloat(i);
   });
