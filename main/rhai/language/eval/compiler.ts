@@ -27,7 +27,7 @@ import {
   type CompileContext,
 } from './compile-context.ts';
 import { compileDo, compileFor, compileIf, compileSwitch, compileWhile } from './compile-control.ts';
-import { compileSetter, compileUpdater } from './compile-lvalue.ts';
+import { compileShallowCompound, compileSetter, compileUpdater } from './compile-lvalue.ts';
 import { compileBinary, compileUnary, compoundValue } from './compile-operators.ts';
 import { RhaiError, runtimeError } from '../types/errors.ts';
 import { scriptDisplay } from '../types/format.ts';
@@ -486,6 +486,8 @@ class Compiler implements CompileContext {
         return undefined;
       };
     }
+    const shallow = op === '??=' ? undefined : compileShallowCompound(this, node, value);
+    if (shallow) return shallow;
     const update = compileUpdater(this, target);
     if (op === '??=') {
       return (f) => {
