@@ -707,7 +707,7 @@ export function compileNsVar(node: Node & { k: 'nsvar' }): Compiled {
 }
 
 export function compileClosure(cx: CompileContext, node: Node & { k: 'closure' }): Compiled {
-  const sf = compileFunction(node.fn, cx.lib, (n) => cx.compile(n));
+  const sf = compileFunction(node.fn, cx.lib, (n) => cx.compileFunctionBody(n));
   sf.captureSlots = node.captures.map((c) => c.inner.slot);
   const outerSlots = node.captures.map((c) => c.outer.slot);
   const name = node.fn.name;

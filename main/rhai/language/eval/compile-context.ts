@@ -18,6 +18,8 @@ export interface CompileContext {
    */
   isScriptLevelEval(node: Node): boolean;
   compile(node: Node): Compiled;
+  /** A function's body: generated code when loops are, closures otherwise. */
+  compileFunctionBody(body: Node): Compiled;
 }
 
 /**

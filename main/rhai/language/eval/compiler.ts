@@ -37,6 +37,7 @@ import { Signal, type Compiled, type Frame, type Library } from '../func/functio
 import { ScriptLibrary } from '../func/library.ts';
 import { statementWeight } from './op-weight.ts';
 import { tryValueStatement } from './try-value.ts';
+import { generateFunctionBody } from '../codegen/functions.ts';
 import { Module } from '../func/module.ts';
 import { isSystemError, type Runtime } from './runtime.ts';
 import { FnPtr, typeOf, type Value } from '../types/values.ts';
@@ -85,7 +86,7 @@ export function compileScript(ast: ScriptAst, options: CompileOptions): Compiled
     lib.add(sf);
     return sf;
   });
-  for (const sf of placeholders) sf.body = compileFunction(sf.def, lib, (n) => fnCompiler.compile(n)).body;
+  for (const sf of placeholders) sf.body = compileFunction(sf.def, lib, (n) => fnCompiler.compileFunctionBody(n)).body;
   const evals = options.scriptLevel === false ? NO_NODES : scriptLevelEvals(ast.body);
   const body = new Compiler(lib, true, generateCode, evals).compileStatements(ast.body);
   return { ast, lib, body };
@@ -101,6 +102,10 @@ class Compiler implements CompileContext {
 
   isScriptLevelEval(node: Node): boolean {
     return this.scriptLevelEvals.has(node);
+  }
+
+  compileFunctionBody(body: Node): Compiled {
+    return (this.generateCode ? generateFunctionBody(this, body) : undefined) ?? this.compile(body);
   }
 
   compile(node: Node): Compiled {
@@ -139,8 +144,9 @@ class Compiler implements CompileContext {
         const { name, pos } = node;
         return (f) => {
           const g = (f.rt as Runtime).globals;
-          if (!g.has(name)) throw variableNotFound(`global::${name}`, pos);
-          return g.get(name);
+          const v = g.get(name);
+          if (v === undefined && !g.has(name)) throw variableNotFound(`global::${name}`, pos);
+          return v;
         };
       }
       case 'nsvar':

@@ -119,6 +119,7 @@ export function scriptDebug(v: Value, custom?: CustomFormatter): string {
 
 function display(v: Value, custom: CustomFormatter | undefined, bareChars: boolean): string {
   if (typeof v === 'string') return v;
+  if (typeof v === 'number') return String(v);
   if (v === undefined) return '';
   if (v instanceof RChar) return v.c;
   if (v instanceof RFloat) return formatFloat(v.v);
