@@ -76,6 +76,12 @@ export class ExpressionWriter {
         return this.unary(node) ?? this.embedded(node);
       case 'method':
         return this.method(node) ?? this.embedded(node);
+      case 'prop':
+        return this.property(node) ?? this.embedded(node);
+      case 'this': {
+        const t = this.temp();
+        return `((${t} = f.thisV) === undefined ? ${callOut(`unboundThis(${this.constant(node.pos)})`)} : ${t})`;
+      }
       default:
         return this.embedded(node);
     }
@@ -170,6 +176,18 @@ export class ExpressionWriter {
     // A receiver is never the loop's item in a register: mayChange sees the call.
     return `(${values}${recv} = V[${slot}], ${r} = ${call},
 (rt.thisOut !== ${recv} && (V[${slot}] = rt.thisOut, f.tags !== undefined && (f.tags[${slot}] = undefined))), ${r})`;
+  }
+
+  /**
+   * `x.name` as the closure compiler reads it: a map's entry at once, anything else (a missing
+   * entry, a getter) through getProp. `tag`, `?.` and a chain `?.` may end early stay closures.
+   */
+  private property(node: Node & { k: 'prop' }): string | undefined {
+    if (node.safe || node.endsShortChain || node.name === 'tag') return undefined;
+    const [o, v] = [this.temp(), this.temp()];
+    const name = this.constant(node.name);
+    const pos = this.constant(node.pos);
+    return `(${o} = ${this.expression(node.obj)}, ${o} instanceof Map && (${v} = ${o}.get(${name})) !== undefined ? ${v} : ${callOut(`getProp(rt, ${o}, ${name}, ${pos})`)})`;
   }
 
   private index(node: Node & { k: 'index' }): string {

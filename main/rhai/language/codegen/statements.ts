@@ -4,7 +4,7 @@
 // same control-flow signals on the frame. Anything else is the closure compiler's, called from the
 // source. Here too: the factory that turns a source into a function, and the helpers it sees.
 
-import { getIndex, setIndex } from '../eval/access.ts';
+import { getIndex, getProp, setIndex } from '../eval/access.ts';
 import type { Node } from '../ast/ast.ts';
 import { ExpressionWriter, callOut } from './expressions.ts';
 import { boolCondition, tick, tooManyVariables } from '../eval/compile-context.ts';
@@ -16,10 +16,13 @@ import { binaryOp, comparisonOp } from '../eval/operators.ts';
 import { floatArithmetic, floatComparison } from '../eval/float-ops.ts';
 import { RFloat, SharedCell, cloneValue, type Value } from '../types/values.ts';
 import { tagSource } from '../eval/variable-tags.ts';
+import { unboundThis } from '../eval/compile-lvalue.ts';
+import type { Position } from '../types/errors.ts';
 import { guardJumps, hasJumpOperand } from '../eval/jump-operand.ts';
 
 const HELPERS = {
   getIndex,
+  getProp,
   setIndex,
   negate,
   binaryOp,
@@ -33,6 +36,9 @@ const HELPERS = {
   callNativeMethod,
   boolCondition,
   tooManyVariables,
+  unboundThis: (pos: Position) => {
+    throw unboundThis(pos);
+  },
   cell: (v: Value) => new SharedCell(v),
   RFloat,
 };

@@ -23,7 +23,7 @@ import type { Value } from '../types/values.ts';
 export type Updater = (f: Frame, up: (cur: Value, readOnly: boolean) => Value) => void;
 export type Setter = (f: Frame, v: Value) => void;
 
-function unboundThis(pos: Position): RhaiError {
+export function unboundThis(pos: Position): RhaiError {
   return new RhaiError('ErrorUnboundThis', "'this' is not bound", pos);
 }
 

@@ -195,7 +195,10 @@ class Compiler implements CompileContext {
         return (f) => {
           const o = obj(f);
           if (safe && o === undefined) return miss();
-          if (o instanceof Map && o.has(name)) return o.get(name);
+          if (o instanceof Map) {
+            const v = o.get(name);
+            if (v !== undefined) return v;
+          }
           return getProp(f.rt as Runtime, o, name, pos);
         };
       }
