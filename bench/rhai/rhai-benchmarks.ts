@@ -1,15 +1,23 @@
-// The Rhai language against upstream's native Rust Rhai 1.26 (release build) on the equivalent
-// sample programs; the reference times were measured on this kind of machine (issue 3).
+// The Rhai language against upstream's native Rust Rhai 1.26 (release build). The native side is
+// timed in the same run when RHAI_NATIVE names its `rhai-run` (../shared/tools/rhai-native/):
+// each program as a whole process, minus the start-up of an empty script, runs of the two engines
+// interleaved; without it the rows say "native: not measured". Each program's result must be the
+// same on both engines, so the two measure the same work.
 import { Engine } from '../../main/rhai/language/engine.ts';
+import { displayValue } from '../../main/rhai/language/types/format.ts';
 import type { BenchRow } from '../bench-row.ts';
 import { debuggerBenchmark } from './debugger-benchmark.ts';
+import { NativeRhai } from './native-rhai.ts';
 import { median, medianOf } from '../stats.ts';
 import {
   ARRAY_ITERATION,
   FIB,
+  FLOAT_MATRIX,
+  INTEGRAL,
   LOOP,
   MAP_METHODS,
   MATRIX,
+  PRIMES,
   PUSHES,
   SIEVE,
   STRING_BUILDING,
@@ -17,33 +25,40 @@ import {
   largeScript,
 } from './scripts.ts';
 
-interface Case {
+const NATIVE_TARGET = '≤ 0.5x native';
+const RUNS = 5;
+
+/** A program timed against the native engine. */
+interface Program {
   name: string;
-  /** Native Rhai's time for the same program, in ms. */
-  nativeMs?: number;
+  source: string;
+}
+
+const PROGRAMS: Program[] = [
+  { name: 'Rhai fib(28) five times', source: FIB },
+  { name: 'Rhai sieve of primes to 1,000,000', source: SIEVE },
+  { name: 'Rhai primes to 1,000,000, stepped range (upstream primes.rhai)', source: PRIMES },
+  { name: 'Rhai 1,000,000-iteration loop', source: LOOP },
+  { name: 'Rhai large string and 100,000-entry map', source: STRINGS_AND_MAPS },
+  { name: 'Rhai 100x100 matrix multiply', source: MATRIX },
+  { name: 'Rhai 60x60 FLOAT matrices, global:: (upstream mat_mul.rhai)', source: FLOAT_MATRIX },
+  { name: 'Rhai FLOAT integral, stepped range, a call per step', source: INTEGRAL },
+  { name: 'Rhai iterate a 1,000,000-element array', source: ARRAY_ITERATION },
+  { name: 'Rhai string building with += (2,000 lines of 100)', source: STRING_BUILDING },
+  { name: 'Rhai object-map methods with closures (200,000 calls)', source: MAP_METHODS },
+];
+
+/** Programs measured on Brainbench alone, beside a row above or for the size limits. */
+interface Reference {
+  name: string;
   target: string;
   run: (engine: Engine) => void;
 }
 
-const NOT_MEASURABLE = 'native figure not measurable here';
-
-const evaluate = (source: string) => (engine: Engine) => void engine.eval(source);
-
-const CASES: Case[] = [
-  { name: 'Rhai fib(28) five times', nativeMs: 1550, target: '≤ 0.5x native', run: evaluate(FIB) },
-  { name: 'Rhai sieve of primes to 1,000,000', nativeMs: 530, target: '≤ 0.5x native', run: evaluate(SIEVE) },
-  { name: 'Rhai 1,000,000-iteration loop', nativeMs: 105, target: '≤ 0.5x native', run: evaluate(LOOP) },
-  {
-    name: 'Rhai large string and 100,000-entry map',
-    nativeMs: 400,
-    target: '≤ 0.5x native',
-    run: evaluate(STRINGS_AND_MAPS),
-  },
-  { name: 'Rhai 100x100 matrix multiply', nativeMs: 70, target: '≤ 0.5x native', run: evaluate(MATRIX) },
+const REFERENCES: Reference[] = [
   {
     // The same program with the loop code generator off, for the side-by-side ratio.
     name: 'Rhai 100x100 matrix multiply, loops as closures',
-    nativeMs: 70,
     target: 'reference',
     run: (engine) => {
       engine.optimizationLevel = 'none';
@@ -53,24 +68,6 @@ const CASES: Case[] = [
         engine.optimizationLevel = 'simple';
       }
     },
-  },
-  {
-    name: 'Rhai iterate a 1,000,000-element array',
-    nativeMs: 280,
-    target: '≤ 0.5x native',
-    run: evaluate(ARRAY_ITERATION),
-  },
-  // Native Rhai could not be built on this machine for these two (no crates.io), so they have no
-  // native figure; docs/benchmarks.md compares them with the programs above of the same kind.
-  {
-    name: 'Rhai string building with += (200,000 iterations)',
-    target: NOT_MEASURABLE,
-    run: evaluate(STRING_BUILDING),
-  },
-  {
-    name: 'Rhai object-map methods with closures (200,000 calls)',
-    target: NOT_MEASURABLE,
-    run: evaluate(MAP_METHODS),
   },
   {
     // The size limits the runtime sets for a 256 MiB brain (main/runtimes/rhai/rhai-limits.ts).
@@ -86,16 +83,57 @@ const CASES: Case[] = [
       }
     },
   },
-  { name: 'Rhai push 8,000 strings, no size limits', target: 'reference', run: evaluate(PUSHES) },
+  { name: 'Rhai push 8,000 strings, no size limits', target: 'reference', run: (engine) => void engine.eval(PUSHES) },
 ];
 
+function timed(work: () => void): number {
+  const started = performance.now();
+  work();
+  return performance.now() - started;
+}
+
+/** Both engines on one program, interleaved run by run; the native median is net of start-up. */
+function measure(engine: Engine, program: Program, native: NativeRhai | undefined): BenchRow {
+  const result = displayValue(engine.eval(program.source)); // also warms the engine up
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (native) {
+      const run = native.run(program.source);
+      if (run.stdout.trim() !== result) {
+        throw new Error(`${program.name}: native gives ${run.stdout.trim()}, Brainbench ${result}`);
+      }
+      theirs.push(run.ms);
+      native.sampleStartup();
+    }
+    ours.push(timed(() => engine.eval(program.source)));
+  }
+  const row: BenchRow = { name: program.name, value: median(ours), unit: 'ms', target: NATIVE_TARGET };
+  if (native) row.floor = Math.max(median(theirs) - native.startupMs, 0);
+  else row.target = `${NATIVE_TARGET} (native: not measured)`;
+  return row;
+}
+
 export async function rhaiBenchmarks(): Promise<BenchRow[]> {
+  const native = NativeRhai.fromEnvironment();
+  if (!native) console.log('rhai: native: not measured (RHAI_NATIVE names no rhai-run)');
   const engine = new Engine();
-  const rows: BenchRow[] = CASES.map((c) => {
-    c.run(engine);
-    const ms = medianOfSync(5, () => c.run(engine));
-    return { name: c.name, value: ms, unit: 'ms', floor: c.nativeMs, target: c.target };
-  });
+  const rows: BenchRow[] = [];
+  try {
+    for (let i = 0; i < 3; i++) native?.sampleStartup();
+    for (const program of PROGRAMS) rows.push(measure(engine, program, native));
+    if (native) {
+      rows.push({ name: 'Rhai native start-up of an empty script (subtracted)', value: native.startupMs, unit: 'ms' });
+    }
+  } finally {
+    native?.dispose();
+  }
+  for (const ref of REFERENCES) {
+    ref.run(engine);
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) times.push(timed(() => ref.run(engine)));
+    rows.push({ name: ref.name, value: median(times), unit: 'ms', target: ref.target });
+  }
   const big = largeScript();
   // The editor re-checks on every edit, so the parser is measured warm, as it runs there.
   for (let i = 0; i < 20; i++) engine.check(big);
@@ -108,15 +146,4 @@ export async function rhaiBenchmarks(): Promise<BenchRow[]> {
   rows.push({ name: 'Rhai check() of a 2,000-line script', value: check, unit: 'ms', target: '< 20 ms' });
   rows.push(await debuggerBenchmark());
   return rows;
-}
-
-/** The median time of `runs` synchronous runs of `work`, in ms. */
-function medianOfSync(runs: number, work: () => void): number {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    work();
-    times.push(performance.now() - started);
-  }
-  return median(times);
 }

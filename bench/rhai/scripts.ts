@@ -84,6 +84,93 @@ for i in 0..N {
 c[N - 1][N - 1]
 `;
 
+// Upstream's scripts/primes.rhai: the inner loop is a stepped range.
+export const PRIMES = `
+const MAX_NUMBER_TO_CHECK = 1_000_000;
+let prime_mask = [];
+prime_mask.pad(MAX_NUMBER_TO_CHECK + 1, true);
+prime_mask[0] = false;
+prime_mask[1] = false;
+let total_primes_found = 0;
+for p in 2..=MAX_NUMBER_TO_CHECK {
+    if !prime_mask[p] { continue; }
+    total_primes_found += 1;
+    for i in range(2 * p, MAX_NUMBER_TO_CHECK + 1, p) {
+        prime_mask[i] = false;
+    }
+}
+total_primes_found
+`;
+
+// Upstream's scripts/mat_mul.rhai: FLOAT matrices, functions, a global:: constant, properties.
+export const FLOAT_MATRIX = `
+const SIZE = 60;
+
+fn new_mat(x, y) {
+    let row = [];
+    row.pad(y, 0.0);
+    let matrix = [];
+    matrix.pad(x, row);
+    matrix
+}
+
+fn mat_gen() {
+    const n = global::SIZE;
+    const tmp = 1.0 / n / n;
+    let m = new_mat(n, n);
+    for i in 0..n {
+        for j in 0..n {
+            m[i][j] = tmp * (i - j) * (i + j);
+        }
+    }
+    m
+}
+
+fn mat_mul(a, b) {
+    let b2 = new_mat(a[0].len, b[0].len);
+    for i in 0..a[0].len {
+        for j in 0..b[0].len {
+            b2[j][i] = b[i][j];
+        }
+    }
+    let c = new_mat(a.len, b[0].len);
+    for i in 0..c.len {
+        for j in 0..c[i].len {
+            c[i][j] = 0.0;
+            for z in 0..a[i].len {
+                c[i][j] += a[i][z] * b2[j][z];
+            }
+        }
+    }
+    c
+}
+
+const a = mat_gen();
+const b = mat_gen();
+const c = mat_mul(a, b);
+c[global::SIZE / 2][global::SIZE / 3]
+`;
+
+// A stepped FLOAT range calling a function that reads global:: constants at every step.
+export const INTEGRAL = `
+const STEPS = 200_000;
+const SCALE = 4.0;
+
+fn f(x) { global::SCALE / (1.0 + x * x) }
+
+fn integrate(from, to) {
+    let h = (to - from) / global::STEPS;
+    let sum = 0.0;
+    for x in range(from + h / 2.0, to, h) {
+        sum += f(x);
+    }
+    sum * h
+}
+
+let pi = integrate(0.0, 1.0);
+(pi * 1_000_000.0).round()
+`;
+
 export const ARRAY_ITERATION = `
 let a = [];
 a.pad(1_000_000, 1);
@@ -92,15 +179,21 @@ for x in a { sum += x; }
 sum
 `;
 
+// Lines built with `+=` of strings and INTs, kept short: upstream's `s += <INT>` copies the whole
+// string each time, so one long string would time native Rhai's copying rather than Brainbench.
 export const STRING_BUILDING = `
-let s = "";
-for i in 0..200_000 {
-    s += "ab";
-    s += i;
-    if i % 1000 == 0 { s += "\\n"; }
+let lines = [];
+for i in 0..2_000 {
+    let line = "";
+    for j in 0..100 {
+        line += "ab";
+        line += j;
+    }
+    lines.push(line);
 }
-let lines = s.split("\\n");
-s.len() + lines.len()
+let total = 0;
+for l in lines { total += l.len(); }
+total
 `;
 
 export const MAP_METHODS = `

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Engine, type OptimizationLevel } from '../../main/rhai/language/engine.ts';
+import type { FnPtr } from '../../main/rhai/language/types/values.ts';
 import { show } from './helpers.ts';
 
 const LEVELS: OptimizationLevel[] = ['none', 'simple'];
@@ -13,10 +14,12 @@ const LEVELS: OptimizationLevel[] = ['none', 'simple'];
 function at(level: OptimizationLevel): Engine {
   const engine = new Engine();
   engine.optimizationLevel = level;
+  // A host native that calls a pointer back (upstream 1.26 refuses `Fn("call")`: a reserved word).
+  engine.registerFn('apply', ['Fn'], ([fp], ctx) => ctx.callFnPtr(fp as FnPtr, []));
   return engine;
 }
 
-/** Upstream's value for each script, in its debug format. */
+/** Upstream's value for each script, in its debug format (the host native `apply` aside). */
 const CASES: Record<string, [string, string]> = {
   'a for loop': ['let a = [1, 2, 3]; let f = || a.len(); let n = 0; for i in 0..3 { n += f.call(); } n', '9'],
   'a loop with break': [
@@ -99,7 +102,7 @@ const CASES: Record<string, [string, string]> = {
     '[6, "Fn"]',
   ],
   'a map method that is a native pointer calling the closure back': [
-    'let a = [1, 2, 3]; let g = || a.len(); let m = #{f: Fn("call")}; let n = 0; for i in 0..2 { n += m.f(g); } [n, type_of(m)]',
+    'let a = [1, 2, 3]; let g = || a.len(); let m = #{f: Fn("apply")}; let n = 0; for i in 0..2 { n += m.f(g); } [n, type_of(m)]',
     '[6, "map"]',
   ],
 };

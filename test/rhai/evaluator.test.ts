@@ -138,8 +138,8 @@ describe('statements', () => {
     assert.equal(show('let s = []; for (x, i) in ["a", "b"] { s.push(i); s.push(x); } s'), '[0, "a", 1, "b"]');
     assert.equal(show('let s = []; for b in bits(5, 0, 3) { s.push(b); } s'), '[true, false, true]');
     assert.equal(show('let x = for i in 0..3 { if i == 1 { break 42; } }; x'), '42');
-    assert.equal(failKind('for x in 42 {}'), 'ErrorFor');
-    assert.equal(failKind('for x in #{a: 1} {}'), 'ErrorFor');
+    assert.equal(failKind('let n = 42; for x in n {}'), 'ErrorFor');
+    assert.equal(failKind('let m = #{a: 1}; for x in m {}'), 'ErrorFor');
   });
 
   it('throws, catches, re-throws and exits', () => {

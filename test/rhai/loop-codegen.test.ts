@@ -147,6 +147,40 @@ for i in 0..3 { push(y, i); if contains(x, h.call()) { y.push(9); } } y`,
     for row in [[1, 2], [3]] { for x in row { out.push(x * 100); } }
     let found = for x in a { if x > 15 { break x; } };
     [out, a.len(), found]`,
+  'stepped ranges of INTs, up, down, empty, and as the standard package steps them': `
+    let out = [];
+    for i in range(0, 20, 3) { out.push(i); }
+    for i in range(20, 0, -4) { out.push(i); }
+    for i in range(0, 10, -1) { out.push(-1); }
+    for i in range(5, 5, 1) { out.push(-2); }
+    for i in range(-7, 7, 5) { if i == 3 { continue; } out.push(i * 10); }
+    let n = 4; let m = 30; let s = 7;
+    for i in range(n, m, s) { n = 100; out.push(i + n); }
+    let found = for i in range(1, 100, 9) { if i > 40 { break i; } };
+    [out, found]`,
+  'stepped ranges near the edge of INT, and of the safe integers': `
+    let out = [];
+    for i in range(9223372036854775800, 9223372036854775807, 3) { out.push(i); }
+    for i in range(9007199254740980, 9007199254740999, 5) { out.push(i); }
+    for i in range(-9223372036854775807, -9223372036854775800, 4) { out.push(i); }
+    out`,
+  'stepped ranges of FLOATs': `
+    let out = []; let sum = 0.0;
+    for x in range(0.0, 1.0, 0.25) { out.push(x); sum += x * 2.0; }
+    for x in range(1.0, -1.0, -0.5) { out.push(x); }
+    for x in range(0.0, 1.0, -0.5) { out.push(x); }
+    [out, sum]`,
+  'a zero stepped range fails in its call': `let t = 0; for i in range(0, 10, 0) { t += i; } t`,
+  'a FLOAT step too small to move fails as a zero step': `for x in range(1e20, 2e20, 1.0) { print(x); }`,
+  'a stepped range of mixed types is no function': `for x in range(0, 1.0, 0.5) { print(x); }`,
+  'a stepped range whose arguments are evaluated in the order of a call': `
+    let log = []; let a = 0;
+    fn f(x) { x }
+    let g = || { a = 10; 20 };
+    for i in range(a, g.call(), 7) { log.push(i); }
+    log`,
+  'a script function named range takes the call': `
+    fn range(a, b, c) { [a, b, c] } let out = []; for x in range(1, 2, 3) { out.push(x); } out`,
   'loops over a map or a number are errors at the loop': `let m = #{a: 1}; for x in m { print(x); }`,
   'the item of an array loop, changed in the body': `
     let out = []; for x in [1, 2, 3] { x += 10; let y = x + 0; out.push(y); } out`,
@@ -222,6 +256,13 @@ describe('generated range loops', () => {
     };
     assert.match(stackOf('simple'), /rhaiLoop/);
     assert.doesNotMatch(stackOf('none'), /rhaiLoop/);
+    const steppedStack = (from: string): string => {
+      const engine = new Engine();
+      engine.registerFn('where', 0, () => new Error().stack ?? '');
+      return String(engine.eval(`let s = ""; for i in range(${from}) { s = where(); } s`));
+    };
+    assert.match(steppedStack('0, 10, 3'), /rhaiLoop/, 'INT steps are generated');
+    assert.match(steppedStack('0.0, 1.0, 0.5'), /rhaiLoop/, 'FLOAT steps are generated');
     assert.equal(plain(src, 'simple'), 'ok 45');
   });
 

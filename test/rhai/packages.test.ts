@@ -68,7 +68,6 @@ describe('standard packages', () => {
     assert.equal(failKind('parse_int("12x")'), 'ErrorArithmetic');
     assert.equal(show('parse_float("1.5e3")'), '1500.0');
     assert.equal(show('to_string(42) + to_debug("x")'), '"42\\"x\\""');
-    assert.equal(show('65.to_char()'), "'A'");
     assert.equal(show('is_odd(3)'), 'true');
     assert.equal(show('sign(-3)'), '-1');
     assert.equal(show('type_of(PI())'), '"f64"');

@@ -26,7 +26,6 @@ describe('parser diagnostics', () => {
     assert.deepEqual(diagnostics('switch x { _ => 1, 2 => 3 }'), [['WrongSwitchDefaultCase', 1, 20]]);
     assert.deepEqual(diagnostics('let x = a.;'), [['PropertyExpected', 1, 11]]);
     assert.deepEqual(diagnostics('let var = 1;'), [['Reserved', 1, 5]]);
-    assert.deepEqual(diagnostics('let x = 9223372036854775808;'), [['LiteralTooLarge', 1, 9]]);
     assert.deepEqual(diagnostics('export let x = 1; fn f() { export x; }').length, 1);
   });
 

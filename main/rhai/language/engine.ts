@@ -262,13 +262,19 @@ export class Engine implements EngineCore {
   }
 
   /** Compiles `eval` code (EngineCore): it sees the script's functions, and `scope` by name. */
-  compileEval(source: string, rt: Runtime, scope: DynamicScope | undefined): CompiledScript {
-    const { ast, errors } = parseScript(source, { ...this.parseOptions(scope), globalConstants: false });
+  compileEval(source: string, rt: Runtime, scope: DynamicScope | undefined, scriptLevel = false): CompiledScript {
+    const { ast, errors } = parseScript(source, { ...this.parseOptions(scope), globalConstants: scriptLevel });
     if (errors.length > 0) throw new ParseFailure(errors);
+    // As upstream, `eval` code defines no functions: it runs inside a call.
+    const fn = ast.functions[0];
+    if (fn) {
+      const message = 'Function definitions must be at global level and cannot be inside a block or another function';
+      throw new ParseFailure([new ParseError('WrongFnDefinition', message, fn.pos)]);
+    }
     const base = new ScriptLibrary();
     for (const sf of rt.mainLib.functions.values()) base.add(sf);
     // `eval` code runs once: generating JavaScript for it would cost more than it saves.
-    return compileScript(ast, { base, generateCode: false });
+    return compileScript(ast, { base, generateCode: false, scriptLevel });
   }
 
   /** Runs `eval` code (EngineCore) in the caller's runtime. */
@@ -278,9 +284,10 @@ export class Engine implements EngineCore {
     scope: DynamicScope | undefined,
     pos: Position,
     define: (name: string, value: Value, isConst: boolean) => void,
+    scriptLevel: boolean,
   ): Value {
     try {
-      const script = this.compileEval(source, rt, scope);
+      const script = this.compileEval(source, rt, scope, scriptLevel);
       const { ast } = script;
       const frame = newFrame(new Array<Value>(ast.slots), rt, undefined, scope);
       const v = script.body(frame);

@@ -17,6 +17,27 @@ export function someNode(root: unknown, test: (node: Node) => boolean): boolean 
   return Object.values(root).some((child) => typeof child === 'object' && someNode(child, test));
 }
 
+/**
+ * Calls `visit` for `root` and every node below it that it reaches: a node's children are
+ * visited only when `visit` returns true for it. Literal values are never visited into.
+ */
+export function visitNodes(root: unknown, visit: (node: Node) => boolean): void {
+  if (Array.isArray(root)) {
+    for (const child of root) visitNodes(child, visit);
+    return;
+  }
+  if (root instanceof Map) {
+    for (const child of root.values()) visitNodes(child, visit);
+    return;
+  }
+  if (typeof root !== 'object' || root === null) return;
+  if ('k' in root) {
+    const node = root as Node;
+    if (!visit(node) || node.k === 'lit') return;
+  }
+  for (const child of Object.values(root)) if (typeof child === 'object') visitNodes(child, visit);
+}
+
 /** The variable (or `this`) at the bottom of an index/property chain. */
 export function rootOf(node: Node): Node {
   let n = node;

@@ -76,6 +76,12 @@ export class ExpressionWriter {
         return this.unary(node) ?? this.embedded(node);
       case 'method':
         return this.method(node) ?? this.embedded(node);
+      case 'prop':
+        return this.property(node) ?? this.embedded(node);
+      case 'this': {
+        const t = this.temp();
+        return `((${t} = f.thisV) === undefined ? ${callOut(`unboundThis(${this.constant(node.pos)})`)} : ${t})`;
+      }
       default:
         return this.embedded(node);
     }
@@ -111,15 +117,16 @@ export class ExpressionWriter {
     const operands = `${a} = ${this.expression(node.l)}, ${b} = ${this.expression(node.r)}`;
     const pos = this.constant(node.pos);
     const numbers = `typeof ${a} === 'number' && typeof ${b} === 'number'`;
-    if (ORDERING.has(op))
-      return `(${operands}, ${numbers} ? ${a} ${op} ${b} : ${callOut(`comparisonOp('${op}', ${a}, ${b}, rt, ${pos})`)})`;
+    const s = this.temp();
+    // FLOATs take their own path, which calls no script: no call out of the loop's registers.
+    const compared = `(${s} = floatComparison('${op}', ${a}, ${b})) !== undefined ? ${s} : ${callOut(`comparisonOp('${op}', ${a}, ${b}, rt, ${pos})`)}`;
+    if (ORDERING.has(op)) return `(${operands}, ${numbers} ? ${a} ${op} ${b} : ${compared})`;
     if (op === '==' || op === '!=') {
       const strings = `typeof ${a} === 'string' && typeof ${b} === 'string'`;
       const js = op === '==' ? '===' : '!==';
-      return `(${operands}, (${numbers}) || (${strings}) ? ${a} ${js} ${b} : ${callOut(`comparisonOp('${op}', ${a}, ${b}, rt, ${pos})`)})`;
+      return `(${operands}, (${numbers}) || (${strings}) ? ${a} ${js} ${b} : ${compared})`;
     }
-    const s = this.temp();
-    const slow = callOut(`binaryOp('${op}', ${a}, ${b}, rt, ${pos})`);
+    const slow = `(${s} = floatArithmetic('${op}', ${a}, ${b})) !== undefined ? ${s} : ${callOut(`binaryOp('${op}', ${a}, ${b}, rt, ${pos})`)}`;
     switch (op) {
       case '+':
       case '-':
@@ -169,6 +176,18 @@ export class ExpressionWriter {
     // A receiver is never the loop's item in a register: mayChange sees the call.
     return `(${values}${recv} = V[${slot}], ${r} = ${call},
 (rt.thisOut !== ${recv} && (V[${slot}] = rt.thisOut, f.tags !== undefined && (f.tags[${slot}] = undefined))), ${r})`;
+  }
+
+  /**
+   * `x.name` as the closure compiler reads it: a map's entry at once, anything else (a missing
+   * entry, a getter) through getProp. `tag`, `?.` and a chain `?.` may end early stay closures.
+   */
+  private property(node: Node & { k: 'prop' }): string | undefined {
+    if (node.safe || node.endsShortChain || node.name === 'tag') return undefined;
+    const [o, v] = [this.temp(), this.temp()];
+    const name = this.constant(node.name);
+    const pos = this.constant(node.pos);
+    return `(${o} = ${this.expression(node.obj)}, ${o} instanceof Map && (${v} = ${o}.get(${name})) !== undefined ? ${v} : ${callOut(`getProp(rt, ${o}, ${name}, ${pos})`)})`;
   }
 
   private index(node: Node & { k: 'index' }): string {

@@ -7,19 +7,15 @@
 // progress and the debugger hook see no difference), the same control-flow signals on the frame,
 // the same slow paths.
 
-import { getIndex, setIndex } from '../eval/access.ts';
-import { rootOf, someNode } from '../ast/walk.ts';
-import type { Node, VarDecl } from '../ast/ast.ts';
-import { CALL_OUT, ExpressionWriter, callOut } from './expressions.ts';
-import { boolCondition, tick, tooManyVariables, type CompileContext } from '../eval/compile-context.ts';
-import { compoundValue, negate } from '../eval/compile-operators.ts';
-import { callMethod, callNativeMethod } from '../eval/compile-calls.ts';
+import { someNode, rootOf } from '../ast/walk.ts';
+import { fnKey, type Node, type VarDecl } from '../ast/ast.ts';
+import { CALL_OUT, callOut } from './expressions.ts';
+import { instantiate, isGenerationAllowed, StatementWriter } from './statements.ts';
+import type { CompileContext } from '../eval/compile-context.ts';
 import { Signal, type Compiled, type Frame } from '../func/functions.ts';
 import { statementWeight, weightOf } from '../eval/op-weight.ts';
-import { binaryOp, comparisonOp } from '../eval/operators.ts';
-import { SharedCell, cloneValue, type Value } from '../types/values.ts';
-import { tagSource } from '../eval/variable-tags.ts';
-import { guardJumps, hasJumpOperand } from '../eval/jump-operand.ts';
+import type { Value } from '../types/values.ts';
+import { hasJumpOperand } from '../eval/jump-operand.ts';
 
 type ForNode = Node & { k: 'for' };
 
@@ -37,24 +33,6 @@ type DoNode = Node & { k: 'do' };
  */
 export type ForFallback = (f: Frame, ...values: Value[]) => Value;
 
-const HELPERS = {
-  getIndex,
-  setIndex,
-  negate,
-  binaryOp,
-  comparisonOp,
-  tick,
-  compoundValue,
-  cloneValue,
-  callMethod,
-  callNativeMethod,
-  boolCondition,
-  tooManyVariables,
-  cell: (v: Value) => new SharedCell(v),
-};
-
-const HELPER_NAMES = Object.keys(HELPERS).join(', ');
-
 /**
  * After a loop body, as loopSignal in eval/compile-control.ts: a `continue` goes on (in a `do` loop,
  * to its condition), a `break` ends the loop with its value, a `return` passes on.
@@ -70,15 +48,6 @@ return value;
 }
 }`;
 const LOOP_SIGNAL = loopSignal('continue;');
-
-/**
- * `s += x` on a string with a string or an INT number, as compoundValue reaches it (through
- * binaryOp's built-in `+`): the text of `x` appended under the string size limit.
- */
-const STRING_APPEND = (slot: number, cur: string, rhs: string) =>
-  `else if (typeof ${cur} === 'string' && (typeof ${rhs} === 'string' || typeof ${rhs} === 'number')) V[${slot}] = rt.checkedConcat(${cur}, typeof ${rhs} === 'string' ? ${rhs} : String(${rhs}));
-`;
-const SAFE = String(Number.MAX_SAFE_INTEGER);
 
 const FRAME_SLOT = /\bV\[(\d+)\]/g;
 
@@ -107,9 +76,6 @@ ${store};
 }`;
 }
 
-/** Where `new Function` is forbidden (a Content-Security-Policy), loops stay closures. */
-let generationAllowed = true;
-
 /** A `for` loop the generator takes: no counter variable and no closure capturing its item. */
 export function isGeneratedLoop(node: ForNode): boolean {
   return !node.counter && !node.item.captured;
@@ -121,6 +87,25 @@ export function isRangeLoop(node: ForNode): boolean {
 }
 
 /**
+ * `for x in range(from, to, step)` where `range` can only be the standard package's: no script
+ * function, no local pointer and no capturing call of that name.
+ */
+function isSteppedRangeLoop(cx: CompileContext, node: ForNode): boolean {
+  const { iter } = node;
+  return (
+    iter.k === 'call' &&
+    iter.name === 'range' &&
+    iter.args.length === 3 &&
+    !iter.capture &&
+    !iter.local &&
+    !cx.lib.functions.has(fnKey('range', 3))
+  );
+}
+
+/** Safe integers whose sums of two stay exact: a stepped loop over them never leaves INT's range. */
+const STEPPED_LIMIT = String(2 ** 51);
+
+/**
  * The loop as a generated function, or undefined when code generation is unavailable. A `for`
  * loop needs the closure path for what it does not handle itself (see ForFallback).
  */
@@ -129,7 +114,7 @@ export function generateLoop(
   node: ForNode | WhileNode | DoNode,
   fallback?: ForFallback,
 ): Compiled | undefined {
-  if (!generationAllowed) return undefined;
+  if (!isGenerationAllowed()) return undefined;
   const head = node.k === 'for' ? node.iter : node.cond;
   if (head && hasJumpOperand(head)) return undefined;
   const writer = new LoopWriter(cx);
@@ -137,108 +122,16 @@ export function generateLoop(
     node.k === 'for'
       ? isRangeLoop(node)
         ? writer.rangeLoop(node, fallback!)
-        : writer.arrayLoop(node, fallback!)
+        : isSteppedRangeLoop(cx, node)
+          ? writer.steppedLoop(node, fallback!)
+          : writer.arrayLoop(node, fallback!)
       : node.k === 'while'
         ? { entry: '', loop: writer.whileLoop(node) }
         : { entry: '', loop: writer.doLoop(node) };
-  const { constants, temporaries } = writer.prologue();
-  const source = `"use strict";
-const { ${HELPER_NAMES} } = H;
-${constants}
-return function rhaiLoop(f) {
-const V = f.vars;
-const rt = f.rt;
-${temporaries}
-${entry}
-${writer.opaque ? loop : inRegisters(loop)}
-return undefined;
-};`;
-  try {
-    return factoryFor(source)(writer.consts, HELPERS);
-  } catch (e) {
-    if (e instanceof EvalError) generationAllowed = false;
-    return undefined;
-  }
+  return instantiate('rhaiLoop', `${entry}\n${writer.opaque ? loop : inRegisters(loop)}\nreturn undefined;`, writer);
 }
 
-type LoopFactory = (consts: unknown[], helpers: typeof HELPERS) => Compiled;
-
-/**
- * Factories by source. Loops of the same shape share one factory, so every function it makes
- * shares V8's type feedback and optimized code: a script compiled again (every `eval` of the same
- * text, a reloaded brain) runs at full speed at once instead of warming up again.
- */
-const factories = new Map<string, LoopFactory>();
-const MAX_FACTORIES = 512;
-
-function factoryFor(source: string): LoopFactory {
-  let factory = factories.get(source);
-  if (factory === undefined) {
-    factory = new Function('K', 'H', source) as LoopFactory;
-    if (factories.size >= MAX_FACTORIES) factories.delete(factories.keys().next().value!);
-    factories.set(source, factory);
-  }
-  return factory;
-}
-
-class LoopWriter extends ExpressionWriter {
-  /**
-   * `a[i] = v` on a local array, as compileSetter's fast path and assignNode's size check run it:
-   * the value first, then the index; anything but an in-bounds array element takes setIndex.
-   */
-  private elementAssignment(node: Node & { k: 'assign' }, target: Node & { k: 'index' }): string | undefined {
-    const { obj } = target;
-    if (target.safe || obj.k !== 'var' || !obj.decl || obj.evalAware) return undefined;
-    const { slot, captured, isConst } = obj.decl;
-    if (captured || isConst) return undefined;
-    const [v, c, i] = [this.temp(), this.temp(), this.temp()];
-    return `${v} = ${this.owned(node.value)};
-${c} = V[${slot}];
-${i} = ${this.expression(target.idx)};
-if (Array.isArray(${c}) && typeof ${i} === 'number' && ${i} >= 0 && ${i} < ${c}.length) {
-if (rt.sizeLimited) rt.sizes.replaced(${c}, ${c}[${i}], ${v});
-${c}[${i}] = ${v};
-} else V[${slot}] = ${callOut(`setIndex(rt, ${c}, ${i}, ${v}, ${this.constant(target.pos)})`)};
-if (rt.sizeLimited) rt.checkGrowing(V[${slot}], ${this.constant(node.pos)});`;
-  }
-
-  /** A statement list as compileStatements runs it; its value is not needed here. */
-  statements(nodes: Node[]): string {
-    if (nodes.length === 0) return '';
-    const label = this.label();
-    const parts = nodes.map((n, i) => {
-      const counted = `if ((rt.ops += ${statementWeight(n)}) >= rt.checkpoint) ${callOut(`tick(f, ${this.constant(n.pos)})`)};`;
-      const leave = i < nodes.length - 1 ? `if (f.signal !== ${Signal.None}) break ${label};` : '';
-      return `${counted}\n${this.statement(n)}\n${leave}`;
-    });
-    return `${label}: {\n${parts.join('\n')}\n}`;
-  }
-
-  /** One statement without its operation count (the caller counts it, as the closures do). */
-  statement(node: Node): string {
-    // A jump operand escapes its statement by an exception only the closure path catches.
-    if (hasJumpOperand(node)) {
-      this.opaque = true;
-      return `${this.constant(guardJumps(node, this.cx.compile(node)))}(f);`;
-    }
-    switch (node.k) {
-      case 'block':
-        return node.hasEval ? `${this.embedded(node)};` : this.statements(node.body);
-      case 'if':
-        return this.ifStatement(node);
-      case 'let':
-        return this.letStatement(node) ?? `${this.embedded(node)};`;
-      case 'assign':
-        return this.assignStatement(node) ?? `${this.embedded(node)};`;
-      case 'break':
-        return `f.sigVal = ${node.value ? this.owned(node.value) : 'undefined'};\nf.signal = ${Signal.Break};`;
-      case 'continue':
-        return `f.signal = ${Signal.Continue};`;
-      default:
-        return `${this.expression(node)};`;
-    }
-  }
-
+class LoopWriter extends StatementWriter {
   /** The body of the loop's function, mirroring rangeFor in eval/compile-control.ts. */
   rangeLoop(node: ForNode, fallback: ForFallback): LoopParts {
     const iter = node.iter as Node & { k: 'bin' };
@@ -264,6 +157,47 @@ ${body}
 ${LOOP_SIGNAL}
 }`,
     };
+  }
+
+  /**
+   * `range(from, to, step)` of three INTs or three FLOATs, stepped here as the standard package's
+   * iterator steps (packages/iteration.ts); anything else calls `range` and loops as genericFor
+   * does. The arguments are evaluated in the order compileNativeCall evaluates them.
+   */
+  steppedLoop(node: ForNode, fallback: ForFallback): LoopParts {
+    const call = node.iter as Node & { k: 'call' };
+    const pos = this.constant(node.pos);
+    const [from, to, step] = call.args.map((a) => this.expression(a));
+    const variableFirst = call.args[0]!.k === 'var' && call.args[0]!.decl !== undefined;
+    const args = variableFirst
+      ? `const to = ${to};\nconst step = ${step};\nconst from = ${from};`
+      : `const from = ${from};\nconst to = ${to};\nconst step = ${step};`;
+    this.opaque = false;
+    if (!mayChange(node.body, node.item)) this.itemInRegister = node.item;
+    const slot = node.item.slot;
+    const lib = this.constant(this.cx.lib);
+    const callPos = this.constant(call.pos);
+    const ints = ['from', 'to', 'step'].map(
+      (v) => `typeof ${v} === 'number' && ${v} < ${STEPPED_LIMIT} && ${v} > -${STEPPED_LIMIT}`,
+    );
+    const entry = `${args}
+let float = false;
+if (!(${ints.join(' && ')} && step !== 0)) {
+float = from instanceof RFloat && to instanceof RFloat && step instanceof RFloat && from.v + step.v !== from.v;
+if (!float) return ${this.constant(fallback)}(f, rt.callFunction(${lib}, 'range', [from, to, step], ${callPos}));
+}
+const first = float ? from.v : from;
+const last = float ? to.v : to;
+const by = float ? step.v : step;`;
+    const loop = `for (let x = first; by > 0 ? x < last : x > last; x += by) {
+if ((rt.ops += 1) >= rt.checkpoint) ${callOut(`tick(f, ${pos})`)};
+const i = float ? new RFloat(x) : x;
+V[${slot}] = i;
+if (f.tags !== undefined) f.tags[${slot}] = undefined;
+${this.statement(node.body)}
+${LOOP_SIGNAL}
+}`;
+    return { entry, loop };
   }
 
   /** Mirrors genericFor over an array: a snapshot of the items, one operation per item. */
@@ -322,58 +256,6 @@ ${ifFalse}
 boolCondition(c, ${this.constant(cond.pos)});
 }
 }`;
-  }
-
-  private ifStatement(node: Node & { k: 'if' }): string {
-    const c = this.temp();
-    const pos = this.constant(node.cond.pos);
-    const otherwise = node.else ? this.statement(node.else) : '';
-    return `${c} = ${this.expression(node.cond)};
-if (${c} === true) {
-${this.statement(node.then)}
-} else {
-if (${c} !== false) boolCondition(${c}, ${pos});
-${otherwise}
-}`;
-  }
-
-  private letStatement(node: Node & { k: 'let' }): string | undefined {
-    const { decl } = node;
-    const globalConst = this.cx.topLevel && node.global;
-    if (node.evalAware || globalConst || tagSource(node.init, this.cx.lib) !== undefined) return undefined;
-    const v = this.temp();
-    const s = decl.slot;
-    const bind = decl.captured
-      ? `V[${s}] = cell(${v});`
-      : `V[${s}] = ${v};\nif (f.tags !== undefined) f.tags[${s}] = undefined;`;
-    return `${v} = ${this.owned(node.init)};
-if (${decl.live} > rt.engine.limits.maxVariables) throw tooManyVariables(${this.constant(node.pos)});
-${bind}`;
-  }
-
-  /**
-   * Assignments to plain locals and to an element of a local (`a[i] = v`); the others (properties,
-   * constants, captured variables, tags) stay closures.
-   */
-  private assignStatement(node: Node & { k: 'assign' }): string | undefined {
-    const { target, op } = node;
-    if (target.k === 'index') return op === '=' ? this.elementAssignment(node, target) : undefined;
-    if (target.k !== 'var' || !target.decl || target.evalAware) return undefined;
-    const { slot, isConst, captured } = target.decl;
-    if (isConst || captured) return undefined;
-    if (op === '=') {
-      if (tagSource(node.value, this.cx.lib) !== undefined) return undefined;
-      return `V[${slot}] = ${this.owned(node.value)};\nif (f.tags !== undefined) f.tags[${slot}] = undefined;`;
-    }
-    if (op !== '+=' && op !== '-=') return undefined;
-    const cur = this.temp();
-    const rhs = this.temp();
-    const s = this.temp();
-    const sign = op[0]!;
-    return `${cur} = V[${slot}];
-${rhs} = ${this.owned(node.value)};
-if (typeof ${cur} === 'number' && typeof ${rhs} === 'number' && (${s} = ${cur} ${sign} ${rhs}) <= ${SAFE} && ${s} >= -${SAFE}) V[${slot}] = ${s};
-${op === '+=' ? STRING_APPEND(slot, cur, rhs) : ''}else V[${slot}] = ${callOut(`compoundValue('${op}', ${cur}, ${rhs}, rt, ${this.constant(node.pos)})`)};`;
   }
 }
 

@@ -134,7 +134,7 @@ export function callMethod(
   rt.thisOut = recv;
   if (recv instanceof Map) {
     const p = recv.get(name);
-    if (p instanceof FnPtr) return rt.callFnPtr(p, args, pos, recv);
+    if (p instanceof FnPtr) return rt.callFnPtr(p, args, pos, recv, isConst);
   } else if (recv instanceof FnPtr) {
     if (name === 'call') {
       const r = rt.callFnPtr(recv, args, pos);
@@ -146,7 +146,7 @@ export function callMethod(
     if (name === 'curry') return new FnPtr(recv.name, recv.curry.concat(args), recv.closure);
   }
   if (name === 'call' && args[0] instanceof FnPtr && recv !== undefined) {
-    const r = callWithThis(rt, lib, args[0], recv, args.slice(1), pos);
+    const r = callWithThis(rt, lib, args[0], recv, args.slice(1), pos, isConst);
     if (isConst) rt.thisOut = recv;
     return r;
   }
@@ -155,7 +155,7 @@ export function callMethod(
     lib.functions.get(site.scriptKey);
   if (sf) {
     const out = { v: recv };
-    const r = rt.invokeMethod(sf, args, recv, pos, out);
+    const r = rt.invokeMethod(sf, args, recv, pos, out, isConst);
     rt.thisOut = isConst ? recv : out.v;
     return r;
   }
@@ -192,13 +192,24 @@ export function reachesNativeOnly(lib: Library, site: MethodSite): boolean {
  * `value.call(fp, ...)`: script functions get `this` bound to the value; a native function gets
  * the value as its first argument by reference. The updated value is left in rt.thisOut.
  */
-function callWithThis(rt: Runtime, lib: Library, fp: FnPtr, recv: Value, rest: Value[], pos: Position): Value {
+function callWithThis(
+  rt: Runtime,
+  lib: Library,
+  fp: FnPtr,
+  recv: Value,
+  rest: Value[],
+  pos: Position,
+  isConst: boolean,
+): Value {
   const args = fp.curry.length > 0 ? fp.curry.concat(rest) : rest;
-  if (fp.closure || lib.functions.has(fnKey(fp.name, args.length))) return rt.callFnPtr(fp, rest, pos, recv);
+  if (fp.closure || lib.functions.has(fnKey(fp.name, args.length))) {
+    return rt.callWithThisChecked(fp, rest, pos, recv, isConst);
+  }
   const all = [recv, ...args];
   const list = rt.engine.natives.lookup(fp.name, all.length);
   const o = list && matchOverload(list, all);
   if (!o) throw notFound(fp.name, all, pos);
+  if (o.mutates && isConst) throw nonPure(fp.name, pos);
   const r = rt.callNative(o, all, pos);
   rt.thisOut = all[0];
   return r;
@@ -270,7 +281,7 @@ export function compileMethod(cx: CompileContext, node: Node & { k: 'method' }):
       const recv = f.thisV;
       if (safe && recv === undefined) return miss();
       const rt = f.rt as Runtime;
-      const r = callMethod(rt, lib, site, recv, args, pos, false);
+      const r = callMethod(rt, lib, site, recv, args, pos, f.thisConst);
       f.thisV = rt.thisOut;
       return r;
     };
@@ -390,14 +401,20 @@ function compileIntrinsic(cx: CompileContext, node: Node & { k: 'call' }, compil
   const visible = node.visible ?? [];
   if (name === 'eval' && args.length === 1) {
     const src = args[0]!;
+    const scriptLevel = cx.isScriptLevelEval(node);
     return (f) => {
       const s = src(f);
       if (typeof s !== 'string') {
         throw new RhaiError('ErrorMismatchDataType', 'Data type incorrect (expecting string)', pos);
       }
       const rt = f.rt as Runtime;
-      return rt.engine.evalSource(s, rt, scopeOf(f, visible), pos, (n, value, isConst) =>
-        (f.evalVars ??= []).push({ name: n, shadowed: { value, isConst } }),
+      return rt.engine.evalSource(
+        s,
+        rt,
+        scopeOf(f, visible),
+        pos,
+        (n, value, isConst) => (f.evalVars ??= []).push({ name: n, shadowed: { value, isConst } }),
+        scriptLevel,
       );
     };
   }
@@ -440,7 +457,7 @@ function compileIntrinsic(cx: CompileContext, node: Node & { k: 'call' }, compil
       if (fp.closure || lib.functions.has(fnKey(fp.name, fp.curry.length + rest.length + 1))) {
         return rt.callFnPtr(fp, [cloneValue(recv), ...rest], pos);
       }
-      const r = callWithThis(rt, lib, fp, recv, rest, pos);
+      const r = callWithThis(rt, lib, fp, recv, rest, pos, isConst);
       if (!isConst && rt.thisOut !== recv) write(f, rt.thisOut);
       return r;
     };
@@ -507,20 +524,22 @@ function compileNativeCall(node: Node & { k: 'call' }, compiled: CallArgs): Comp
   const first = node.args[0];
   const byRef = first && first.k === 'var' && first.decl ? first.decl : undefined;
   // The first argument by reference, so a mutating native changes the variable itself; upstream
-  // passes a captured (shared) variable as a copy instead.
-  const shared = byRef?.captured === true;
-  const argFns = compiled.owned.map((c, i) => (i === 0 && !shared ? compiled.plain[0]! : c));
+  // passes a captured (shared) variable or a constant as a copy instead (`push(c, 1)` leaves a
+  // constant `c` as it was).
+  const copied = byRef?.captured === true || byRef?.isConst === true;
+  const argFns = compiled.owned.map((c, i) => (i === 0 && !copied ? compiled.plain[0]! : c));
   const cache = new NativeCache(name, n);
   const local = node.local ? readDecl(node.local) : undefined;
-  const writeFirst = byRef && !byRef.isConst && !shared ? writeDecl(byRef) : undefined;
+  const writeFirst = byRef && !copied ? writeDecl(byRef) : undefined;
   const evaluate = byRef ? evalArgsVariableLast : evalArgs;
+  // `f(this, ...)` is `this.f(...)`, as upstream turns it into a method call on `this`.
+  if (first?.k === 'this') return thisFirstNativeCall(node, compiled.plain, cache);
   return (f) => {
     const args = evaluate(argFns, f);
     const rt = f.rt as Runtime;
     const o = rt.findNative(cache, name, args);
     if (o) {
       if (!o.mutates) return rt.callNative(o, args, pos);
-      if (byRef?.isConst) throw nonPure(name, pos);
       const before = args[0];
       const r = rt.callNative(o, args, pos);
       if (writeFirst && args[0] !== before) writeFirst(f, args[0]);
@@ -531,6 +550,22 @@ function compileNativeCall(node: Node & { k: 'call' }, compiled: CallArgs): Comp
       if (fp instanceof FnPtr) return rt.callFnPtr(fp, args.map(cloneValue), pos);
     }
     throw notFound(name, args, pos);
+  };
+}
+
+/** A native call whose first argument is `this`: a mutating native changes `this` itself. */
+function thisFirstNativeCall(node: Node & { k: 'call' }, argFns: Compiled[], cache: NativeCache): Compiled {
+  const { name, pos } = node;
+  return (f) => {
+    const args = evalArgsVariableLast(argFns, f);
+    const rt = f.rt as Runtime;
+    const o = rt.findNative(cache, name, args);
+    if (!o) throw notFound(name, args, pos);
+    if (!o.mutates) return rt.callNative(o, args, pos);
+    if (f.thisConst) throw nonPure(name, pos);
+    const r = rt.callNative(o, args, pos);
+    f.thisV = args[0];
+    return r;
   };
 }
 
@@ -672,7 +707,7 @@ export function compileNsVar(node: Node & { k: 'nsvar' }): Compiled {
 }
 
 export function compileClosure(cx: CompileContext, node: Node & { k: 'closure' }): Compiled {
-  const sf = compileFunction(node.fn, cx.lib, (n) => cx.compile(n));
+  const sf = compileFunction(node.fn, cx.lib, (n) => cx.compileFunctionBody(n));
   sf.captureSlots = node.captures.map((c) => c.inner.slot);
   const outerSlots = node.captures.map((c) => c.outer.slot);
   const name = node.fn.name;

@@ -12,7 +12,14 @@ export interface CompileContext {
   topLevel: boolean;
   /** Whether loops may be compiled to generated JavaScript. */
   generateCode: boolean;
+  /**
+   * Whether `node` (an `eval` call) runs at the script's own level, upstream's scope level 0: not
+   * in a function, block, branch, loop or `try`. Its top-level constants become `global::` ones.
+   */
+  isScriptLevelEval(node: Node): boolean;
   compile(node: Node): Compiled;
+  /** A function's body: generated code when loops are, closures otherwise. */
+  compileFunctionBody(body: Node): Compiled;
 }
 
 /**

@@ -6,6 +6,7 @@ import { RhaiError, type Position } from '../types/errors.ts';
 import type { Compiled } from '../func/functions.ts';
 import { intNeg, IntOverflow } from '../types/int.ts';
 import { binaryOp, comparisonOp, containsOp, arithmeticError } from './operators.ts';
+import { floatArithmetic } from './float-ops.ts';
 import type { Runtime } from './runtime.ts';
 import { Blob, RFloat, RRange, typeOf, type Value } from '../types/values.ts';
 
@@ -104,7 +105,7 @@ export function compileBinary(node: Node & { k: 'bin' }, l: Compiled, r: Compile
           const s = a + b;
           if (s <= SAFE && s >= -SAFE) return s;
         }
-        return binaryOp('+', a, b, f.rt as Runtime, pos);
+        return floatArithmetic('+', a, b) ?? binaryOp('+', a, b, f.rt as Runtime, pos);
       };
     case '-':
       if (lit !== undefined) {
@@ -124,7 +125,7 @@ export function compileBinary(node: Node & { k: 'bin' }, l: Compiled, r: Compile
           const s = a - b;
           if (s <= SAFE && s >= -SAFE) return s;
         }
-        return binaryOp('-', a, b, f.rt as Runtime, pos);
+        return floatArithmetic('-', a, b) ?? binaryOp('-', a, b, f.rt as Runtime, pos);
       };
     case '*':
       return (f) => {
@@ -134,7 +135,7 @@ export function compileBinary(node: Node & { k: 'bin' }, l: Compiled, r: Compile
           const s = a * b;
           if (s <= SAFE && s >= -SAFE) return s === 0 ? 0 : s;
         }
-        return binaryOp('*', a, b, f.rt as Runtime, pos);
+        return floatArithmetic('*', a, b) ?? binaryOp('*', a, b, f.rt as Runtime, pos);
       };
     case '/':
     case '%':
@@ -149,7 +150,7 @@ export function compileBinary(node: Node & { k: 'bin' }, l: Compiled, r: Compile
           const q = (a - (a % b)) / b;
           return q === 0 ? 0 : q;
         }
-        return binaryOp(op, a, b, f.rt as Runtime, pos);
+        return floatArithmetic(op, a, b) ?? binaryOp(op, a, b, f.rt as Runtime, pos);
       };
     case '<':
     case '<=':
@@ -246,11 +247,26 @@ function compileComparison(op: string, l: Compiled, r: Compiled, lit: number | u
   }
 }
 
+/** The arithmetic of the compound assignments that floatArithmetic computes. */
+const COMPOUND_ARITHMETIC: Record<string, string | undefined> = {
+  '+=': '+',
+  '-=': '-',
+  '*=': '*',
+  '/=': '/',
+  '%=': '%',
+  '**=': '**',
+};
+
 /**
  * Compound assignment: arrays, maps and BLOBs grow in place, checked afterwards as upstream checks
  * the receiver of its `+=` functions; everything else recomputes.
  */
 export function compoundValue(op: string, cur: Value, rhs: Value, rt: Runtime, pos: Position): Value {
+  const arithmetic = COMPOUND_ARITHMETIC[op];
+  if (arithmetic !== undefined) {
+    const fl = floatArithmetic(arithmetic, cur, rhs);
+    if (fl !== undefined) return fl;
+  }
   if (op === '+=') {
     if (typeof cur === 'number' && typeof rhs === 'number') {
       const s = cur + rhs;

@@ -1,7 +1,7 @@
 // Turns a parsed script into a tree of closures. Control flow uses a signal on the frame
 // (break/continue/return) instead of exceptions, so loops and calls stay cheap.
 
-import { rootOf } from '../ast/walk.ts';
+import { rootOf, visitNodes } from '../ast/walk.ts';
 import type { Node, ScriptAst } from '../ast/ast.ts';
 import { getIndex, getProp } from './access.ts';
 import { catchValue } from './catch-value.ts';
@@ -27,15 +27,17 @@ import {
   type CompileContext,
 } from './compile-context.ts';
 import { compileDo, compileFor, compileIf, compileSwitch, compileWhile } from './compile-control.ts';
-import { compileSetter, compileUpdater } from './compile-lvalue.ts';
+import { compileShallowCompound, compileSetter, compileUpdater } from './compile-lvalue.ts';
 import { compileBinary, compileUnary, compoundValue } from './compile-operators.ts';
 import { RhaiError, runtimeError } from '../types/errors.ts';
-import { displayValue } from '../types/format.ts';
+import { scriptDisplay } from '../types/format.ts';
 import { catchChainShort, safeMiss } from './chain-short.ts';
 import { compileJumpOperand, guardJumps, isJumpOperand } from './jump-operand.ts';
 import { Signal, type Compiled, type Frame, type Library } from '../func/functions.ts';
 import { ScriptLibrary } from '../func/library.ts';
 import { statementWeight } from './op-weight.ts';
+import { tryValueStatement } from './try-value.ts';
+import { generateFunctionBody } from '../codegen/functions.ts';
 import { Module } from '../func/module.ts';
 import { isSystemError, type Runtime } from './runtime.ts';
 import { FnPtr, typeOf, type Value } from '../types/values.ts';
@@ -52,20 +54,41 @@ export interface CompileOptions {
   base?: ScriptLibrary;
   /** Numeric range loops become generated JavaScript (codegen/loops.ts). */
   generateCode: boolean;
+  /**
+   * The script's top level is upstream's scope level 0 (unless false: `eval` code run inside a
+   * block or a function), where constants become `global::` constants.
+   */
+  scriptLevel?: boolean;
 }
+
+/** Nodes whose insides are a scope of their own at run time: upstream's scope level goes up. */
+const SCOPES = new Set<Node['k']>(['block', 'if', 'switch', 'while', 'do', 'for', 'try', 'closure']);
+
+/** The `eval` calls among `body`'s statements that run at its own level. */
+function scriptLevelEvals(body: Node[]): ReadonlySet<Node> {
+  const found = new Set<Node>();
+  visitNodes(body, (n) => {
+    if (n.k === 'call' && n.name === 'eval') found.add(n);
+    return !SCOPES.has(n.k);
+  });
+  return found;
+}
+
+const NO_NODES: ReadonlySet<Node> = new Set();
 
 export function compileScript(ast: ScriptAst, options: CompileOptions): CompiledScript {
   const lib = options.base ?? new ScriptLibrary();
   const { generateCode } = options;
-  const fnCompiler = new Compiler(lib, false, generateCode);
+  const fnCompiler = new Compiler(lib, false, generateCode, NO_NODES);
   // Create every function first so calls anywhere (including recursion) bind statically.
   const placeholders = ast.functions.map((def) => {
     const sf = { def, body: (() => undefined) as Compiled, lib };
     lib.add(sf);
     return sf;
   });
-  for (const sf of placeholders) sf.body = compileFunction(sf.def, lib, (n) => fnCompiler.compile(n)).body;
-  const body = new Compiler(lib, true, generateCode).compileStatements(ast.body);
+  for (const sf of placeholders) sf.body = compileFunction(sf.def, lib, (n) => fnCompiler.compileFunctionBody(n)).body;
+  const evals = options.scriptLevel === false ? NO_NODES : scriptLevelEvals(ast.body);
+  const body = new Compiler(lib, true, generateCode, evals).compileStatements(ast.body);
   return { ast, lib, body };
 }
 
@@ -74,7 +97,16 @@ class Compiler implements CompileContext {
     readonly lib: Library,
     readonly topLevel: boolean,
     readonly generateCode: boolean,
+    private readonly scriptLevelEvals: ReadonlySet<Node>,
   ) {}
+
+  isScriptLevelEval(node: Node): boolean {
+    return this.scriptLevelEvals.has(node);
+  }
+
+  compileFunctionBody(body: Node): Compiled {
+    return (this.generateCode ? generateFunctionBody(this, body) : undefined) ?? this.compile(body);
+  }
 
   compile(node: Node): Compiled {
     const compiled = this.compileNode(node);
@@ -112,8 +144,9 @@ class Compiler implements CompileContext {
         const { name, pos } = node;
         return (f) => {
           const g = (f.rt as Runtime).globals;
-          if (!g.has(name)) throw variableNotFound(`global::${name}`, pos);
-          return g.get(name);
+          const v = g.get(name);
+          if (v === undefined && !g.has(name)) throw variableNotFound(`global::${name}`, pos);
+          return v;
         };
       }
       case 'nsvar':
@@ -162,7 +195,10 @@ class Compiler implements CompileContext {
         return (f) => {
           const o = obj(f);
           if (safe && o === undefined) return miss();
-          if (o instanceof Map && o.has(name)) return o.get(name);
+          if (o instanceof Map) {
+            const v = o.get(name);
+            if (v !== undefined) return v;
+          }
           return getProp(f.rt as Runtime, o, name, pos);
         };
       }
@@ -223,19 +259,10 @@ class Compiler implements CompileContext {
       case 'method':
         return compileMethod(this, node);
       case 'closure':
-        return compileClosure(new Compiler(this.lib, false, this.generateCode), node);
+        return compileClosure(new Compiler(this.lib, false, this.generateCode, NO_NODES), node);
       case 'block': {
         const inner = this.compileStatements(node.body);
-        if (!node.hasEval) return inner;
-        // Variables an `eval` defined inside this block go out of scope with it.
-        return (f) => {
-          const mark = f.evalVars?.length ?? 0;
-          try {
-            return inner(f);
-          } finally {
-            if (f.evalVars) f.evalVars.length = mark;
-          }
-        };
+        return node.hasEval ? evalScoped(inner) : inner;
       }
       case 'if':
         return compileIf(this, node);
@@ -331,7 +358,7 @@ class Compiler implements CompileContext {
     return (f) => {
       const rt = f.rt as Runtime;
       let s = '';
-      for (const c of fns) s = rt.checkedConcat(s, displayValue(c(f), rt.formatCustom));
+      for (const c of fns) s = rt.checkedConcat(s, scriptDisplay(c(f), rt.formatCustom));
       return s;
     };
   }
@@ -340,7 +367,8 @@ class Compiler implements CompileContext {
     const init = compileOwned(this, node.init);
     const bind = bindDecl(node.decl);
     const { decl, pos } = node;
-    const globalConst = this.topLevel && node.global ? decl.name : undefined;
+    // As upstream, only a script with functions keeps `global::` constants: none could read them.
+    const globalConst = this.topLevel && node.global && this.lib.functions.size > 0 ? decl.name : undefined;
     const evalAware = node.evalAware === true;
     const tag = tagSource(node.init, this.lib);
     if (tag !== undefined && !evalAware && globalConst === undefined) {
@@ -467,6 +495,8 @@ class Compiler implements CompileContext {
         return undefined;
       };
     }
+    const shallow = op === '??=' ? undefined : compileShallowCompound(this, node, value);
+    if (shallow) return shallow;
     const update = compileUpdater(this, target);
     if (op === '??=') {
       return (f) => {
@@ -481,8 +511,25 @@ class Compiler implements CompileContext {
     };
   }
 
+  /** A `try` block, worth the value of the statement tryValueStatement picks. */
+  private tryBody(block: Node): Compiled {
+    if (block.k !== 'block') return this.compile(block);
+    const { statements, at } = tryValueStatement(block.body);
+    const unchanged = statements.length === block.body.length && statements.every((n, i) => n === block.body[i]);
+    if (unchanged && at === statements.length - 1) return this.compile(block);
+    const valued = this.compileStatements(statements.slice(0, at + 1));
+    const rest = this.compileStatements(statements.slice(at + 1));
+    const body: Compiled = (f) => {
+      const v = valued(f);
+      if (f.signal !== Signal.None) return v;
+      rest(f);
+      return at < 0 ? undefined : v;
+    };
+    return block.hasEval ? evalScoped(body) : body;
+  }
+
   private tryNode(node: Node & { k: 'try' }): Compiled {
-    const body = this.compile(node.body);
+    const body = this.tryBody(node.body);
     const handler = this.compile(node.handler);
     const bindErr = node.err ? bindDecl(node.err) : undefined;
     const pos = node.pos;
@@ -525,6 +572,18 @@ class Compiler implements CompileContext {
       return undefined;
     };
   }
+}
+
+/** A block holding an `eval`: the variables the `eval` defined go out of scope with it. */
+function evalScoped(inner: Compiled): Compiled {
+  return (f) => {
+    const mark = f.evalVars?.length ?? 0;
+    try {
+      return inner(f);
+    } finally {
+      if (f.evalVars) f.evalVars.length = mark;
+    }
+  };
 }
 
 /** Slot of a non-captured local variable, for fast paths that read the frame directly. */

@@ -3,7 +3,7 @@
 
 import { floatCompare } from './float-compare.ts';
 import { RhaiError, type Position } from '../types/errors.ts';
-import { displayValue, type CustomFormatter } from '../types/format.ts';
+import { scriptDisplay, type CustomFormatter } from '../types/format.ts';
 import {
   IntOverflow,
   intAdd,
@@ -121,8 +121,8 @@ function builtinBinary(op: string, a: Value, b: Value, fb: OperatorFallback): Va
     return floatOp(op, floatOf(a)!, floatOf(b)!);
   }
   if (op === '+') {
-    if (typeof a === 'string') return fb.checkedConcat(a, displayValue(b, fb.formatCustom));
-    if (typeof b === 'string') return fb.checkedConcat(displayValue(a, fb.formatCustom), b);
+    if (typeof a === 'string') return fb.checkedConcat(a, scriptDisplay(b, fb.formatCustom));
+    if (typeof b === 'string') return fb.checkedConcat(scriptDisplay(a, fb.formatCustom), b);
     if (a instanceof RChar && b instanceof RChar) return fb.checkStringSize(a.c + b.c);
     // The result is a new value: elements are copied, not shared with the operands.
     if (Array.isArray(a) && Array.isArray(b)) {

@@ -72,8 +72,11 @@ export interface EngineCore {
   readonly failOnInvalidMapProperty: boolean;
   /** Compiles and runs a module script, or returns a host-provided module. */
   loadModule(path: string, rt: Runtime, pos: Position): Module;
-  /** Compiles `eval` code to run in `rt`: it sees the script's functions, and `scope` by name. */
-  compileEval(source: string, rt: Runtime, scope: DynamicScope | undefined): CompiledScript;
+  /**
+   * Compiles `eval` code to run in `rt`: it sees the script's functions, and `scope` by name.
+   * With `scriptLevel` (an `eval` at the script's own level), its constants are `global::` ones.
+   */
+  compileEval(source: string, rt: Runtime, scope: DynamicScope | undefined, scriptLevel?: boolean): CompiledScript;
   /** Runs `eval` source against the caller's variables; its top-level variables go to `define`. */
   evalSource(
     source: string,
@@ -81,13 +84,31 @@ export interface EngineCore {
     scope: DynamicScope | undefined,
     pos: Position,
     define: (name: string, value: Value, isConst: boolean) => void,
+    scriptLevel: boolean,
   ): Value;
 }
 
-export function newFrame(vars: Value[], rt: Runtime, thisV: Value, dyn?: DynamicScope): Frame {
+/**
+ * A closure's captured variables are its first arguments upstream, and a call with an argument
+ * locked by a method call under way is a data race before the closure runs: the error is the
+ * call's, not one inside the closure.
+ */
+function checkNoDataRace(captures: SharedCell[], fnName: string): void {
+  for (let i = 0; i < captures.length; i++) {
+    if (captures[i]!.locked) {
+      throw new RhaiError(
+        'ErrorDataRace',
+        `Data race detected on variable 'argument #${i + 1} of function '${fnName}''`,
+      );
+    }
+  }
+}
+
+export function newFrame(vars: Value[], rt: Runtime, thisV: Value, dyn?: DynamicScope, thisConst = false): Frame {
   return {
     vars,
     thisV,
+    thisConst,
     signal: Signal.None,
     sigVal: undefined,
     rt,
@@ -497,15 +518,17 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     tags?: PrimitiveTag[],
     /** Called by hookedScript, which records the call for the debugger. */
     hooked?: boolean,
+    /** `thisV` is a constant's value, which the function may not change. */
+    thisConst?: boolean,
   ): Value {
     // As little as this for the debugger here, and its bookkeeping elsewhere: anything more in
     // this path slows every call.
-    if (this.statementsOn && hooked !== true) return this.hookedScript(sf, vars, thisV, pos, closure, tags);
+    if (this.statementsOn && hooked !== true) return this.hookedScript(sf, vars, thisV, pos, closure, tags, thisConst);
     if (this.depth >= this.engine.limits.maxCallLevels) {
       throw new RhaiError('ErrorStackOverflow', 'Stack overflow', pos);
     }
     // Closures keep seeing the name-based scope (host variables) they were created in.
-    const frame = newFrame(vars, this, thisV, closure?.dyn);
+    const frame = newFrame(vars, this, thisV, closure?.dyn, thisConst === true);
     if (hooked === true) this.calls[this.depth + 1]!.frame = frame;
     if (tags !== undefined) frame.tags = tags;
     const captures = closure?.captures;
@@ -540,22 +563,30 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     pos: Position,
     closure: { captures?: SharedCell[]; dyn: DynamicScope | undefined } | undefined,
     tags: PrimitiveTag[] | undefined,
+    thisConst: boolean | undefined,
   ): Value {
     this.checkpoint = this.enterCall(sf, pos).quiet ? this.unhookedCheckpoint() : 0;
     try {
-      return this.invokeScript(sf, vars, thisV, pos, closure, tags, true);
+      return this.invokeScript(sf, vars, thisV, pos, closure, tags, true, thisConst);
     } finally {
       this.leaveCall();
     }
   }
 
   /** Runs a script function with the receiver written back through `thisOut`. */
-  invokeMethod(sf: ScriptFunction, args: Value[], thisV: Value, pos: Position, thisOut: { v: Value }): Value {
+  invokeMethod(
+    sf: ScriptFunction,
+    args: Value[],
+    thisV: Value,
+    pos: Position,
+    thisOut: { v: Value },
+    thisConst: boolean,
+  ): Value {
     if (this.depth >= this.engine.limits.maxCallLevels)
       throw new RhaiError('ErrorStackOverflow', 'Stack overflow', pos);
     const vars = new Array<Value>(sf.def.slots);
     for (let i = 0; i < args.length; i++) vars[i] = args[i];
-    const frame = newFrame(vars, this, thisV);
+    const frame = newFrame(vars, this, thisV, undefined, thisConst);
     const hooked = this.statementsOn;
     if (hooked) this.enterCall(sf, pos).frame = frame;
     this.depth++;
@@ -619,7 +650,19 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     return [r, this.thisOut];
   }
 
-  callFnPtr(fp: FnPtr, args: Value[], pos: Position = this.callPos, thisV?: Value): Value {
+  /**
+   * `x.call(f, ...)`: as upstream checks the arguments of this call, a closure whose captured
+   * variable the call holds (`x` itself) is a data race before it runs, not an error inside it.
+   * Other calls of a closure meet the race where the closure reaches the variable.
+   */
+  callWithThisChecked(fp: FnPtr, args: Value[], pos: Position, thisV: Value, thisConst: boolean): Value {
+    const captures = fp.closure?.captures;
+    if (captures) checkNoDataRace(captures, fp.name);
+    return this.callFnPtr(fp, args, pos, thisV, thisConst);
+  }
+
+  /** With `thisConst`, `thisV` is a constant's value, which the function called may not change. */
+  callFnPtr(fp: FnPtr, args: Value[], pos: Position = this.callPos, thisV?: Value, thisConst?: boolean): Value {
     const all = fp.curry.length > 0 ? fp.curry.concat(args) : args;
     if (fp.closure) {
       // Closures are made only by compileClosure, from a ScriptFunction.
@@ -629,14 +672,14 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
       }
       const vars = new Array<Value>(sf.def.slots);
       for (let i = 0; i < all.length; i++) vars[i] = all[i];
-      return this.invokeScript(sf, vars, thisV, pos, fp.closure);
+      return this.invokeScript(sf, vars, thisV, pos, fp.closure, undefined, undefined, thisConst);
     }
     if (thisV !== undefined) {
       const sf = this.mainLib.functions.get(fnKey(fp.name, all.length));
       if (sf) {
         const vars = new Array<Value>(sf.def.slots);
         for (let i = 0; i < all.length; i++) vars[i] = all[i];
-        return this.invokeScript(sf, vars, thisV, pos);
+        return this.invokeScript(sf, vars, thisV, pos, undefined, undefined, undefined, thisConst);
       }
     }
     const r = this.callFunction(this.mainLib, fp.name, all, pos);

@@ -11,6 +11,8 @@ export type Compiled = (f: Frame) => Value;
 export interface Frame {
   vars: Value[];
   thisV: Value;
+  /** `this` is a constant's value (the method was called on a constant): it may not change. */
+  thisConst: boolean;
   /** Control-flow signal set by break/continue/return (see Signal). */
   signal: number;
   sigVal: Value;

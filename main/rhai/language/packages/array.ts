@@ -1,11 +1,13 @@
 // Array functions, including the higher-order ones that call back into script closures.
 
-import { RhaiError } from '../types/errors.ts';
+import { NO_POS, RhaiError } from '../types/errors.ts';
+import { asRhaiError, isSystemError } from '../eval/runtime.ts';
 import type { NativeContext } from '../func/functions.ts';
 import { compareValues } from '../eval/operators.ts';
 import { FnPtr, RRange, cloneValue, typeOf, valuesEqual, type Value } from '../types/values.ts';
 import { arr, count, fnptr, str } from '../func/arg.ts';
 import { REPORTS_SIZES, type Define } from './define.ts';
+import { isValidFunctionName } from '../syntax/token.ts';
 
 /**
  * Calls a predicate/mapper the way upstream does: a closure receives as many of (item, index)
@@ -18,11 +20,11 @@ function indexStart(start: number, len: number): number {
   return Math.min(start, len);
 }
 
-/** A function named by a string, as upstream's `FnPtr::new`. */
-function namedFn(name: Value): FnPtr {
-  const n = str(name);
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(n)) throw new RhaiError('ErrorFunctionNotFound', `Function not found: ${n}`);
-  return new FnPtr(n);
+/** Whether `e` says that the function `name` (with these arguments) does not exist. */
+function isMissing(e: unknown, name: string): boolean {
+  if (!(e instanceof RhaiError)) return false;
+  const missing = e.kind === 'ErrorInFunctionCall' ? e.inner : e;
+  return missing?.kind === 'ErrorFunctionNotFound' && missing.message.startsWith(`Function not found: ${name}`);
 }
 
 function callItem(ctx: NativeContext, fp: FnPtr, item: Value, index: number): Value {
@@ -61,12 +63,40 @@ function rangeBounds(r: RRange, len: number): [number, number] {
   return [start, end];
 }
 
-function sortCompare(a: Value, b: Value): number {
-  const c = compareValues(a, b);
-  if (c === undefined || Number.isNaN(c)) {
-    throw new RhaiError('ErrorFunctionNotFound', `Function not found: sort (${typeOf(a)}, ${typeOf(b)})`);
+const SORTABLE = new Set(['i64', 'f64', 'char', 'string', 'bool', '()']);
+
+/** As upstream's `sort_with_builtin`: items of one sortable type, in place. */
+function sortBuiltin(list: Value[], descending: boolean): void {
+  if (list.length <= 1) return;
+  const type = typeOf(list[0]);
+  if (list.some((x) => typeOf(x) !== type)) {
+    throw new RhaiError('ErrorFunctionNotFound', 'Function not found: elements of different types cannot be sorted');
   }
-  return c;
+  if (!SORTABLE.has(type)) {
+    throw new RhaiError('ErrorFunctionNotFound', `Function not found: elements of ${type} cannot be sorted`);
+  }
+  const sign = descending ? -1 : 1;
+  // NaN compares equal to everything, as Rust's `partial_cmp(..).unwrap_or(Equal)`.
+  list.sort((a, b) => sign * (compareValues(a, b) || 0));
+}
+
+/**
+ * As upstream's `sort_by`: the comparer answers an INT (its sign) or a bool (`true` first); any
+ * other answer, or an error, leaves the two as they are.
+ */
+function sortWith(ctx: NativeContext, list: Value[], fp: FnPtr): void {
+  if (list.length <= 1) return;
+  list.sort((x, y) => {
+    let r: Value;
+    try {
+      r = ctx.callFnPtr(fp, [x, y]);
+    } catch (e) {
+      if (isSystemError(asRhaiError(e, NO_POS))) throw e;
+      return 0;
+    }
+    if (typeof r === 'number' || typeof r === 'bigint') return Math.sign(Number(r));
+    return typeof r === 'boolean' ? (r ? -1 : 1) : 0;
+  });
 }
 
 export function registerArray(def: Define): void {
@@ -173,11 +203,13 @@ export function registerArray(def: Define): void {
       const list = arr(a);
       const target = count(n);
       ctx.checkArraySize(target);
-      while (list.length < target) {
-        const item = cloneValue(x);
-        list.push(item);
-        ctx.sizes.added(a, item);
-      }
+      const start = list.length;
+      if (start >= target) return undefined;
+      // Grown once and filled, rather than pushed item by item: a million pushes cost several times more.
+      list.length = target;
+      if (typeof x === 'object') for (let i = start; i < target; i++) list[i] = cloneValue(x);
+      else list.fill(x, start);
+      for (let i = start; i < target; i++) ctx.sizes.added(a, list[i]);
       return undefined;
     },
     REPORTS_SIZES,
@@ -192,27 +224,23 @@ export function registerArray(def: Define): void {
     },
     REPORTS_SIZES,
   );
-  def(
-    'sort',
-    ['array'],
-    ([a]) => {
-      arr(a).sort(sortCompare);
-      return undefined;
-    },
-    REPORTS_SIZES,
-  );
-  def(
-    'sort',
-    ['array', 'Fn'],
-    ([a, fp], ctx) => {
-      arr(a).sort((x, y) => {
-        const r = ctx.callFnPtr(fnptr(fp), [x, y]);
-        return typeof r === 'number' ? r : typeof r === 'bigint' ? Number(r) : 0;
-      });
-      return undefined;
-    },
-    true,
-  );
+  // Sorting moves items about but changes no size: nothing to report.
+  def('sort', ['array'], ([a]) => void sortBuiltin(arr(a), false), REPORTS_SIZES);
+  def('sort_desc', ['array'], ([a]) => void sortBuiltin(arr(a), true), REPORTS_SIZES);
+  for (const name of ['sort', 'sort_by']) {
+    def(name, ['array', 'Fn'], ([a, fp], ctx) => void sortWith(ctx, arr(a), fnptr(fp)), REPORTS_SIZES);
+  }
+  // `order` is `sort` on a copy, returned.
+  const ordered = (a: Value, sort: (list: Value[]) => void): Value => {
+    const copy = arr(a).map(cloneValue);
+    sort(copy);
+    return copy;
+  };
+  def('order', ['array'], ([a]) => ordered(a, (l) => sortBuiltin(l, false)));
+  def('order_desc', ['array'], ([a]) => ordered(a, (l) => sortBuiltin(l, true)));
+  for (const name of ['order', 'order_by']) {
+    def(name, ['array', 'Fn'], ([a, fp], ctx) => ordered(a, (l) => sortWith(ctx, l, fnptr(fp))));
+  }
   def(
     'dedup',
     ['array'],
@@ -232,17 +260,30 @@ export function registerArray(def: Define): void {
     for (let i = indexStart(start, list.length); i < list.length; i++) if (valuesEqual(list[i], x)) return i;
     return -1;
   };
+  // A predicate's answer other than a bool counts as `false`, as upstream's `unwrap_or(false)`.
   const byPredicate = (ctx: NativeContext, a: Value, fp: FnPtr, start: number): number => {
     const list = arr(a);
     for (let i = indexStart(start, list.length); i < list.length; i++) {
-      if (truthy(callItem(ctx, fp, list[i], i))) return i;
+      if (callItem(ctx, fp, list[i], i) === true) return i;
     }
     return -1;
   };
+  // A string names a predicate function; since upstream 1.25, when no function of that name takes
+  // the items, it is a value searched for like any other.
+  const byName = (ctx: NativeContext, a: Value, name: string, start: number): number => {
+    if (isValidFunctionName(name)) {
+      try {
+        return byPredicate(ctx, a, new FnPtr(name), start);
+      } catch (e) {
+        if (!isMissing(e, name)) throw e;
+      }
+    }
+    return byValue(a, name, start);
+  };
   def('index_of', ['array', 'Fn'], ([a, fp], ctx) => byPredicate(ctx, a, fnptr(fp), 0));
   def('index_of', ['array', 'Fn', 'i64'], ([a, fp, i], ctx) => byPredicate(ctx, a, fnptr(fp), count(i)));
-  def('index_of', ['array', 'string'], ([a, name], ctx) => byPredicate(ctx, a, namedFn(name), 0));
-  def('index_of', ['array', 'string', 'i64'], ([a, name, i], ctx) => byPredicate(ctx, a, namedFn(name), count(i)));
+  def('index_of', ['array', 'string'], ([a, name], ctx) => byName(ctx, a, str(name), 0));
+  def('index_of', ['array', 'string', 'i64'], ([a, name, i], ctx) => byName(ctx, a, str(name), count(i)));
   def('index_of', ['array', '?'], ([a, x]) => byValue(a, x, 0));
   def('index_of', ['array', '?', 'i64'], ([a, x, i]) => byValue(a, x, count(i)));
   def('get', ['array', 'i64'], ([a, i]) => {

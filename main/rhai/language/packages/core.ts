@@ -1,18 +1,27 @@
 // Core functions: type inspection, printing, function pointers and termination.
 
-import { RhaiError } from '../types/errors.ts';
-import { debugValue, displayValue } from '../types/format.ts';
+import { NO_POS, ParseError, RhaiError } from '../types/errors.ts';
+import { isKeywordOrReserved, isValidFunctionName } from '../syntax/token.ts';
+import { scriptDebug, scriptDisplay } from '../types/format.ts';
 import { FnPtr, tagOf, typeOf, withTag, type Value } from '../types/values.ts';
 import { fnptr, int, str } from '../func/arg.ts';
 import { REPORTS_SIZES, type Define } from './define.ts';
 import { checkedTag } from '../eval/variable-tags.ts';
 
-const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A pointer to the function `name` names, refused as upstream's `FnPtr::try_from` refuses it. */
+export function namedFunction(name: string): FnPtr {
+  if (isValidFunctionName(name)) return new FnPtr(name);
+  if (isKeywordOrReserved(name)) {
+    const reserved = new ParseError('Reserved', `'${name}' is a reserved keyword`, NO_POS);
+    throw new RhaiError('ErrorParsing', reserved.message, NO_POS, undefined, undefined, reserved);
+  }
+  throw new RhaiError('ErrorFunctionNotFound', `Function not found: ${name}`);
+}
 
 export function registerCore(def: Define): void {
   def('type_of', ['?'], ([v]) => typeOf(v));
   def('print', ['?'], ([v], ctx) => {
-    ctx.print(displayValue(v, ctx.formatCustom));
+    ctx.print(scriptDisplay(v, ctx.formatCustom));
     return undefined;
   });
   def('print', [], (_a, ctx) => {
@@ -20,16 +29,12 @@ export function registerCore(def: Define): void {
     return undefined;
   });
   def('debug', ['?'], ([v], ctx) => {
-    ctx.debug(debugValue(v, ctx.formatCustom), ctx.callPos);
+    ctx.debug(scriptDebug(v, ctx.formatCustom), ctx.callPos);
     return undefined;
   });
-  def('to_string', ['?'], ([v], ctx) => displayValue(v, ctx.formatCustom));
-  def('to_debug', ['?'], ([v], ctx) => debugValue(v, ctx.formatCustom));
-  def('Fn', ['string'], ([name]) => {
-    const n = str(name);
-    if (!IDENT.test(n)) throw new RhaiError('ErrorFunctionNotFound', `Function not found: ${n}`);
-    return new FnPtr(n);
-  });
+  def('to_string', ['?'], ([v], ctx) => scriptDisplay(v, ctx.formatCustom));
+  def('to_debug', ['?'], ([v], ctx) => scriptDebug(v, ctx.formatCustom));
+  def('Fn', ['string'], ([name]) => namedFunction(str(name)));
   // As upstream, a function pointer is made from a name only; anything else is a type error.
   def('Fn', ['?'], ([v]) => {
     throw new RhaiError('ErrorMismatchDataType', `Data type incorrect: ${typeOf(v)} (expecting string)`);

@@ -1,14 +1,26 @@
 // Ranges and iterators: `range(...)`, range properties and `bits(...)`.
 
-import { RhaiError } from '../types/errors.ts';
+import { NO_POS, RhaiError } from '../types/errors.ts';
 import { IterValue } from '../eval/iteration.ts';
 import { intAdd, intShr, intAnd, type Int } from '../types/int.ts';
 import { RFloat, RRange, type Value } from '../types/values.ts';
 import { count, float, int } from '../func/arg.ts';
 import type { Define } from './define.ts';
 
+/** As upstream's `StepRange::new`: the error is its own call's, wrapped as one. */
+function zeroStep(): RhaiError {
+  const inner = new RhaiError('ErrorArithmetic', 'step value cannot be zero');
+  return new RhaiError(
+    'ErrorInFunctionCall',
+    `Error in call to function 'range': ${inner.message}`,
+    NO_POS,
+    undefined,
+    inner,
+  );
+}
+
 function stepped(from: Int, to: Int, step: Int): IterValue {
-  if (step == 0) throw new RhaiError('ErrorArithmetic', 'Step value cannot be zero');
+  if (step == 0) throw zeroStep();
   return new IterValue('StepRange', function* () {
     let i: Int | undefined = from;
     while (i !== undefined && (step > 0 ? i < to : i > to)) {
@@ -28,7 +40,8 @@ function stepOrStop(i: Int, step: Int): Int | undefined {
 }
 
 function steppedFloat(from: number, to: number, step: number): IterValue {
-  if (step === 0) throw new RhaiError('ErrorArithmetic', 'Step value cannot be zero');
+  // As upstream: a step too small to move `from` is no step at all.
+  if (from + step === from) throw zeroStep();
   return new IterValue('StepRange', function* () {
     for (let i = from; step > 0 ? i < to : i > to; i += step) yield new RFloat(i);
   });
@@ -59,14 +72,11 @@ export function registerIteration(def: Define): void {
     def('get$is_inclusive', [t], ([r]) => (r as RRange).inclusive);
     def('is_exclusive', [t], ([r]) => !(r as RRange).inclusive);
     def('get$is_exclusive', [t], ([r]) => !(r as RRange).inclusive);
-    const len = ([r]: Value[]): Value => {
+    // Upstream has no `len` of a range, only whether it is empty.
+    def('is_empty', [t], ([r]) => {
       const { start: s, end: e, inclusive } = r as RRange;
-      const n = Number(e) - Number(s) + (inclusive ? 1 : 0);
-      return Math.max(0, n);
-    };
-    def('len', [t], len);
-    def('get$len', [t], len);
-    def('is_empty', [t], (args) => len(args) === 0);
+      return inclusive ? s > e : s >= e;
+    });
     def('contains', [t, 'i64'], ([r, x]) => {
       const { start: s, end: e, inclusive } = r as RRange;
       const v = int(x);

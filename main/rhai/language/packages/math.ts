@@ -181,13 +181,6 @@ export function registerMath(def: Define): void {
   def('to_int', ['char'], ([c]) => (c as RChar).c.codePointAt(0)!);
   def('to_float', ['i64'], ([x]) => new RFloat(float(x)));
   def('to_float', ['f64'], ([x]) => x);
-  def('to_char', ['i64'], ([x]) => {
-    const n = Number(int(x));
-    if (n < 0 || n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff)) {
-      throw new RhaiError('ErrorArithmetic', `Invalid character code: ${n}`);
-    }
-    return new RChar(String.fromCodePoint(n));
-  });
   def('parse_int', ['string'], ([s]) => parseIntRadix(str(s), 10));
   def('parse_int', ['string', 'i64'], ([s, r]) => parseIntRadix(str(s), Number(int(r))));
   def('parse_float', ['string'], ([s]) => new RFloat(parseFloatStrict(str(s))));

@@ -5,9 +5,10 @@
 import { utf8Length } from '../types/data-size.ts';
 import type { FnDef, Node, VarDecl } from '../ast/ast.ts';
 import { ParserBase } from './parser-base.ts';
+import { ParseError } from '../types/errors.ts';
 import { FnScope } from './scope-resolver.ts';
 import { KEYWORDS, RESERVED, type Token } from './token.ts';
-import { RChar, RFloat } from '../types/values.ts';
+import { RChar, RFloat, type Value } from '../types/values.ts';
 
 export const BINARY_PRECEDENCE: Record<string, number> = {
   '||': 30,
@@ -52,6 +53,16 @@ function markShortChain(top: Node): void {
 
 /** Statements that may stand as the right operand of `??`. */
 const JUMP_KEYWORDS = new Set(['break', 'continue', 'return', 'throw']);
+
+/** How upstream names a literal that no `for` can iterate; undefined for one it can. */
+function literalKind(v: Value): string | undefined {
+  if (v === undefined) return '()';
+  if (typeof v === 'boolean') return 'a boolean';
+  if (typeof v === 'number' || typeof v === 'bigint') return 'a number';
+  if (v instanceof RFloat) return 'a floating-point number';
+  if (v instanceof RChar) return 'a character';
+  return undefined;
+}
 
 export abstract class ExpressionParser extends ParserBase {
   protected abstract block(depthErrorAt: Token): Node;
@@ -145,7 +156,8 @@ export abstract class ExpressionParser extends ParserBase {
     let e: Node;
     if (t.kind === '-' && (next.kind === 'int' || next.kind === 'float')) {
       this.advance();
-      e = this.postfix(this.numberLiteral(next, true));
+      // As upstream's folded literal, a negative number stands where its `-` does.
+      e = this.postfix({ ...this.numberLiteral(next, true), pos: t.pos });
     } else {
       e = { k: 'unary', op: t.kind, e: this.unary(), pos: t.pos };
     }
@@ -161,13 +173,20 @@ export abstract class ExpressionParser extends ParserBase {
     }
   }
 
+  /** As upstream's `ensure_iterable`: a `for` over a literal that can never be iterated. */
+  protected iterable(node: Node): Node {
+    const what = node.k === 'map' ? 'an object map' : node.k === 'lit' ? literalKind(node.value) : undefined;
+    if (what) throw new ParseError('MismatchedType', `Expecting an iterable value, not ${what}`, node.pos);
+    return node;
+  }
+
   protected numberLiteral(t: Token, negate: boolean): Node {
     if (t.kind === 'float')
       return { k: 'lit', value: new RFloat(negate ? -(t.num as number) : (t.num as number)), pos: t.pos };
     let v = t.num as number | bigint;
     if (negate) v = typeof v === 'bigint' ? -v : v === 0 ? 0 : -v;
     if (typeof v === 'bigint') {
-      if (v > 2n ** 63n - 1n) this.fail('LiteralTooLarge', `Integer literal is too large: ${t.text}`, t);
+      if (v > 2n ** 63n - 1n) return { k: 'lit', value: new RFloat(Number(v)), pos: t.pos };
       if (v >= -9007199254740991n && v <= 9007199254740991n) v = Number(v);
     }
     return { k: 'lit', value: v, pos: t.pos };

@@ -9,7 +9,7 @@ import type { FnDef, VarDecl } from '../ast/ast.ts';
 import { ParseError, type ParseErrorKind } from '../types/errors.ts';
 import type { ParseOptions } from './parse-options.ts';
 import { FnScope } from './scope-resolver.ts';
-import { KEYWORDS, RESERVED, type Token } from './token.ts';
+import { CALLABLE_KEYWORDS, KEYWORDS, RESERVED, type Token } from './token.ts';
 import { Tokenizer } from './tokenizer.ts';
 
 /** Keywords that begin a statement: safe places to resume after a syntax error. */
@@ -32,6 +32,26 @@ const STATEMENT_STARTS = new Set([
   'break',
   'continue',
 ]);
+
+/**
+ * Upstream's reserved words and symbols that are no token of their own: the keywords called like
+ * functions, the words kept for the future and the reserved symbols. Its tokenizer turns one of
+ * them disabled into a lexer error (`BadInput`), where a disabled keyword or operator with a token
+ * of its own becomes `Reserved`/`UnknownOperator`.
+ */
+const RESERVED_ONLY = new Set([...RESERVED, ...CALLABLE_KEYWORDS, '--', '++', '...']);
+
+function disable(t: Token, disabled: ReadonlySet<string>): void {
+  const word = t.kind === 'ident';
+  const sym = word ? t.text : t.kind;
+  if (!disabled.has(sym)) return;
+  if (!RESERVED_ONLY.has(sym)) {
+    t.kind = 'disabled';
+    return;
+  }
+  t.kind = 'lexerror';
+  t.text = `reserved ${word ? 'keyword' : 'symbol'} '${sym}' is disabled`;
+}
 
 function bracketDelta(kind: string): number {
   if (kind === '(' || kind === '[' || kind === '{' || kind === '#{' || kind === '?[') return 1;
@@ -64,12 +84,7 @@ export abstract class ParserBase {
     protected readonly opts: ParseOptions,
   ) {
     this.tokens = Tokenizer.tokenize(source);
-    if (opts.disabledSymbols.size > 0) {
-      for (const t of this.tokens) {
-        const sym = t.kind === 'ident' ? t.text : t.kind;
-        if (opts.disabledSymbols.has(sym)) t.kind = 'disabled';
-      }
-    }
+    if (opts.disabledSymbols.size > 0) for (const t of this.tokens) disable(t, opts.disabledSymbols);
     this.scope = new FnScope(undefined, false);
     this.maxDepth = opts.maxExprDepth;
   }

@@ -496,7 +496,7 @@ class Parser extends ExpressionParser {
     }
     if (!this.is('in')) this.fail('MissingToken', "Expecting 'in' after the iteration variable");
     this.advance();
-    const iter = this.expr();
+    const iter = this.iterable(this.expr());
     const mark = this.scope.mark();
     try {
       const item = this.scope.declare(itemTok.text, false, itemTok.pos);

@@ -76,6 +76,33 @@ export const RESERVED = new Set([
   'nil',
 ]);
 
+/** Upstream's reserved keywords that are called like functions; none of them is a token of its own. */
+export const CALLABLE_KEYWORDS = new Set([
+  'print',
+  'debug',
+  'type_of',
+  'eval',
+  'Fn',
+  'call',
+  'curry',
+  'is_shared',
+  'is_def_var',
+  'is_def_fn',
+]);
+
+/** A keyword or a reserved word: upstream refuses it as a function's name with `Reserved`. */
+export function isKeywordOrReserved(name: string): boolean {
+  return KEYWORDS.has(name) || RESERVED.has(name) || CALLABLE_KEYWORDS.has(name);
+}
+
+/**
+ * As upstream 1.26's is_valid_function_name: an ASCII letter, then letters, digits and `_`, and
+ * no keyword or reserved word.
+ */
+export function isValidFunctionName(name: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9_]*$/.test(name) && !isKeywordOrReserved(name);
+}
+
 /** Symbols ordered longest first so the tokenizer can match greedily. */
 export const SYMBOLS = [
   '<<=',

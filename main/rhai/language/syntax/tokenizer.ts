@@ -13,21 +13,28 @@ for (const s of SYMBOLS) {
 
 const I64_LIMIT = 2n ** 63n;
 
+function isAsciiLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+/**
+ * Where upstream's tokenizer starts a word: an ASCII letter or `_`. Upstream is built without
+ * `unicode-xid-ident`, so any other character is no part of a name.
+ */
 function isIdentStart(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c > 127;
+  return isAsciiLetter(c) || c === 95;
 }
 
 function isIdentPart(c: number): boolean {
   return isIdentStart(c) || (c >= 48 && c <= 57);
 }
 
-/** As upstream's is_valid_identifier: leading underscores, then a letter before any digit. */
+/**
+ * As upstream 1.26's is_valid_identifier: a name starts with a letter, so `_x` is no name (1.25
+ * still allowed leading underscores). A lone `_` is a token of its own.
+ */
 function isValidIdentifier(name: string): boolean {
-  for (let k = 0; k < name.length; k++) {
-    const c = name.charCodeAt(k);
-    if (c !== 95) return !isDigit(c);
-  }
-  return false;
+  return isAsciiLetter(name.charCodeAt(0));
 }
 
 function isDigit(c: number): boolean {
@@ -185,7 +192,7 @@ export class Tokenizer {
     }
     const ch = String.fromCodePoint(this.src.codePointAt(this.i)!);
     for (let k = 0; k < ch.length; k++) this.advance();
-    return this.error(`Unexpected character '${ch}'`, pos);
+    return this.error(`Unexpected '${ch}'`, pos);
   }
 
   private rawAhead(): boolean {
@@ -287,7 +294,13 @@ export class Tokenizer {
         t.num = Number(clean);
       } else {
         const big = BigInt(clean);
-        if (big > I64_LIMIT) return this.error(`Invalid number: ${raw}`, pos);
+        // As upstream, a decimal literal beyond INT is a FLOAT; 2^63 stays an INT for `-` to
+        // make i64::MIN of it (the parser turns a bare 2^63 into a FLOAT too).
+        if (big > I64_LIMIT) {
+          t.kind = 'float';
+          t.num = Number(clean);
+          return t;
+        }
         t.num = big <= 9007199254740991n ? Number(big) : big;
       }
     }

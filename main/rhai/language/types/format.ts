@@ -90,8 +90,36 @@ function escapeDebugString(s: string, quote: string): string {
 /** Renders host values through their registered `to_string`/`to_debug`, when there is one. */
 export type CustomFormatter = (v: Value, debug: boolean) => string | undefined;
 
+/**
+ * A value as the host shows it: upstream's `Display` of a `Dynamic` (`to_string()` on a script's
+ * result or a thrown value), which shows a char inside a container quoted (`['c']`).
+ */
 export function displayValue(v: Value, custom?: CustomFormatter): string {
+  return display(v, custom, false);
+}
+
+/** A value as upstream's `Debug` of a `Dynamic` shows it (`'c'`, `"s"`, `['c']`). */
+export function debugValue(v: Value, custom?: CustomFormatter): string {
+  return debugText(v, custom, false);
+}
+
+/**
+ * A value as a script's `print`, `to_string`, interpolation and string building show it:
+ * upstream's packages render container items with their `to_debug` function, which shows a char
+ * bare (`[c]`).
+ */
+export function scriptDisplay(v: Value, custom?: CustomFormatter): string {
+  return display(v, custom, true);
+}
+
+/** A value as a script's `debug` and `to_debug` show it: a char is bare (`c`), a string quoted. */
+export function scriptDebug(v: Value, custom?: CustomFormatter): string {
+  return debugText(v, custom, true);
+}
+
+function display(v: Value, custom: CustomFormatter | undefined, bareChars: boolean): string {
   if (typeof v === 'string') return v;
+  if (typeof v === 'number') return String(v);
   if (v === undefined) return '';
   if (v instanceof RChar) return v.c;
   if (v instanceof RFloat) return formatFloat(v.v);
@@ -99,10 +127,20 @@ export function displayValue(v: Value, custom?: CustomFormatter): string {
     const text = custom(v, false);
     if (text !== undefined) return text;
   }
-  return debugValue(v, custom);
+  return debugText(v, custom, bareChars);
 }
 
-export function debugValue(v: Value, custom?: CustomFormatter): string {
+/** Bytes in hex, a space after every eight, as upstream's `Debug` of a BLOB. */
+function blobText(bytes: number[]): string {
+  let out = '[';
+  for (let i = 0; i < bytes.length; i++) {
+    if (i > 0 && i % 8 === 0) out += ' ';
+    out += bytes[i]!.toString(16).padStart(2, '0');
+  }
+  return out + ']';
+}
+
+function debugText(v: Value, custom: CustomFormatter | undefined, bareChars: boolean): string {
   switch (typeof v) {
     case 'undefined':
       return '()';
@@ -114,16 +152,16 @@ export function debugValue(v: Value, custom?: CustomFormatter): string {
       return escapeDebugString(v, '"');
   }
   if (v instanceof RFloat) return formatFloatDebug(v.v);
-  if (v instanceof RChar) return escapeDebugString(v.c, "'");
-  if (Array.isArray(v)) return `[${v.map((x) => debugValue(x, custom)).join(', ')}]`;
+  if (v instanceof RChar) return bareChars ? v.c : escapeDebugString(v.c, "'");
+  if (Array.isArray(v)) return `[${v.map((x) => debugText(x, custom, bareChars)).join(', ')}]`;
   if (v instanceof Map) {
     return `#{${sortedKeys(v)
-      .map((k) => `${debugKey(k)}: ${debugValue(v.get(k), custom)}`)
+      .map((k) => `${debugKey(k)}: ${debugText(v.get(k), custom, bareChars)}`)
       .join(', ')}}`;
   }
   if (v instanceof RRange) return `${v.start}${v.inclusive ? '..=' : '..'}${v.end}`;
   if (v instanceof FnPtr) return v.closure ? `Fn(<closure>)` : `Fn(${v.name})`;
-  if (v instanceof Blob) return `[${v.bytes.map((b) => b.toString(16).padStart(2, '0')).join('')}]`;
+  if (v instanceof Blob) return blobText(v.bytes);
   if (v instanceof Timestamp) return '<timestamp>';
   return (custom && custom(v, true)) ?? `<${typeOf(v)}>`;
 }

@@ -151,7 +151,8 @@ export function withTag(v: Value, tag: number): Value | undefined {
 
 /** Rhai arrays, maps and BLOBs are values: copying a binding must not alias the original. */
 export function cloneValue(v: Value): Value {
-  if (typeof v !== 'object') return v;
+  // FLOATs are the commonest object values, and immutable.
+  if (typeof v !== 'object' || v instanceof RFloat) return v;
   let out: Value;
   if (Array.isArray(v)) {
     const list = new Array<Value>(v.length);
