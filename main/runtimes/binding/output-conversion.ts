@@ -1,7 +1,9 @@
 // Canonical values (wit-types.generated.ts) to a brain's, by walking the WIT type, for every
 // binding: records in the binding's spelling with absent options left out, JSON text parsed,
 // bytes in the binding's form, and the event envelope flattened to `{id, kind, payload}` as
-// omw's bindings hand inbox entries over.
+// omw's bindings hand inbox entries over. A streamed delta's JSON text is a fragment, not JSON:
+// it stays the string the server sent (a fragment `4` parsed to a number, or `"a"` to `a`, could
+// not be joined back into the arguments).
 
 import { snakeCase } from '../../host-api/name-case.ts';
 import { isBytes, parseWitType, type WitType } from '../../host-api/wit-type.ts';
@@ -19,44 +21,45 @@ export function outputConversions<V>(rep: GuestRepresentation<V>): OutputConvers
   const built = new Map<WitType, OutputConversion<V>>();
   const same = (value: unknown) => value as V;
 
-  function conversion(type: WitType): OutputConversion<V> {
+  function conversion(type: WitType, fragments = false): OutputConversion<V> {
     switch (type.kind) {
       case 'primitive':
         return same;
       case 'option': {
-        const inner = conversion(type.inner);
+        const inner = conversion(type.inner, fragments);
         return (value) => (value === undefined ? (undefined as V) : inner(value));
       }
       case 'list': {
         if (isBytes(type)) return (value) => rep.bytes(value as Uint8Array);
-        const element = conversion(type.element);
+        const element = conversion(type.element, fragments);
         return (value) => rep.list((value as unknown[]).map(element));
       }
       case 'named':
-        return named(type.name);
+        return named(type.name, fragments);
       case 'result':
       case 'tuple':
         throw new Error(`no binding hands a ${type.kind} to a brain`);
     }
   }
 
-  function named(name: string): OutputConversion<V> {
+  function named(name: string, fragments: boolean): OutputConversion<V> {
     if (name === 'event-envelope') return envelope();
     const shape = shapeOf(name);
-    if (shape.kind === 'record') return record(shape.fields);
+    if (shape.kind === 'record') return record(shape.fields, fragments);
     // A resource is its configured name; the binding wraps it in a handle.
     if (shape.kind === 'resource' || isPayloadless(shape)) return same;
     throw new Error(`no binding hands a ${name} to a brain outside an event envelope`);
   }
 
-  function record(shapeFields: readonly WitFieldShape[]): OutputConversion<V> {
+  function record(shapeFields: readonly WitFieldShape[], fragments: boolean): OutputConversion<V> {
     const fields = shapeFields.map((field) => {
       const type = parseWitType(field.type);
       const inner = type.kind === 'option' ? type.inner : type;
+      const parsed = field.json && !fragments;
       return {
         key: snakeCase(field.name),
         spelled: rep.name(field.name),
-        convert: field.json ? (text: unknown) => rep.fromJsonText(text as string) : conversion(inner),
+        convert: parsed ? (text: unknown) => rep.fromJsonText(text as string) : conversion(inner, fragments),
       };
     });
     return (value) => {
@@ -74,7 +77,10 @@ export function outputConversions<V>(rep: GuestRepresentation<V>): OutputConvers
     const shape = shapeOf('event');
     const cases: readonly WitCaseShape[] = shape.kind === 'variant' ? shape.cases : [];
     const payloads = new Map(
-      cases.map((c) => [c.name, c.type === undefined ? undefined : conversion(parseWitType(c.type))]),
+      cases.map((c) => [
+        c.name,
+        c.type === undefined ? undefined : conversion(parseWitType(c.type), c.name === 'chat-delta'),
+      ]),
     );
     return (value) => {
       const { id, event } = value as EventEnvelope;

@@ -119,7 +119,7 @@ describe('guest output: events', () => {
     }
   });
 
-  it('converts record payloads to camelCase', () => {
+  it('converts record payloads to camelCase, a delta argument fragment left the string it was', () => {
     assert.deepEqual(
       eventForGuest({
         id: 's',
@@ -128,7 +128,7 @@ describe('guest output: events', () => {
           data: { tool_call: { id: 'c', name: 'f', arguments: '{}' }, finish_reason: 'stop' },
         },
       }).payload,
-      { toolCall: { id: 'c', name: 'f', arguments: {} }, finishReason: 'stop' },
+      { toolCall: { id: 'c', name: 'f', arguments: '{}' }, finishReason: 'stop' },
     );
     assert.deepEqual(
       eventForGuest({
