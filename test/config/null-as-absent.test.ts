@@ -81,7 +81,8 @@ for (const [label, config] of [
         string,
         unknown
       >;
-      for (const key of ['api_key', 'base_url', 'model', 'params']) assert.equal(params[key], undefined, `${name}.${key}`);
+      for (const key of ['api_key', 'base_url', 'model', 'params'])
+        assert.equal(params[key], undefined, `${name}.${key}`);
     }
     const mock = parseParams(PROVIDER_KINDS.mock!.params, loaded.providers.mock!, loaded, ['providers', 'mock']) as {
       turns: { reasoning?: string; usage?: { completion_tokens?: number; prompt_tokens?: number } }[];
