@@ -71,6 +71,8 @@ export interface AgentDiff {
   divergence?: CallPairDiff;
   /** Aligned calls before the divergence made alike but answered differently (a model's other words). */
   otherAnswers: CallPairDiff[];
+  /** Made-up values (new-uuid; time-now and time-format) that differ, paired by position. */
+  generated: { ids: number; times: number };
   /** Summed iteration time (ms) and the tokens providers reported, per side. */
   timeMs: { a: number; b: number };
   tokens: { a: TokenCount; b: TokenCount };

@@ -9,11 +9,19 @@ const NO_COST: CostTotal = { amounts: {}, unpriced: 0 };
 const costIn = (view: AccountingView, agent: string): CostTotal =>
   view.agents.find((entry) => entry.agent === agent)?.totals.cost ?? NO_COST;
 
-/** `brainbench diff A B`: exit 0 when both recordings made the same calls, 1 when they differ. */
-export function diffCommand(a: string, b: string, print: (line: string) => void, json: boolean): number {
+/**
+ * `brainbench diff A B`: exit 0 when both recordings made the same calls, 1 when they differ.
+ * `all` lists the ids and times the runs made up that differ, which are otherwise only counted.
+ */
+export function diffCommand(
+  a: string,
+  b: string,
+  print: (line: string) => void,
+  { json, all }: { json: boolean; all: boolean },
+): number {
   const left = openRecording(a);
   const right = openRecording(b);
-  const diffs = diffRecordings(left, right);
+  const diffs = diffRecordings(left, right, { all });
   // Each side priced by its own recorded config; cost is shown when either has prices.
   const costs = [accountingOf(left, a).view(), accountingOf(right, b).view()] as const;
   const priced = costs[0].priced || costs[1].priced;

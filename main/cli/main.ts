@@ -32,7 +32,7 @@ const USAGE = `usage:
                                                                           (--config, else the omw config here; --recorded-brains:
                                                                           the recording's own, in the workspace's runtimes)
   brainbench replay FILE --to-test DIR [--agent NAME]...                 write an omw test folder from a recording
-  brainbench diff A B [--json]                                            compare two recordings call by call
+  brainbench diff A B [--all] [--json]                                    compare two recordings call by call
   brainbench export FILE --otlp URL | --otlp-file OUT [--otlp-content]    a recording as OpenTelemetry spans (OTLP)
   brainbench fork FILE --agent A --after K --out FILE [--memory JSON|@FILE] [--source FILE]
                   [--provider FROM=TO] [--model M] [--iterations N] [--name N] [--config FILE] [--recorded-brains]
@@ -296,10 +296,16 @@ function replay(args: string[]): Promise<number> {
 }
 
 function diff(args: string[]): Promise<number> {
-  const { values, positionals } = commandArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' } } });
+  const { values, positionals } = commandArgs({
+    args,
+    allowPositionals: true,
+    options: { json: { type: 'boolean' }, all: { type: 'boolean' } },
+  });
   if (positionals.length !== 2) throw new UsageError('diff takes two recordings: A B');
   const [a, b] = positionals as [string, string];
-  return logging(stderrLog('auto'), async () => diffCommand(a, b, print, values.json ?? false));
+  return logging(stderrLog('auto'), async () =>
+    diffCommand(a, b, print, { json: values.json ?? false, all: values.all ?? false }),
+  );
 }
 
 function exportRecording(args: string[]): Promise<number> {

@@ -2,6 +2,7 @@ import { describeChanges, shownJson } from './json-diff.ts';
 import type { AgentDiff, CallPairDiff, DiffCall } from '../../contract/recording-views.ts';
 import { costText, type CostTotal } from '../../contract/accounting-views.ts';
 import { counted } from '../../contract/counted.ts';
+import { generatedKind } from './generated-values.ts';
 
 const shownCall = (call: DiffCall | undefined): string =>
   call ? `${call.op}(${call.args.map((arg) => shownJson(arg)).join(', ')})` : '(no call: the iteration ended)';
@@ -35,6 +36,12 @@ export function describeAgentDiff(diff: AgentDiff, cost?: { a: CostTotal; b: Cos
     lines.push(`  answer differs at iteration ${other.iteration} call ${other.call} (${other.a!.op})`);
     lines.push(...describeChanges(other.answer, 'answer', '    '));
   }
+  const { ids, times } = diff.generated;
+  const listed = diff.otherAnswers.some((other) => generatedKind(other.a!.op) !== undefined);
+  if ((ids > 0 || times > 0) && !listed)
+    lines.push(
+      `  ${[ids > 0 ? counted(ids, 'generated id') : '', times > 0 ? counted(times, 'time') : ''].filter(Boolean).join(' and ')} differ, paired by position (--all lists them)`,
+    );
   const { a, b } = diff.tokens;
   lines.push(
     `  iterations: ${diff.iterations.a} -> ${diff.iterations.b}; time: ${Math.round(diff.timeMs.a)} ms -> ${Math.round(diff.timeMs.b)} ms (${signed(diff.timeMs.b - diff.timeMs.a, ' ms')}); tokens: ${a.total} -> ${b.total} (${signed(b.total - a.total, '')})${cost ? `; cost: ${costText(cost.a)} -> ${costText(cost.b)}` : ''}`,

@@ -57,6 +57,47 @@ test('diff: a call answered otherwise, the call that then differs, and token del
   assert.match(describeAgentDiff(diverged!).join('\n'), /args\[2\]\[0\]\.content: "why\?" -> "how\?"/);
 });
 
+const MAKES_UP = (question: string) => `
+const ids = [];
+for (let i = 0; i < 30; i++) ids.push(omw.host.newUuid());
+omw.host.memorySet('ids', 'sent ' + ids.join(','));
+const now = omw.host.timeNow();
+omw.host.memorySet('at', omw.host.timeFormat(now, '%Y-%m-%dT%H:%M:%S%.3fZ'));
+omw.host.memorySet('ticks', String(now));
+const p = omw.provider.get('p');
+p.chat('m', [{ role: 'user', content: '${question}', name: ids[0] }], []).content;
+`;
+
+test('diff: made-up ids and times are paired by position, so the first real change comes first', async () => {
+  const a = await record(config('yes', 1), MAKES_UP('why?'));
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const b = await record(config('yes', 1), MAKES_UP('how?'));
+  const [diff] = diffRecordings(loadRecording(a.file), loadRecording(b.file));
+  assert.equal(diff!.divergence?.a?.op, 'provider.chat');
+  assert.deepEqual(diff!.generated, { ids: 30, times: 2 });
+  assert.deepEqual(diff!.otherAnswers, []);
+  const text = describeAgentDiff(diff!);
+  assert.match(text[0]!, /^DIVERGED alice iteration 1 call 37$/);
+  assert.deepEqual(
+    text.filter((line) => line.startsWith('  args')),
+    ['  args[2][0].content: "why?" -> "how?"'],
+  );
+  assert.ok(
+    text.includes('  30 generated ids and 2 times differ, paired by position (--all lists them)'),
+    text.join('\n'),
+  );
+  assert.ok(text.length < 10, text.join('\n'));
+
+  const [all] = diffRecordings(loadRecording(a.file), loadRecording(b.file), { all: true });
+  assert.equal(all!.otherAnswers.length, 32);
+  assert.deepEqual([...new Set(all!.otherAnswers.map((other) => other.a!.op))].sort(), [
+    'host.new-uuid',
+    'host.time-format',
+    'host.time-now',
+  ]);
+  assert.equal(all!.divergence?.call, 37);
+});
+
 test('--live-after-divergence: the differing call and what follows reach the configured back ends', async () => {
   const { ws, file } = await record(config('recorded', 1), BRAIN('why?'), 2);
   ws.write('alice.js', BRAIN('how?'));
