@@ -1,4 +1,4 @@
-import { createReadStream, readFileSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readFileSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { RECORDING_FORMAT, RECORDING_VERSION, type HeaderLine, type RecordingLine } from './recording-format.ts';
 
@@ -68,4 +68,79 @@ export function readRecordingLines(file: string): ReadLine[] {
   if (texts.at(-1) === '') texts.pop();
   if (texts.length === 0) throw new RecordingError('empty file: not a Brainbench recording');
   return texts.flatMap((text, i) => parseLine(text, i + 1, i === texts.length - 1) ?? []);
+}
+
+/** A line of a recording file and where it lies in the file (bytes, its end excluded). */
+export interface LocatedLine {
+  read: ReadLine;
+  /** The line's number in the file, from 1. */
+  number: number;
+  start: number;
+  end: number;
+}
+
+const LF = 0x0a;
+
+/**
+ * `streamRecording`'s lines, each with its byte range, so that a part of the file can be read
+ * again later (`readRecordingSpan`) instead of kept.
+ */
+export async function* streamLocatedLines(file: string): AsyncGenerator<LocatedLine> {
+  let offset = 0;
+  let lineStart = 0;
+  let pending: Buffer[] = [];
+  let number = 0;
+  let previous: { text: string; start: number; end: number } | undefined;
+  const located = (last: boolean): LocatedLine | undefined => {
+    if (!previous) return undefined;
+    const read = parseLine(previous.text, number, last);
+    return read && { read, number, start: previous.start, end: previous.end };
+  };
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    let from = 0;
+    for (let at = chunk.indexOf(LF, from); at !== -1; at = chunk.indexOf(LF, from)) {
+      pending.push(chunk.subarray(from, at));
+      // One line behind, as streamRecording reads, so that the last one is known to be last.
+      const found = located(false);
+      if (found) yield found;
+      previous = { text: Buffer.concat(pending).toString('utf8'), start: lineStart, end: offset + at };
+      number++;
+      pending = [];
+      from = at + 1;
+      lineStart = offset + from;
+    }
+    if (from < chunk.length) pending.push(chunk.subarray(from));
+    offset += chunk.length;
+  }
+  if (pending.length > 0) {
+    const found = located(false);
+    if (found) yield found;
+    previous = { text: Buffer.concat(pending).toString('utf8'), start: lineStart, end: offset };
+    number++;
+  }
+  const last = located(true);
+  if (last) yield last;
+  if (number === 0) throw new RecordingError('empty file: not a Brainbench recording');
+}
+
+/**
+ * The lines between two byte offsets of a recording (line boundaries an earlier read found),
+ * `firstNumber` being the first one's line number. The file must be the one that was read.
+ */
+export function readRecordingSpan(file: string, start: number, end: number, firstNumber: number): ReadLine[] {
+  const bytes = Buffer.alloc(end - start);
+  const fd = openSync(file, 'r');
+  try {
+    for (let read = 0; read < bytes.length;) {
+      const got = readSync(fd, bytes, read, bytes.length - read, start + read);
+      if (got === 0) throw new RecordingError('the recording changed while it was read');
+      read += got;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return bytes
+    .toString('utf8')
+    .split('\n')
+    .flatMap((text, i) => parseLine(text, firstNumber + i, false) ?? []);
 }

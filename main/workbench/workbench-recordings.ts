@@ -1,7 +1,9 @@
 // The workbench's recording API (docs/recordings.md): list the workspace's recordings, open one
 // offline, show an iteration or a fork point, fork a branch headless, replay, compare, save as a
-// test. Every path goes through the workspace boundary; opened recordings are cached by file,
-// size and mtime, so an iteration or a fork point of a big recording does not read it again.
+// test. Every path goes through the workspace boundary. An opened recording is kept as its index
+// (recording-index.ts: the timeline's lines and where each iteration lies in the file), a few of
+// them, by file, size and mtime; what needs a recording whole (a fork point, a fork, a replay, a
+// comparison) reads it whole, and only the last one read is kept.
 
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -28,7 +30,7 @@ import { checkedHeader } from '../recording/recorded-header.ts';
 import { RECORDING_FORMAT, type HeaderLine } from '../recording/recording-format.ts';
 import { diffRecordings } from '../recording/recording-diff.ts';
 import { RecordingError, streamRecording, type ReadLine } from '../recording/recording-reader.ts';
-import { recordedIterationView, recordingView } from '../recording/recording-summary.ts';
+import { RecordingIndex } from '../recording/recording-index.ts';
 import { writeRecordingTest } from '../recording/recording-to-test.ts';
 import { buildRecording, type Recording } from '../recording/recording.ts';
 import { compareBrain, planReplay } from '../recording/replay-plan.ts';
@@ -67,12 +69,23 @@ interface Loaded {
   lines: ReadLine[];
 }
 
+interface Indexed {
+  size: number;
+  mtimeMs: number;
+  index: RecordingIndex;
+}
+
+/** Indexes kept: the recordings a user flips between; each is small beside its file. */
+const KEPT_INDEXES = 16;
+
 const BRANCHES = 'branches';
 /** A header holds the brains' sources; past this, a first line is not looked at for a listing. */
 const MAX_HEADER_BYTES = 16 * 1024 * 1024;
 
 export class WorkbenchRecordings {
-  private readonly cache = new Map<string, Loaded>();
+  /** By file, least recently used first. */
+  private readonly indexes = new Map<string, Indexed>();
+  private whole: { file: string; loaded: Loaded } | undefined;
 
   constructor(private readonly options: RecordingsOptions) {}
 
@@ -106,13 +119,13 @@ export class WorkbenchRecordings {
   }
 
   async open(path: string): Promise<RecordingView> {
-    const { file, loaded } = await this.load(path);
-    return recordingView(loaded.recording, toWorkspacePath(this.options.workspace().root, file), loaded.lines.length);
+    const { file, index } = await this.indexed(path);
+    return index.view(toWorkspacePath(this.options.workspace().root, file));
   }
 
   async iteration(path: string, agent: string, iteration: number): Promise<RecordedIterationView> {
-    const { loaded } = await this.load(path);
-    return recordedIterationView(loaded.recording, agent, iteration);
+    const { index } = await this.indexed(path);
+    return index.iteration(agent, iteration);
   }
 
   async forkPoint(path: string, agent: string, afterIteration: number): Promise<ForkPointView> {
@@ -225,25 +238,48 @@ export class WorkbenchRecordings {
     };
   }
 
-  /** The recording behind a workspace path, read once per version of the file. */
-  private async load(path: string): Promise<{ file: string; loaded: Loaded }> {
+  /** The file behind a workspace path, as it is now. */
+  private fileOf(path: string): { file: string; size: number; mtimeMs: number } {
     const workspace = this.options.workspace();
     const file = workspace.boundary.fileToRead(path);
     // The session's own recording is still being written: what is buffered goes to the file first.
     if (workspace.recorder && realPathOf(workspace.recorder.file) === file) workspace.recorder.flush();
     const { size, mtimeMs } = statSync(file);
-    const cached = this.cache.get(file);
-    if (cached && cached.size === size && cached.mtimeMs === mtimeMs) return { file, loaded: cached };
-    const lines: ReadLine[] = [];
-    try {
-      for await (const read of streamRecording(file)) lines.push(read);
-      const loaded: Loaded = { size, mtimeMs, recording: buildRecording(lines), lines };
-      this.cache.set(file, loaded);
-      return { file, loaded };
-    } catch (error) {
-      if (error instanceof RecordingError) throw new RecordingError(`${path}: ${error.message}`);
-      throw error;
+    return { file, size, mtimeMs };
+  }
+
+  /** The index of the recording behind a workspace path, built once per version of the file. */
+  private async indexed(path: string): Promise<{ file: string; index: RecordingIndex }> {
+    const { file, size, mtimeMs } = this.fileOf(path);
+    const kept = this.indexes.get(file);
+    this.indexes.delete(file);
+    if (kept && kept.size === size && kept.mtimeMs === mtimeMs) {
+      this.indexes.set(file, kept);
+      return { file, index: kept.index };
     }
+    const index = await readingAs(path, () => RecordingIndex.of(file));
+    this.indexes.set(file, { size, mtimeMs, index });
+    for (const old of this.indexes.keys()) {
+      if (this.indexes.size <= KEPT_INDEXES) break;
+      this.indexes.delete(old);
+    }
+    return { file, index };
+  }
+
+  /** The recording behind a workspace path, whole; the last one read is kept. */
+  private async load(path: string): Promise<{ file: string; loaded: Loaded }> {
+    const { file, size, mtimeMs } = this.fileOf(path);
+    const kept = this.whole;
+    if (kept?.file === file && kept.loaded.size === size && kept.loaded.mtimeMs === mtimeMs) return kept;
+    // Dropped first, so that two big recordings are never held at once.
+    this.whole = undefined;
+    const loaded = await readingAs(path, async (): Promise<Loaded> => {
+      const lines: ReadLine[] = [];
+      for await (const read of streamRecording(file)) lines.push(read);
+      return { size, mtimeMs, recording: buildRecording(lines), lines };
+    });
+    this.whole = { file, loaded };
+    return this.whole;
   }
 
   private fileView(root: string, file: string, kind: RecordingFileView['kind']): RecordingFileView {
@@ -323,5 +359,15 @@ function startsAsRecording(file: string): boolean {
     return start.subarray(0, read).toString('utf8').startsWith(`{"kind":"header","format":"${RECORDING_FORMAT}"`);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** A damaged recording's error names the path the user gave. */
+async function readingAs<T>(path: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof RecordingError) throw new RecordingError(`${path}: ${error.message}`);
+    throw error;
   }
 }
