@@ -6,6 +6,7 @@ import { busView, groupSummary, rowDurationMs, type BusEntry, type BusOrder } fr
 import { traceLog, type BusRow } from '../../shared/trace/trace-log.ts';
 import { clock, duration } from '../../shared/trace/trace-text.ts';
 import { useWorkbench } from '../../core/workbench-store.ts';
+import { useSampled } from '../../shared/hooks/use-sampled.ts';
 import { BusDetail } from './BusDetail.tsx';
 import { storedGrouped, storedOrder, storeGrouped, storeOrder } from './bus-preferences.ts';
 import { InjectForm } from '../agents/InjectForm.tsx';
@@ -13,6 +14,8 @@ import { SequenceDiagram } from './SequenceDiagram.tsx';
 import './bus-inspector.css';
 
 const ROW_HEIGHT = 22;
+/** New rows show within this; each showing walks the whole log (filter, fold). */
+const ROWS_EVERY_MS = 120;
 
 function exportJsonl(rows: readonly BusRow[]): void {
   const text = rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
@@ -31,7 +34,10 @@ function atLatest(element: HTMLElement, order: BusOrder): boolean {
 }
 
 export function BusInspector() {
-  const version = useWorkbench((s) => s.traceVersion);
+  const version = useSampled(
+    useWorkbench((s) => s.traceVersion),
+    ROWS_EVERY_MS,
+  );
   const agents = useWorkbench(useShallow((s) => s.workspace?.agents.map((a) => a.name) ?? []));
   const [filter, setFilter] = useState<BusFilter>({ agent: '', kind: '', text: '', regex: false });
   const deferredFilter = useDeferredValue(filter);
