@@ -70,7 +70,7 @@ async function replayBoth(dir: string, file: string, live = false): Promise<[Rep
   return [await once(true), await once(false)];
 }
 
-const TIMING = new Set(['time', 'seq', 'durationMs', 'callSeq', 'heldMs']);
+const TIMING = new Set(['time', 'seq', 'durationMs', 'callSeq', 'heldMs', 'createdAt']);
 
 const untimed = (recording: ReturnType<typeof loadRecording>): unknown =>
   JSON.parse(

@@ -76,10 +76,10 @@ let tool = omw::tooling::get("t");
 // The language builds a deep value by hand in time that grows with the square of its depth, so
 // this one comes from parse_json, which stops at 512 levels.
 let deep = parse_json("${'['.repeat(500)}1${']'.repeat(500)}");
-try { omw::host::memory_set_as("k", #{ f: Fn("print") }); caught.function = "accepted"; } catch (e) { caught.function = e; }
+try { omw::host::memory_set_as("k", #{ f: Fn("abs") }); caught.function = "accepted"; } catch (e) { caught.function = e; }
 try { omw::host::memory_set_as("k", [|x| x + 1]); caught.closure = "accepted"; } catch (e) { caught.closure = e; }
 try { omw::host::memory_set_as("k", tool); caught.handle = "accepted"; } catch (e) { caught.handle = e; }
-try { tool.call_tool_blocking("echo", #{ f: Fn("print") }); caught["function arguments"] = "accepted"; } catch (e) { caught["function arguments"] = e; }
+try { tool.call_tool_blocking("echo", #{ f: Fn("abs") }); caught["function arguments"] = "accepted"; } catch (e) { caught["function arguments"] = e; }
 let started = timestamp();
 try { omw::host::memory_set_as("k", deep); caught.deep = "accepted"; } catch (e) { caught.deep = e; }
 try { tool.call_tool_blocking("echo", #{ deep: deep }); caught["deep arguments"] = "accepted"; } catch (e) { caught["deep arguments"] = e; }
