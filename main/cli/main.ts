@@ -440,7 +440,10 @@ async function main(argv: string[]): Promise<number> {
     return await run(rest);
   } catch (error) {
     if (error instanceof UsageError) {
-      throw new UsageError(`${command}: ${error.message}; \`brainbench ${command} --help\` shows its usage`);
+      // "test takes one PATH" names its command already.
+      const named = error.message.startsWith(`${command}: `) || error.message.startsWith(`${command} `);
+      const text = named ? error.message : `${command}: ${error.message}`;
+      throw new UsageError(`${text}; \`brainbench ${command} --help\` shows its usage`);
     }
     throw error;
   }

@@ -347,7 +347,10 @@ test('a collector that answers 500, or is not there, fails the export with a cle
 
   const usage = await brainbench(['export', 'run.jsonl'], dir);
   assert.equal(usage.code, 2);
-  assert.match(usage.stderr, /^brainbench: export: give --otlp URL or --otlp-file OUT\n/);
+  assert.match(
+    usage.stderr,
+    /^brainbench: export: give --otlp URL or --otlp-file OUT; `brainbench export --help` shows its usage\n/,
+  );
   const badUrl = await brainbench(['run', '--otlp', 'ftp://collector', '--config', 'alice.toml'], dir);
   assert.equal(badUrl.code, 2);
   assert.match(badUrl.stderr, /^brainbench: --otlp ftp:\/\/collector: expected an http:\/\/ or https:\/\/ URL/);

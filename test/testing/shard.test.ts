@@ -60,12 +60,15 @@ test('the shard applies after --include; an empty shard passes; a bad shard is a
     assert.equal(cli.status, 2, bad);
     assert.match(
       cli.stderr,
-      new RegExp(`^brainbench: --shard: expected I/N with 1 <= I <= N, e\\.g\\. 2/3, got ${bad}\n`),
+      new RegExp(`^brainbench: test: --shard: expected I/N with 1 <= I <= N, e\\.g\\. 2/3, got ${bad}; `),
     );
   }
   const watching = brainbench([root, '--shard', '1/2', '--watch']);
   assert.equal(watching.status, 2);
-  assert.match(watching.stderr, /^brainbench: --shard and --watch cannot be combined\n/);
+  assert.match(
+    watching.stderr,
+    /^brainbench: test: --shard and --watch cannot be combined; `brainbench test --help` shows its usage\n/,
+  );
 });
 
 test('shards split any number of tests into slices whose sizes differ by at most one', () => {

@@ -30,7 +30,7 @@ test('test run PATH is omw-test run PATH; test run alone searches the current fo
   assert.equal(here.stdout, 'PASS a/omw.test.toml\n1 passed, 0 failed\n');
   const two = brainbench(['run', root, 'more']);
   assert.equal(two.status, 2);
-  assert.match(two.stderr, /^brainbench: test takes one PATH, got .* more\n/);
+  assert.match(two.stderr, /^brainbench: test takes one PATH, got .* more; `brainbench test --help` shows its usage\n/);
 });
 
 test('a path that is not there is one line, not a stack trace', () => {
