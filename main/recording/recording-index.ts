@@ -4,20 +4,20 @@
 
 import type { RecordedIterationView, RecordingView } from '../../contract/recording-views.ts';
 import { buildRecording } from './recording.ts';
-import {
-  readRecordingSpan,
-  RecordingError,
-  streamLocatedLines,
-  type LocatedLine,
-  type ReadLine,
-} from './recording-reader.ts';
+import { readRecordingSpan, RecordingError, type ReadLine } from './recording-reader.ts';
+import { locateRecordingSegments } from './recording-segments.ts';
 import { recordedIterationView, recordingView } from './recording-summary.ts';
 
-interface IterationSpan {
+/** An iteration's lines in one file of the recording. */
+interface Range {
+  file: string;
   start: number;
   end: number;
   firstLine: number;
 }
+
+/** An iteration's lines: in one file, or in both when the rotation to a new segment split it. */
+type IterationSpan = Range[];
 
 const spanKey = (agent: string, iteration: number) => `${agent}\u0000${iteration}`;
 
@@ -35,37 +35,43 @@ const sharedLine = (read: ReadLine) => 'line' in read && (read.line.kind === 'he
 
 export class RecordingIndex {
   private constructor(
-    private readonly file: string,
     private readonly summary: Omit<RecordingView, 'path'>,
     private readonly header: ReadLine,
     private readonly spans: Map<string, IterationSpan>,
   ) {}
 
-  /** Reads the file once; what a damaged file holds is a RecordingError with its line. */
+  /**
+   * Reads the file once (and its older segment, as `readRecordingSegments` does); what a damaged
+   * file holds is a RecordingError with its line.
+   */
   static async of(file: string): Promise<RecordingIndex> {
-    const located: LocatedLine[] = [];
-    for await (const line of streamLocatedLines(file)) located.push(line);
+    const parts = await locateRecordingSegments(file);
+    const located = parts.flatMap((part) => part.lines);
     const recording = buildRecording(located.map((line) => line.read));
     const spans = new Map<string, IterationSpan>();
     // Per agent, the span its lines go to: from an iteration's start to the agent's next start
     // (an outcome comes after the iteration's end). A number seen again (a later run) is not
     // indexed: the view shows the first iteration with a number.
     const open = new Map<string, IterationSpan | undefined>();
-    for (const { read, number, start, end } of located) {
-      const owner = ownerOf(read);
-      if (!owner) continue;
-      const key = spanKey(owner.agent, owner.iteration);
-      if ('line' in read && read.line.kind === 'trace' && read.line.event.type === 'iteration-start') {
-        const fresh = spans.has(key) ? undefined : { start, end, firstLine: number };
-        if (fresh) spans.set(key, fresh);
-        open.set(owner.agent, fresh);
-        continue;
+    for (const part of parts)
+      for (const { read, number, start, end } of part.lines) {
+        const owner = ownerOf(read);
+        if (!owner) continue;
+        const key = spanKey(owner.agent, owner.iteration);
+        if ('line' in read && read.line.kind === 'trace' && read.line.event.type === 'iteration-start') {
+          const fresh = spans.has(key) ? undefined : [{ file: part.file, start, end, firstLine: number }];
+          if (fresh) spans.set(key, fresh);
+          open.set(owner.agent, fresh);
+          continue;
+        }
+        const span = open.get(owner.agent);
+        if (!span || spans.get(key) !== span) continue;
+        const last = span.at(-1)!;
+        if (last.file === part.file) last.end = end;
+        else span.push({ file: part.file, start, end, firstLine: number });
       }
-      const span = open.get(owner.agent);
-      if (span && spans.get(key) === span) span.end = end;
-    }
     const { path: _path, ...summary } = recordingView(recording, '', located.length);
-    return new RecordingIndex(file, summary, located[0]!.read, spans);
+    return new RecordingIndex(summary, located[0]!.read, spans);
   }
 
   view(path: string): RecordingView {
@@ -81,9 +87,9 @@ export class RecordingIndex {
         known ? `agent "${agent}" has no recorded iteration ${number}` : `no agent "${agent}" in the recording`,
       );
     }
-    const lines = readRecordingSpan(this.file, span.start, span.end, span.firstLine).filter(
-      (read) => sharedLine(read) || ownerOf(read)?.agent === agent,
-    );
+    const lines = span
+      .flatMap((range) => readRecordingSpan(range.file, range.start, range.end, range.firstLine))
+      .filter((read) => sharedLine(read) || ownerOf(read)?.agent === agent);
     return recordedIterationView(buildRecording([this.header, ...lines]), agent, number);
   }
 }

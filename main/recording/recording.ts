@@ -1,7 +1,8 @@
 import type { IterationEndTrace, IterationStartTrace, TraceEvent } from '../trace/trace-event.ts';
 import type { CallLine, CutLine, HeaderLine } from './recording-format.ts';
+import { readRecordingSegments } from './recording-segments.ts';
 import { checkedAgentName, checkedHeader } from './recorded-header.ts';
-import { readRecordingLines, RecordingError, type ReadLine } from './recording-reader.ts';
+import { RecordingError, type ReadLine } from './recording-reader.ts';
 
 export interface RecordedCall extends CallLine {
   /** omw's trace events (calls, inbound, opened, closed) since the agent's previous call, up to this one's answer. */
@@ -125,9 +126,12 @@ function agentOf(recording: Recording, name: string): RecordedAgent {
   return agent;
 }
 
+/** A recording file, with its older segment (`<file>.1`) before it when it has one. */
 export function loadRecording(file: string): Recording {
+  // Its lines' errors name their file already (the older segment's, or this one).
+  const lines = readRecordingSegments(file);
   try {
-    return buildRecording(readRecordingLines(file));
+    return buildRecording(lines);
   } catch (error) {
     if (error instanceof RecordingError) throw new RecordingError(`${file}: ${error.message}`);
     throw error;

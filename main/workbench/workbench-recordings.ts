@@ -29,8 +29,9 @@ import { forkState } from '../recording/fork-point.ts';
 import { checkedHeader } from '../recording/recorded-header.ts';
 import { RECORDING_FORMAT, type HeaderLine } from '../recording/recording-format.ts';
 import { diffRecordings } from '../recording/recording-diff.ts';
-import { RecordingError, streamRecording, type ReadLine } from '../recording/recording-reader.ts';
+import { RecordingError, type ReadLine } from '../recording/recording-reader.ts';
 import { RecordingIndex } from '../recording/recording-index.ts';
+import { locateRecordingSegments } from '../recording/recording-segments.ts';
 import { writeRecordingTest } from '../recording/recording-to-test.ts';
 import { buildRecording, type Recording } from '../recording/recording.ts';
 import { compareBrain, planReplay } from '../recording/replay-plan.ts';
@@ -274,8 +275,7 @@ export class WorkbenchRecordings {
     // Dropped first, so that two big recordings are never held at once.
     this.whole = undefined;
     const loaded = await readingAs(path, async (): Promise<Loaded> => {
-      const lines: ReadLine[] = [];
-      for await (const read of streamRecording(file)) lines.push(read);
+      const lines = (await locateRecordingSegments(file)).flatMap((part) => part.lines.map((line) => line.read));
       return { size, mtimeMs, recording: buildRecording(lines), lines };
     });
     this.whole = { file, loaded };

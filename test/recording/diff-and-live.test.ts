@@ -9,6 +9,8 @@ import { describeAgentDiff } from '../../main/recording/describe-diff.ts';
 import { buildRecording, loadRecording } from '../../main/recording/recording.ts';
 import { readRecordingSegments } from '../../main/recording/recording-segments.ts';
 import { diffRecordings } from '../../main/recording/recording-diff.ts';
+import { RecordingIndex } from '../../main/recording/recording-index.ts';
+import { recordedIterationView } from '../../main/recording/recording-summary.ts';
 import { readRecordingLines } from '../../main/recording/recording-reader.ts';
 import { replayRecording } from '../../main/recording/replay.ts';
 import { SessionRecorder } from '../../main/recording/session-recorder.ts';
@@ -146,8 +148,8 @@ test('a bounded recording rotates into <file>.1, each segment starting with the 
     recorder.close();
     ws.supervisor.dispose();
   }
-  const current = loadRecording(file);
-  const older = loadRecording(`${file}.1`);
+  const current = buildRecording(readRecordingLines(file));
+  const older = buildRecording(readRecordingLines(`${file}.1`));
   assert.ok((current.header.segment ?? 1) > 1);
   assert.equal(older.header.segment ?? 1, (current.header.segment ?? 1) - 1);
   for (const segment of [file, `${file}.1`]) assert.ok(readFileSync(segment).length <= 40_000, segment);
@@ -165,6 +167,15 @@ test('a bounded recording rotates into <file>.1, each segment starting with the 
   assert.deepEqual(numbers(whole), joined);
   assert.equal(whole.header.segment, older.header.segment);
   assert.ok(whole.agents.get('alice')!.iterations.every((it) => it.end !== undefined && it.calls[0]?.index === 1));
+  assert.deepEqual(numbers(loadRecording(file)), numbers(whole));
+  // The workbench's index reads both too, and each iteration again from the file that holds it.
+  const index = await RecordingIndex.of(file);
+  assert.deepEqual(
+    index.view('b').agents[0]!.iterations.map((it) => it.iteration),
+    numbers(whole),
+  );
+  for (const number of numbers(whole))
+    assert.deepEqual(index.iteration('alice', number), recordedIterationView(whole, 'alice', number));
   // An older file from another session is not this one's past.
   writeFileSync(`${file}.1`, readFileSync(`${file}.1`, 'utf8').replace(/"segment":\d+/, '"segment":99'));
   assert.deepEqual(numbers(buildRecording(readRecordingSegments(file))), numbers(current));
