@@ -6,6 +6,8 @@
 /** The eval and results files of the workspace, workspace-relative. */
 export interface EvalFilesView {
   evals: string[];
+  /** The datasets the evals name (those inside the workspace): where Add to dataset writes. */
+  datasets: string[];
   /** Newest first. */
   results: { path: string; mtimeMs: number; size: number }[];
 }

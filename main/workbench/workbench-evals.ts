@@ -28,7 +28,7 @@ import { trialRecordingFile } from '../evals/results-paths.ts';
 import { readResultsChunk, readTrialAt } from '../evals/results-chunks.ts';
 import { readResults, type Results } from '../evals/results-reader.ts';
 import { runEval } from '../evals/run-eval.ts';
-import type { WorkspaceBoundary } from '../files/folder-boundary.ts';
+import { isWithin, type WorkspaceBoundary } from '../files/folder-boundary.ts';
 import type { SessionRecorder } from '../recording/session-recorder.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { settingsFolder } from './debug-settings-file.ts';
@@ -83,7 +83,17 @@ export class WorkbenchEvals {
       return { path, mtimeMs: stat.mtimeMs, size: stat.size };
     });
     results.sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path));
-    return { evals: listed.filter((path) => EVAL_FILE.test(path)), results };
+    const evals = listed.filter((path) => EVAL_FILE.test(path));
+    const datasets = new Set<string>();
+    for (const path of evals) {
+      try {
+        const file = loadEval(join(root, path)).datasetFile;
+        if (isWithin(root, file)) datasets.add(toWorkspacePath(root, file));
+      } catch {
+        // A broken eval names no dataset here; running it says what is wrong.
+      }
+    }
+    return { evals, datasets: [...datasets].sort(), results };
   }
 
   /** Runs an eval into a new results file of the workspace's runs; `eval-progress` events follow it. */

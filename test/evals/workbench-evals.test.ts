@@ -109,8 +109,9 @@ describe('the workbench Evals API', () => {
     assert.ok(total > 0 && total % 2 === 0, `two trials a case: ${total}`);
     assert.deepEqual(dones.slice(1), [...Array(total).keys()].map((i) => i + 1).concat(total));
     assert.equal(progress.at(-1)!.ended, 'finished');
-    const files = (await ask('evalFiles')) as { evals: string[]; results: { path: string }[] };
+    const files = (await ask('evalFiles')) as { evals: string[]; datasets: string[]; results: { path: string }[] };
     assert.deepEqual(files.evals, ['qa-openai.eval.toml', 'qa.eval.toml']);
+    assert.deepEqual(files.datasets, ['cases.jsonl']);
     assert.equal(files.results[0]!.path, first);
     const cells = await allCells(first);
     assert.equal(cells.length, total);
