@@ -245,14 +245,21 @@ export class WorkbenchEvals {
     } else source = boundary.fileToRead(recording);
     const { file } = boundary.fileToWrite(dataset, 'create');
     mkdirSync(dirname(file), { recursive: true });
-    const added = addCaseFromRecording({
-      recording: source,
-      dataset: file,
-      id,
-      ...(agent !== null ? { agent } : {}),
-      ...(iteration !== null ? { iteration } : {}),
-      ...(expected !== null ? { expected } : {}),
-    });
+    let added;
+    try {
+      added = addCaseFromRecording({
+        recording: source,
+        dataset: file,
+        id,
+        ...(agent !== null ? { agent } : {}),
+        ...(iteration !== null ? { iteration } : {}),
+        ...(expected !== null ? { expected } : {}),
+      });
+    } catch (error) {
+      // Named as the user named them, not by their real paths.
+      const shown = recording ?? `.brainbench/${SESSION_RECORDING}`;
+      throw new Error((error as Error).message.replaceAll(file, dataset).replaceAll(source, shown), { cause: error });
+    }
     return {
       dataset: toWorkspacePath(root, file),
       id: added.id,

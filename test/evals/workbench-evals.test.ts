@@ -167,9 +167,9 @@ describe('the workbench Evals API', () => {
     assert.equal(added.expected, 'Paris');
     const line = JSON.parse(readFileSync(join(workspace, 'more/cases.jsonl'), 'utf8').trim()) as { id: string };
     assert.equal(line.id, 'new-case');
-    assert.match(
+    assert.equal(
       await refusal('addEvalCase', detail.recording, 'more/cases.jsonl', 'new-case', null, null, null),
-      /already has a case "new-case"/,
+      'more/cases.jsonl already has a case "new-case"',
     );
     assert.match(
       await refusal('addEvalCase', detail.recording, '../outside.jsonl', 'x', null, null, null),

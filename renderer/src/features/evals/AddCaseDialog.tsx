@@ -7,7 +7,8 @@ import { addCase, showAddCase, useEvals } from './eval-store.ts';
  */
 export function AddCaseDialog() {
   const source = useEvals((s) => s.addCase);
-  const datasets = useEvals((s) => s.files?.datasets ?? []);
+  const files = useEvals((s) => s.files);
+  const datasets = files?.datasets ?? [];
   const [dataset, setDataset] = useState('');
   const [id, setId] = useState('');
   const [expected, setExpected] = useState('');

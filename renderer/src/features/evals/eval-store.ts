@@ -157,6 +157,9 @@ export async function openResults(path: string): Promise<void> {
     selected: undefined,
     detail: undefined,
     comparison: undefined,
+    baseline: undefined,
+    // Regression needs a baseline, and the new file has none yet.
+    query: s.query.sort === 'regression' ? { ...s.query, sort: 'failing' } : s.query,
     tab: s.tab === 'compare' ? 'matrix' : s.tab,
   }));
   let chunk: ResultsChunk | undefined = await attempt('evalResults', path, null);
