@@ -111,7 +111,13 @@ export function EvalCompare() {
       {comparison === 'running' ? <div className="progress">Comparing…</div> : null}
       {typeof comparison === 'object' ? <Summary view={comparison} currency={results.currency} /> : null}
       {typeof comparison === 'object' ? (
-        <div className="eval-compare-list" ref={parent} data-testid="eval-compare-list">
+        <div
+          className="eval-compare-list"
+          ref={parent}
+          data-testid="eval-compare-list"
+          data-base={comparison.base.path}
+          data-candidate={comparison.candidate.path}
+        >
           <div className="eval-compare-row eval-head">
             <span>case</span>
             <span>Δ score</span>

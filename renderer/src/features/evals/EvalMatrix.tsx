@@ -137,6 +137,7 @@ export function EvalMatrix() {
   const comparison = useEvals((s) => s.comparison);
   const selected = useEvals((s) => s.selected);
   const currency = useEvals((s) => s.results?.currency);
+  const results = useEvals((s) => s.results?.path);
   const rows = useMemo(() => matrix.rows(), [version]);
   const deltas = useMemo(
     () => (typeof comparison === 'object' ? new Map(comparison.cases.map((c) => [c.case, c.delta])) : undefined),
@@ -184,6 +185,7 @@ export function EvalMatrix() {
           tabIndex={0}
           onKeyDown={onKeyDown}
           data-testid="eval-matrix"
+          data-results={results}
           aria-label="cases by trials: arrows move, Enter opens the recording"
         >
           <div className="eval-row eval-head" style={{ ['--trials' as string]: Math.max(1, trials) }}>
