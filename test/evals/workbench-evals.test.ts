@@ -181,6 +181,32 @@ describe('the workbench Evals API', () => {
     );
   });
 
+  it('adds a case from a live iteration: the message that iteration received, its answer', async () => {
+    for (const question of ['What is the capital of Peru?', 'What is the capital of Chile?']) {
+      await ask('inject', 'assistant', { kind: 'message', data: question });
+      await ask('step', 'assistant');
+    }
+    const status = workbench.workspace().agents.find((a) => a.name === 'assistant')!.status;
+    assert.equal(status.iteration, 2);
+    // The example's mock tool answers once: the second iteration failed, and has no answer.
+    const second = (await ask('addEvalCase', null, 'live.jsonl', 'chile', 'assistant', status.iteration, null)) as {
+      input: { message: string };
+      expected?: unknown;
+    };
+    assert.equal(second.input.message, 'What is the capital of Chile?');
+    assert.equal(second.expected, undefined);
+    const first = (await ask('addEvalCase', null, 'live.jsonl', 'peru', 'assistant', 1, null)) as {
+      input: { message: string };
+      expected?: unknown;
+    };
+    assert.equal(first.input.message, 'What is the capital of Peru?');
+    assert.equal(first.expected, '{{input.model_answer}}', 'the mock turn unfilled: no case ran it');
+    assert.equal(
+      await refusal('addEvalCase', null, 'live.jsonl', 'later', 'assistant', 9, null),
+      '.brainbench/session.jsonl has no iteration 9 of assistant',
+    );
+  });
+
   it('refuses results files that lie, and paths outside the workspace', async () => {
     writeFileSync(join(dir, 'secret.results.jsonl'), `${JSON.stringify(HEADER)}\n`);
     writeFileSync(
