@@ -59,10 +59,15 @@ const RESULTS_FILE = /\.results\.jsonl$/;
 const FIRST_CHUNK_BYTES = 256 * 1024;
 const CHUNK_BYTES = 4 * 1024 * 1024;
 
+/** Parsed results files kept for comparisons (another baseline against the same run): by file size, at most. */
+const KEPT_RESULTS_BYTES = 128 * 1024 * 1024;
+
 const stamp = (time: Date) => time.toISOString().replace(/[:.]/g, '-').replace(/Z$/, '');
 
 export class WorkbenchEvals {
   private running: { controller: AbortController; results: string } | undefined;
+  /** By real path, least recently used first; a changed file (size, mtime) is read again. */
+  private readonly parsed = new Map<string, { size: number; mtimeMs: number; results: Results }>();
 
   constructor(private readonly options: EvalsOptions) {}
 
@@ -193,8 +198,8 @@ export class WorkbenchEvals {
   }
 
   compare(basePath: string, candidatePath: string): EvalComparisonView {
-    const base = readResults(this.resultsFile(basePath));
-    const candidate = readResults(this.resultsFile(candidatePath));
+    const base = this.readKept(this.resultsFile(basePath));
+    const candidate = this.readKept(this.resultsFile(candidatePath));
     const comparison = compareResults(base, candidate);
     const baseTrials = trialsByCase(base);
     const candidateTrials = trialsByCase(candidate);
@@ -271,6 +276,26 @@ export class WorkbenchEvals {
   /** Ends a run in progress (the workspace closes). */
   dispose(): void {
     this.running?.controller.abort();
+    this.parsed.clear();
+  }
+
+  private readKept(file: string): Results {
+    const { size, mtimeMs } = statSync(file);
+    const kept = this.parsed.get(file);
+    this.parsed.delete(file);
+    if (kept && kept.size === size && kept.mtimeMs === mtimeMs) {
+      this.parsed.set(file, kept);
+      return kept.results;
+    }
+    const results = readResults(file);
+    this.parsed.set(file, { size, mtimeMs, results });
+    let bytes = [...this.parsed.values()].reduce((sum, entry) => sum + entry.size, 0);
+    for (const [oldest, entry] of this.parsed) {
+      if (bytes <= KEPT_RESULTS_BYTES || oldest === file) break;
+      this.parsed.delete(oldest);
+      bytes -= entry.size;
+    }
+    return results;
   }
 
   private resultsFile(path: string): string {

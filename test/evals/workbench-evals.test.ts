@@ -152,6 +152,13 @@ describe('the workbench Evals API', () => {
     };
     assert.ok(view.cases.length > 0);
     assert.ok(view.cases.every((c) => c.base.verdicts.length === 2 && c.candidate.verdicts.length === 1));
+    // The host keeps parsed files for the next comparison, but reads one that changed again.
+    const file = join(workspace, second);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    writeFileSync(file, `${lines.slice(0, -1).join('\n')}\n`);
+    const again = (await ask('compareEvalResults', first, second)) as { cases: unknown[]; onlyInBase: string[] };
+    assert.equal(again.cases.length, view.cases.length - 1);
+    assert.equal(again.onlyInBase.length, 1);
   });
 
   it('adds a case to a dataset from a trial’s recording, refusing a taken id', async () => {
