@@ -33,11 +33,12 @@ const errors: string[] = [];
 const rows = () => page.getByTestId('eval-row');
 const caseCount = async () => (await page.getByTestId('eval-case-count').textContent()) ?? '';
 
-async function runFromView(trials: string, filter: string): Promise<string[]> {
+async function runFromView(trials: string, filter: string, how: 'button' | 'key' = 'button'): Promise<string[]> {
   await page.getByTestId('eval-trials').fill(trials);
   await page.getByTestId('eval-filter').fill(filter);
   const seen: string[] = [];
-  await page.getByTestId('eval-run').click();
+  if (how === 'button') await page.getByTestId('eval-run').click();
+  else await page.keyboard.press('Control+Shift+U');
   // The bar as it goes: at least one state between the start and the end.
   const text = page.getByTestId('eval-progress-text');
   for (;;) {
@@ -96,7 +97,10 @@ describe('the Evals view, in Chromium', { timeout: 300_000 }, () => {
     const failing = await caseCount();
     assert.match(failing, /^\d+ of 24 cases$/);
     assert.ok(Number(failing.split(' ')[0]) < 24 && Number(failing.split(' ')[0]) > 0);
-    await page.getByTestId('eval-search').fill('austral');
+    // `/` on the matrix goes to the search field.
+    await page.getByTestId('eval-matrix').focus();
+    await page.keyboard.press('/');
+    await page.keyboard.type('austral');
     assert.equal(await caseCount(), '1 of 24 cases');
     assert.equal(await rows().first().getAttribute('data-case'), 'capital-australia');
     await page.getByTestId('eval-search').fill('');
@@ -160,11 +164,16 @@ describe('the Evals view, in Chromium', { timeout: 300_000 }, () => {
     const dataset = readFileSync(join(root, 'cases.jsonl'), 'utf8');
     writeFileSync(join(root, 'cases.jsonl'), dataset.replace('"model_answer": "Paris"', '"model_answer": "Lyon"'));
     const baseline = await page.getByTestId('eval-results-file').inputValue();
-    const states = await runFromView('2', 'tag:capital');
+    const states = await runFromView('2', 'tag:capital', 'key');
     assert.match(states.at(-1)!, /^done: /);
     while ((await page.getByTestId('eval-results-file').inputValue()) === baseline)
       await new Promise((resolve) => setTimeout(resolve, 50));
-    await page.getByTestId('eval-tab-compare').click();
+    // From the command palette, as other views' commands.
+    await page.keyboard.press('Control+Shift+P');
+    await page.getByTestId('command-palette').waitFor();
+    await page.keyboard.type('compare eval');
+    await page.locator('[data-testid="palette-compare-eval-results"][aria-selected="true"]').waitFor();
+    await page.keyboard.press('Enter');
     await page.getByTestId('eval-baseline').selectOption(baseline);
     const first = page.getByTestId('eval-compare-row').first();
     await first.waitFor();

@@ -36,8 +36,17 @@ function ResultsFacts() {
 export function EvalsScreen() {
   const tab = useEvals((s) => s.tab);
   useEffect(() => void refreshEvalFiles(), []);
+  // `/` finds a case, as in a browser's or GitHub's lists, unless a field is being typed in.
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    if (event.key !== '/' || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
+    const search = document.querySelector<HTMLInputElement>('.evals-screen input[type="search"]');
+    if (!search) return;
+    event.preventDefault();
+    search.focus();
+  };
   return (
-    <div className="evals-screen" data-testid="evals-view">
+    <div className="evals-screen" data-testid="evals-view" onKeyDown={onKeyDown}>
       <EvalRunBar />
       <div className="eval-tabs" role="tablist">
         {TABS.map(([id, title]) => (
