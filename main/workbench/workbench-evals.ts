@@ -83,9 +83,14 @@ export class WorkbenchEvals {
     } catch {
       // No run yet.
     }
-    const results = [...listed.filter((path) => RESULTS_FILE.test(path)), ...ran].map((path) => {
-      const stat = statSync(join(root, path));
-      return { path, mtimeMs: stat.mtimeMs, size: stat.size };
+    const results = [...listed.filter((path) => RESULTS_FILE.test(path)), ...ran].flatMap((path) => {
+      try {
+        const stat = statSync(join(root, path));
+        return stat.isFile() ? [{ path, mtimeMs: stat.mtimeMs, size: stat.size }] : [];
+      } catch {
+        // A link to nothing, or a file gone since the listing: nothing to open.
+        return [];
+      }
     });
     results.sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path));
     const evals = listed.filter((path) => EVAL_FILE.test(path));

@@ -243,6 +243,11 @@ describe('the workbench Evals API', () => {
     symlinkSync(join(dir, 'secret.results.jsonl'), join(workspace, 'link.results.jsonl'));
     assert.match(await refusal('evalResults', 'link.results.jsonl', null), /is a link to .*outside the workspace/);
     assert.match(await refusal('evalResults', 'qa.eval.toml', null), /not a results file/);
+    // A link to nothing among the runs is left out of the list, which still answers.
+    symlinkSync(join(dir, 'gone.results.jsonl'), join(workspace, '.brainbench/evals/gone.results.jsonl'));
+    const listed = (await ask('evalFiles')) as { results: { path: string }[] };
+    assert.ok(listed.results.some((r) => r.path === 'lying.results.jsonl'));
+    assert.ok(!listed.results.some((r) => r.path.includes('gone')));
     assert.match(await refusal('compareEvalResults', first, '../secret.results.jsonl'), /outside the workspace/);
     assert.match(await refusal('runEval', '../x.eval.toml', { trials: null, filter: [] }), /outside the workspace/);
     assert.match(await refusal('runEval', 'cases.jsonl', { trials: null, filter: [] }), /not an eval file/);
