@@ -11,6 +11,8 @@ import { parseHeader, parseTrial, ResultsError } from './results-reader.ts';
 
 /** The header is one line; a line longer than this is not a header of ours. */
 const MAX_HEADER_BYTES = 4 * 1024 * 1024;
+/** `runEval` takes at most 1,000 trials a case; a file claiming far more would only starve the view. */
+const MAX_TRIAL_NUMBER = 10_000;
 /** A trial line longer than this (a recording is beside it, not in it) is refused. */
 const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
@@ -91,6 +93,10 @@ export function readResultsChunk(file: string, shown: string, from: ResultsCurso
       const text = buffer.subarray(offset, newline).toString('utf8');
       if (text.trim() !== '') {
         const trial = parseTrial(text, shown, line);
+        if (trial.trial > MAX_TRIAL_NUMBER)
+          throw new ResultsError(
+            `${shown}: line ${line}: trial ${trial.trial} is past the ${MAX_TRIAL_NUMBER} the view shows`,
+          );
         currency ??= Object.keys(trial.usage.cost?.amounts ?? {})[0];
         cells.push(cellOf(trial, start.byte + offset));
       }

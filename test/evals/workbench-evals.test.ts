@@ -236,6 +236,14 @@ describe('the workbench Evals API', () => {
       await refusal('evalResults', 'broken.results.jsonl', null),
       'broken.results.jsonl: line 3: no case id',
     );
+    writeFileSync(
+      join(workspace, 'many.results.jsonl'),
+      `${JSON.stringify(HEADER)}\n${trialLine('a', 0, 1_000_000_000, 'pass', 'r.jsonl')}\n`,
+    );
+    assert.equal(
+      await refusal('evalResults', 'many.results.jsonl', null),
+      'many.results.jsonl: line 2: trial 1000000000 is past the 10000 the view shows',
+    );
     writeFileSync(join(workspace, 'notours.results.jsonl'), 'hello\n');
     assert.match(await refusal('evalResults', 'notours.results.jsonl', null), /line 1: not a Brainbench results file/);
     assert.match(await refusal('evalResults', '../secret.results.jsonl', null), /outside the workspace/);

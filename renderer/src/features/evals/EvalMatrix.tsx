@@ -15,6 +15,8 @@ import { cost, score } from './eval-text.ts';
 import { TrialDetail } from './TrialDetail.tsx';
 
 const ROW_HEIGHT = 24;
+/** Columns drawn per row: past this, a row says how many more trials it has (its detail has them all). */
+const SHOWN_TRIALS = 100;
 
 const VERDICT_FILTERS: [VerdictFilter, string][] = [
   ['all', 'All cases'],
@@ -145,6 +147,7 @@ export function EvalMatrix() {
   );
   const shown = useMemo(() => queryRows(rows, query, deltas), [rows, query, deltas]);
   const trials = matrix.trials;
+  const columns = Math.min(trials, SHOWN_TRIALS);
   const parent = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: shown.length,
@@ -169,7 +172,7 @@ export function EvalMatrix() {
     }
     if (!['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(key)) return;
     event.preventDefault();
-    const next = moveCell(at ?? { row: 0, trial: 0 }, key as 'ArrowUp', shown.length, Math.max(1, trials));
+    const next = moveCell(at ?? { row: 0, trial: 0 }, key as 'ArrowUp', shown.length, Math.max(1, columns));
     const cell = shown[next.row]!.cells[next.trial];
     virtualizer.scrollToIndex(next.row);
     if (cell) void selectCell(cell);
@@ -190,7 +193,10 @@ export function EvalMatrix() {
         >
           <div className="eval-row eval-head" style={{ ['--trials' as string]: Math.max(1, trials) }}>
             <span className="eval-case">case</span>
-            <span className="eval-cells">trials 1–{trials}</span>
+            <span className="eval-cells">
+              trials 1–{columns}
+              {trials > columns ? ` of ${trials}` : ''}
+            </span>
             <span className="eval-num">passed</span>
             <span className="eval-num">score</span>
             <span className="eval-num">cost</span>
@@ -213,7 +219,7 @@ export function EvalMatrix() {
                     {row.id}
                   </span>
                   <span className="eval-cells">
-                    {Array.from({ length: trials }, (_, t) => (
+                    {Array.from({ length: columns }, (_, t) => (
                       <Cell
                         key={t}
                         cell={row.cells[t]}
