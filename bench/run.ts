@@ -6,6 +6,7 @@ import { configBenchmarks } from './config-benchmarks.ts';
 import { dapBenchmarks } from './dap-benchmarks.ts';
 import { endpointBenchmarks } from './endpoint-benchmarks.ts';
 import { evalBenchmarks } from './eval-benchmarks.ts';
+import { evalsViewBenchmarks } from './ui/evals-view-benchmark.ts';
 import { ioBenchmarks } from './io-benchmarks.ts';
 import { jsDebuggerBenchmarks } from './js-debugger-benchmarks.ts';
 import { limitsBenchmarks } from './limits-benchmarks.ts';
@@ -35,6 +36,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   lsp: lspBenchmarks,
   web: webBenchmarks,
   evals: evalBenchmarks,
+  'evals-view': evalsViewBenchmarks,
 };
 
 const only = process.argv.slice(2);

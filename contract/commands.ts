@@ -29,6 +29,13 @@ export const COMMANDS = [
   { id: 'save-recording-test', title: 'Save Recording as Test…', menu: 'File' },
   { id: 'pick-component', title: 'Pick Wasm Component…', menu: 'File' },
   {
+    id: 'add-to-dataset',
+    title: 'Add to Dataset…',
+    menu: 'File',
+    detail:
+      'The open recording (or branch), else the selected agent’s last live iteration, as a case of an eval’s dataset',
+  },
+  {
     id: 'workspace-trust',
     title: 'Workspace Trust…',
     menu: 'File',
@@ -77,6 +84,21 @@ export const COMMANDS = [
   { id: 'step-over', title: 'Step Over', menu: 'Debug', keys: ['F10'], detail: 'Step over (when stopped)' },
   { id: 'step-into', title: 'Step Into', menu: 'Debug', keys: ['F11'], detail: 'Step into (when stopped)' },
   { id: 'step-out', title: 'Step Out', menu: 'Debug', keys: ['Shift+F11'], detail: 'Step out (when stopped)' },
+  { id: 'show-evals', title: 'Evals', menu: 'View', keys: ['Mod+Shift+E'], detail: 'Show or hide the Evals view' },
+  {
+    id: 'run-eval',
+    title: 'Run Eval',
+    menu: 'Agent',
+    keys: ['Mod+Shift+U'],
+    detail: 'Run the eval chosen in the Evals view, with a live progress bar',
+  },
+  { id: 'cancel-eval', title: 'Cancel Eval Run', menu: 'Agent', detail: 'Stop the running eval taking new trials' },
+  {
+    id: 'compare-eval-results',
+    title: 'Compare Eval Results…',
+    menu: 'View',
+    detail: 'Compare the open results file with a baseline, regressions first',
+  },
   { id: 'command-palette', title: 'Command Palette…', menu: 'View', keys: ['Mod+Shift+P', 'F1'] },
   { id: 'theme-system', title: 'Theme: Follow the System', menu: 'View' },
   { id: 'theme-light', title: 'Theme: Light', menu: 'View' },

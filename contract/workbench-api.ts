@@ -45,6 +45,7 @@ import type {
   ReplayView,
 } from './recording-views.ts';
 import type { AccountingView, IterationWaterfall } from './accounting-views.ts';
+import type { AddedCaseView, EvalComparisonView, EvalFilesView, ResultsChunk, TrialDetailView } from './eval-views.ts';
 
 /** What each parameter is called in the errors a bad request gets. */
 export const PARAMETER_NAMES = z.registry<{ name: string }>();
@@ -140,6 +141,21 @@ const recordedBrains = parameter('recordedBrains', z.boolean());
 const otherPath = parameter('otherPath', z.string());
 const testFolder = parameter('dir', z.string());
 const testAgents = parameter('agents', z.array(z.string()).nullable());
+
+/** Evals (docs/evals.md, docs/workbench.md#evals). */
+const evalRunOptions = parameter(
+  'options',
+  z.object({ trials: z.number().int().min(1).max(1000).nullable(), filter: z.array(z.string().max(200)).max(20) }),
+);
+const resultsCursor = parameter(
+  'from',
+  z.object({ byte: z.number().int().nonnegative(), line: z.number().int().positive() }).nullable(),
+);
+const byteOffset = parameter('at', z.number().int().nonnegative());
+const caseId = parameter('id', z.string().min(1).max(200));
+const optionalAgent = parameter('agent', z.string().nullable());
+const optionalIteration = parameter('iteration', z.number().int().positive().nullable());
+const expectedText = parameter('expected', z.string().nullable());
 
 interface ApiEntry {
   params: z.ZodTuple;
@@ -276,6 +292,32 @@ export const WORKBENCH_API = {
   accountingWaterfall: {
     params: z.tuple([recordingPath, agent, iterationPosition]),
     result: answer<IterationWaterfall>(),
+  },
+  /** The workspace's eval files and results files (its own and the workbench's runs). */
+  evalFiles: { params: z.tuple([]), result: answer<EvalFilesView>() },
+  /** Runs an eval (trusted workspaces only); `eval-progress` events follow it; answers its results file. */
+  runEval: { params: z.tuple([path, evalRunOptions]), result: answer<string>() },
+  /** Stops the running eval taking new trials; false when none runs. */
+  cancelEval: { params: z.tuple([]), result: answer<boolean>() },
+  /** A chunk of a results file's trials as compact cells, from a cursor (null: the start). */
+  evalResults: { params: z.tuple([path, resultsCursor]), result: answer<ResultsChunk>() },
+  /** The trial line starting at byte `at` of a results file, in full, with its recording. */
+  evalTrial: { params: z.tuple([path, byteOffset]), result: answer<TrialDetailView>() },
+  compareEvalResults: { params: z.tuple([path, otherPath]), result: answer<EvalComparisonView>() },
+  /**
+   * Add to dataset: a case from a recording or branch (null: the live session's recording), an
+   * agent's iteration (null: its first), appended to a dataset of the workspace.
+   */
+  addEvalCase: {
+    params: z.tuple([
+      recordingPath,
+      parameter('dataset', z.string()),
+      caseId,
+      optionalAgent,
+      optionalIteration,
+      expectedText,
+    ]),
+    result: answer<AddedCaseView>(),
   },
 } satisfies Record<string, ApiEntry>;
 

@@ -2,6 +2,7 @@ import type { TraceEvent } from '../main/trace/trace-event.ts';
 import type { AgentStatus } from './agent-status.ts';
 import type { WorkspaceView } from './views.ts';
 import type { ResourceContent } from '../main/host-api/wit-types.generated.ts';
+import type { EvalProgressView } from './eval-views.ts';
 import type { DebugNotification, DebugSettingsView } from './debug-views.ts';
 
 /** Pushed from the host to every connected renderer. */
@@ -17,4 +18,6 @@ export type WorkbenchEvent =
   /** A resource the user subscribed to from the tooling panel (`subscribeResource`) changed. */
   | { type: 'resource-update'; subscription: string; tooling: string; content: ResourceContent }
   /** A branch being forked (`forkRecording`): the iteration it ran, of how many it will run. */
-  | { type: 'recording-progress'; branch: string; agent: string; iteration: number; of: number };
+  | { type: 'recording-progress'; branch: string; agent: string; iteration: number; of: number }
+  /** An eval run started from the workbench (`runEval`), as it goes and once at its end. */
+  | { type: 'eval-progress'; progress: EvalProgressView };

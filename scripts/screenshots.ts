@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startWorkbench } from '../test/e2e/workbench-fixture.ts';
 import { openInEditor, selectAgent, waitForState } from '../test/e2e/page-actions.ts';
+import { evalsScreenshot } from './evals-screenshot.ts';
 
 const OUT = join(import.meta.dirname, '../docs/screenshots');
 mkdirSync(OUT, { recursive: true });
@@ -62,6 +63,7 @@ try {
 } finally {
   await fx.close();
 }
+await evalsScreenshot(join(OUT, 'evals.png'));
 
 /** A folder nobody trusted, as a cloned repository might be: the workbench opens it restricted. */
 async function openCloned(): Promise<void> {

@@ -20,6 +20,11 @@ export interface AddCaseOptions {
   id: string;
   /** The agent whose input and answer make the case; the recording's only (or first) agent by default. */
   agent?: string;
+  /**
+   * The recorded iteration (its number in the session) whose received message is the input and
+   * whose exit is the answer: a live session's iteration just debugged. The first by default.
+   */
+  iteration?: number;
   expected?: Json;
   tags?: string[];
   split?: string;
@@ -32,14 +37,20 @@ export function caseFromRecording(options: AddCaseOptions): Omit<EvalCase, 'line
   const recorded = agent === undefined ? undefined : recording.agents.get(agent);
   if (!agent || !recorded) throw new AddCaseError(`${options.recording} has no agent ${options.agent ?? ''}`.trim());
   const input: Record<string, Json> = { ...recording.header.config.memory[agent] };
-  const first = recorded.iterations[0];
-  const received = first?.calls.find(
+  const chosen =
+    options.iteration === undefined
+      ? recorded.iterations[0]
+      : recorded.iterations.find((iteration) => iteration.iteration === options.iteration);
+  if (options.iteration !== undefined && !chosen)
+    throw new AddCaseError(`${options.recording} has no iteration ${options.iteration} of ${agent}`);
+  const received = chosen?.calls.find(
     (call) => (call.op === 'host.recv' || call.op === 'host.try-recv') && call.ok && call.value,
   );
   const event = (received?.value as { event?: { kind?: string; data?: Json } } | undefined)?.event;
   if (event?.kind === 'message' && event.data !== undefined) input['message'] = event.data;
   else if (event) input['event'] = event as Json;
-  const exited = recorded.iterations.findLast((iteration) => iteration.end)?.end?.outcome;
+  const exited = (options.iteration === undefined ? recorded.iterations.findLast((iteration) => iteration.end) : chosen)
+    ?.end?.outcome;
   const answer = typeof exited === 'object' ? exited.exited : undefined;
   const expected = options.expected ?? answer;
   return {

@@ -23,6 +23,8 @@ function subjectOf(event: WorkbenchEvent): string | undefined {
       return `resource-update:${event.subscription}`;
     case 'recording-progress':
       return `recording-progress:${event.branch}:${event.agent}`;
+    case 'eval-progress':
+      return `eval-progress:${event.progress.results}`;
     default:
       return undefined;
   }

@@ -84,6 +84,14 @@ const HANDLERS: Handlers = {
   saveRecordingAsTest: (w, path, dir, agents) => w.recordings.saveAsTest(path, dir, agents),
   accounting: (w, path) => recordingAccounting(w, path),
   accountingWaterfall: (w, path, agent, position) => recordingWaterfall(w, path, agent, position),
+  evalFiles: (w) => w.evals.files(),
+  runEval: (w, path, options) => w.evals.run(path, options),
+  cancelEval: (w) => w.evals.cancel(),
+  evalResults: (w, path, from) => w.evals.chunk(path, from),
+  evalTrial: (w, path, at) => w.evals.trial(path, at),
+  compareEvalResults: (w, base, candidate) => w.evals.compare(base, candidate),
+  addEvalCase: (w, recording, dataset, id, agent, iteration, expected) =>
+    w.evals.addCase(recording, dataset, id, agent, iteration, expected),
 };
 
 /** Answers request `id`: `method` and `params` are whatever the client sent. */

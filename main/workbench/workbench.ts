@@ -51,6 +51,7 @@ import { isTemporaryFile, removeLeftoverTemporaries, writeFileDurably } from './
 import { StatusCoalescer } from './status-coalescer.ts';
 import { TraceBatcher } from './trace-batcher.ts';
 import { realPathOf, WorkspaceBoundary } from '../files/folder-boundary.ts';
+import { WorkbenchEvals } from './workbench-evals.ts';
 import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
 import { isTestConfig, loadWorkspaceConfig, testSuiteRoot } from './workspace-config.ts';
 import { locateWorkspace, type OpenOptions } from './workspace-location.ts';
@@ -166,6 +167,8 @@ export class Workbench {
   /** Recordings opened, forked, replayed, compared and saved as tests (docs/recordings.md). */
   readonly recordings: WorkbenchRecordings;
   readonly trust: WorkspaceTrust;
+  /** Evals run, read, compared and added to (docs/workbench.md#evals). */
+  readonly evals: WorkbenchEvals;
 
   constructor(private readonly options: WorkbenchOptions) {
     this.trust = options.trust ?? WorkspaceTrust.forUser(options.env ?? process.env);
@@ -173,6 +176,16 @@ export class Workbench {
       workspace: () => {
         const { root, boundary, recorder, config } = this.state();
         return { root, boundary, recorder, config };
+      },
+      spawner: options.spawner,
+      entry: options.entry,
+      emit: (event) => this.emit(event),
+    });
+    this.evals = new WorkbenchEvals({
+      workspace: () => {
+        const { root, boundary, trust } = this.state();
+        const { recorder, notRecordedHere } = this.recordingPlaces();
+        return { root, boundary, trusted: trust.trusted, recorder, notRecordedHere };
       },
       spawner: options.spawner,
       entry: options.entry,
@@ -224,6 +237,7 @@ export class Workbench {
   async close(): Promise<void> {
     const state = this.workspaceState;
     if (!state) return;
+    this.evals.dispose();
     state.stopWatching();
     await this.stopAgents();
     state.spares.dispose();

@@ -170,6 +170,16 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   saveRecordingAsTest: [[['r.jsonl', 'out', 'a'], 'saveRecordingAsTest: agents: expected a list, got "a"']],
   accounting: [[[3], 'accounting: path: expected a string, got 3']],
   accountingWaterfall: [[[null, 'a', 1.5], 'accountingWaterfall: position: expected an integer, got 1.5']],
+  evalFiles: [[[1], 'evalFiles takes no parameters, got 1']],
+  runEval: [
+    [['a.eval.toml', { trials: 0, filter: [] }], 'runEval: options.trials: expected at least 1, got 0'],
+    [['a.eval.toml', { trials: null }], 'runEval: options.filter: missing (expected a list)'],
+  ],
+  cancelEval: [[['x'], 'cancelEval takes no parameters, got 1']],
+  evalResults: [[['r.results.jsonl', { byte: -1, line: 2 }], 'evalResults: from.byte: expected at least 0, got -1']],
+  evalTrial: [[['r.results.jsonl', 'x'], 'evalTrial: at: expected a number, got "x"']],
+  compareEvalResults: [[['a.jsonl'], 'compareEvalResults takes 2 parameters (path, otherPath), got 1']],
+  addEvalCase: [[[null, 'cases.jsonl', '', null, null, null], 'addEvalCase: id: expected a non-empty string, got ""']],
 };
 
 describe('API parameter checks', () => {

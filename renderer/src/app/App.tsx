@@ -17,6 +17,9 @@ import { useRecordings } from '../features/recordings/recording-store.ts';
 import { setLayout, useUi } from '../core/ui-store.ts';
 import { applyColorScheme, useColorScheme } from './use-color-scheme.ts';
 import { CommandPalette } from '../features/commands/CommandPalette.tsx';
+import { AddCaseDialog } from '../features/evals/AddCaseDialog.tsx';
+import { EvalsScreen } from '../features/evals/EvalsScreen.tsx';
+import { useEvals } from '../features/evals/eval-store.ts';
 import { ShortcutReference } from '../features/commands/ShortcutReference.tsx';
 
 /** A split's remembered sizes, and the callback that remembers the user's changes to them. */
@@ -38,6 +41,8 @@ export function App() {
   const recording = useRecordings(
     (s) => s.opened !== undefined || s.opening !== undefined || s.comparison !== undefined,
   );
+  // The Evals view takes the same place, under a recording opened from one of its cells.
+  const evals = useEvals((s) => s.shown) && !recording;
   const overlay = useUi((s) => s.overlay);
   const scheme = useColorScheme();
   const mainSplit = useRememberedLayout('main-split');
@@ -79,7 +84,8 @@ export function App() {
         <Separator className="separator vertical" />
         <Panel minSize="30%" id="content">
           {recording ? <RecordingScreen /> : null}
-          <Group style={recording ? { display: 'none' } : undefined} orientation="vertical" {...contentSplit}>
+          {evals ? <EvalsScreen /> : null}
+          <Group style={recording || evals ? { display: 'none' } : undefined} orientation="vertical" {...contentSplit}>
             <Panel defaultSize="55%" minSize="15%" id="editor">
               <EditorArea />
             </Panel>
@@ -96,6 +102,7 @@ export function App() {
       </Group>
       <StatusBar />
       <RecordingDialogs />
+      <AddCaseDialog />
       {overlay === 'palette' ? <CommandPalette /> : null}
       {overlay === 'shortcuts' ? <ShortcutReference /> : null}
       <Notices />

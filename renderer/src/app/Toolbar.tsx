@@ -3,6 +3,7 @@ import { THEME_CHOICES, type ThemeChoice } from '../../../contract/ui-settings-b
 import { shortcutOf } from './shortcuts.ts';
 import { setTheme, showOverlay, useUi } from '../core/ui-store.ts';
 import { attempt, notify, runTests, useWorkbench } from '../core/workbench-store.ts';
+import { showEvals, useEvals } from '../features/evals/eval-store.ts';
 
 const THEME_TITLES: Record<ThemeChoice, string> = { system: 'System theme', light: 'Light', dark: 'Dark' };
 
@@ -55,6 +56,7 @@ export function Toolbar() {
   const opening = useUi((s) => s.overlay === 'open-workspace');
   const setOpening = (open: boolean) => showOverlay(open ? 'open-workspace' : undefined);
   const theme = useUi((s) => s.theme);
+  const evalsShown = useEvals((s) => s.shown);
   return (
     <header className="toolbar">
       <strong className="brand">Brainbench</strong>
@@ -72,6 +74,14 @@ export function Toolbar() {
         data-testid="open-workspace"
       >
         Open…
+      </button>
+      <button
+        onClick={() => showEvals(!useEvals.getState().shown)}
+        aria-pressed={evalsShown}
+        title={`Evals: run an eval, see its cases by trials, compare runs (${shortcutOf('show-evals')})`}
+        data-testid="show-evals"
+      >
+        Evals
       </button>
       <button
         onClick={() => void runTests()}

@@ -67,6 +67,13 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   uiSettings: 'Could not read the remembered workbench settings',
   saveUiSettings: 'Could not remember the workbench settings',
   configSavePlan: 'Could not work out which agents the saved config restarts',
+  evalFiles: 'Could not list the evals',
+  runEval: 'The eval did not run',
+  cancelEval: 'Could not cancel the eval',
+  evalResults: 'Could not read the results',
+  evalTrial: 'Could not read the trial',
+  compareEvalResults: 'Could not compare the results',
+  addEvalCase: 'Could not add the case to the dataset',
 };
 
 /**

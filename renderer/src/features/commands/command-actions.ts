@@ -18,6 +18,16 @@ import {
 import { toggleBreakpointAtCursor } from '../editor/monaco/debug-decorations.ts';
 import { showRecordingDialog, useRecordings } from '../recordings/recording-store.ts';
 import { setTheme, showOverlay } from '../../core/ui-store.ts';
+import {
+  addCaseFromLiveIteration,
+  addCaseFromOpenedRecording,
+  cancelEval,
+  evalRunning,
+  runChosenEval,
+  setEvalsTab,
+  showEvals,
+  useEvals,
+} from '../evals/eval-store.ts';
 import { revokeTrust, showTrustBanner } from '../trust/trust-banner-store.ts';
 import { notify, openPicker, runTests, saveFile, useWorkbench } from '../../core/workbench-store.ts';
 
@@ -57,6 +67,21 @@ export const COMMAND_ACTIONS: Record<CommandId, CommandAction> = {
     },
   },
   'pick-component': { run: () => openPicker() },
+  'add-to-dataset': {
+    run: () => {
+      if (useRecordings.getState().opened) addCaseFromOpenedRecording();
+      else addCaseFromLiveIteration();
+    },
+  },
+  'show-evals': { run: () => showEvals(!useEvals.getState().shown) },
+  'run-eval': { run: () => void runChosenEval(), available: () => !evalRunning() },
+  'cancel-eval': { run: () => void cancelEval(), available: evalRunning },
+  'compare-eval-results': {
+    run: () => {
+      showEvals();
+      setEvalsTab('compare');
+    },
+  },
   'workspace-trust': {
     run: () => {
       const trust = useWorkbench.getState().workspace?.trust;

@@ -16,6 +16,7 @@ import { RecordedTimeline } from './RecordedTimeline.tsx';
 import { BranchOriginText, RecordingFileList } from './RecordingFileList.tsx';
 import { ReplayReport } from './ReplayReport.tsx';
 import type { RecordingView } from '../../../../contract/recording-views.ts';
+import { addCaseFromOpenedRecording } from '../evals/eval-store.ts';
 import './recordings.css';
 
 function Facts({ view }: { view: RecordingView }) {
@@ -70,6 +71,13 @@ function Opened({ view }: { view: RecordingView }) {
         </button>
         <button onClick={() => showRecordingDialog('save-test')} data-testid="recording-save-test">
           Save as test…
+        </button>
+        <button
+          onClick={addCaseFromOpenedRecording}
+          data-testid="recording-add-to-dataset"
+          title="What the selected agent was given (its selected iteration, else its first) and answered, as a case of an eval's dataset"
+        >
+          Add to dataset…
         </button>
         <button onClick={closeRecording} data-testid="recording-close" title="Back to the live session">
           Close
