@@ -22,7 +22,7 @@ export async function dapClient(
 ): Promise<void> {
   const dir = fixtureDir(files);
   const client = new DebugClient('/bin/sh', adapterScript(dir), 'brainbench');
-  client.defaultTimeout = 20_000;
+  client.defaultTimeout = 60_000;
   await client.start();
   try {
     await body(client, dir);

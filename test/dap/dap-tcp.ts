@@ -148,7 +148,7 @@ export async function until(condition: () => boolean, ms: number, what: string |
 /** The protocol's own client, connected to the adapter's port. */
 export async function tcpClient(port: number): Promise<DebugClient> {
   const client = new DebugClient('unused', 'unused', 'brainbench');
-  client.defaultTimeout = 20_000;
+  client.defaultTimeout = 60_000;
   await client.start(port);
   return client;
 }
