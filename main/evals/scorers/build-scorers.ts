@@ -25,7 +25,15 @@ export interface Scorers {
 }
 
 function identity(spec: ScorerSpec): string {
-  const { at: _at, assertion: _assertion, absentEvents: _absent, ...settings } = spec;
+  // Files by their bytes, not where they are: a results file moved with its eval keeps its scores.
+  const {
+    at: _at,
+    assertion: _assertion,
+    absentEvents: _absent,
+    scriptFile: _scriptFile,
+    againstFile: _againstFile,
+    ...settings
+  } = spec;
   const hash = createHash('sha256').update(JSON.stringify(settings));
   for (const file of [spec.scriptFile, spec.againstFile])
     if (file !== undefined && existsSync(file)) hash.update(readFileSync(file));
