@@ -38,6 +38,8 @@ export class SessionRecorder {
   private header: HeaderLine;
   /** Per agent, its brain file as last seen (identity, size, mtime): a change is hashed again. */
   private readonly brainStamps = new Map<string, string>();
+  /** Agents with an iteration in the current segment file. */
+  private readonly iterated = new Set<string>();
   private readonly workspace: string;
   private readonly detach: () => void;
   /** Per agent: the iteration of its last call, and that call's position in it. */
@@ -86,18 +88,23 @@ export class SessionRecorder {
   }
 
   /**
-   * The config changed under the running session (a saved config rewired some agents): the
-   * recording so far becomes the older segment (`<file>.1`), and a new one starts with the
-   * header of the config and brains as they are now.
+   * The config changed under the running session (a saved config rewired `restarted`): a new
+   * header segment, with the config and brains as they are now. An agent that starts again counts
+   * its iterations from 1 again, so when one of them has iterations here already the recording so
+   * far becomes the older segment file (`<file>.1`) instead, and each number stays one iteration.
+   * Adding or removing agents goes on in the same file, losing nothing.
    */
-  startSegment(): void {
+  startSegment(restarted: readonly string[]): void {
     const { host } = this.supervisor;
     for (const agent of Object.keys(host.config.agents)) this.brainStamps.set(agent, this.brainStamp(agent));
     this.header = {
       ...recordingHeader(host.config, host.trace.redactor, { ...this.header, workspace: this.workspace }),
       ...(this.header.branch ? { branch: this.header.branch } : {}),
     };
-    this.writer.rotateNow();
+    if (restarted.some((agent) => this.iterated.has(agent))) {
+      this.iterated.clear();
+      this.writer.rotateNow();
+    } else this.writer.restate();
   }
 
   /** Writes what is buffered now (the workbench opening the file while it grows). */
@@ -124,7 +131,10 @@ export class SessionRecorder {
     if (event.type === 'delivered') return;
     if ((event.type === 'result' || event.type === 'host-call') && !this.wholeTrace) return;
     // The agent reads its brain from disk as the iteration starts: a brain changed since is said first.
-    if (event.type === 'iteration-start') this.noteBrainChange(event.agent);
+    if (event.type === 'iteration-start') {
+      this.noteBrainChange(event.agent);
+      this.iterated.add(event.agent);
+    }
     this.writer.line(`{"kind":"trace","event":${JSON.stringify(event)}}`, event.type === 'iteration-start');
   }
 

@@ -834,8 +834,8 @@ export class Workbench {
     supervisor.host.restrictions = state.restrictions;
     state.stopReloading?.();
     await supervisor.reconfigure(config, plan.restart, plan.removed);
-    // The recording so far ran the old config: a new segment starts under the new one.
-    state.recorder?.startSegment();
+    // The recording so far ran the old config: a new header segment starts under the new one.
+    state.recorder?.startSegment(plan.restart);
     for (const agent of plan.restart) {
       supervisor.host.trace.record({ type: 'restart', agent, iteration: 0, cause: 'workspace' });
     }
