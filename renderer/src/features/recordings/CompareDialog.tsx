@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { compare, showRecordingDialog, useRecordings } from './recording-store.ts';
+import { DialogHead, ModalDialog } from '../../shared/dialogs/ModalDialog.tsx';
 
 /** Compare…: two of the workspace's recordings (or typed paths), A and B. */
 export function CompareDialog() {
@@ -14,13 +15,13 @@ export function CompareDialog() {
     </label>
   );
   return (
-    <div className="dialog" role="dialog" aria-label="Compare recordings" data-testid="compare-dialog">
-      <div className="dialog-head">
-        <strong>Compare recordings</strong>
-        <button onClick={() => showRecordingDialog(undefined)} aria-label="close">
-          ×
-        </button>
-      </div>
+    <ModalDialog
+      label="Compare recordings"
+      className="dialog"
+      testId="compare-dialog"
+      onClose={() => showRecordingDialog(undefined)}
+    >
+      <DialogHead onClose={() => showRecordingDialog(undefined)}>Compare recordings</DialogHead>
       <datalist id="recording-paths">
         {files.map((f) => (
           <option key={f.path} value={f.path} />
@@ -31,6 +32,6 @@ export function CompareDialog() {
       <button disabled={!a || !b} onClick={() => void compare(a, b)} data-testid="compare-run">
         Compare
       </button>
-    </div>
+    </ModalDialog>
   );
 }

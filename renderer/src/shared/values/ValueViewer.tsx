@@ -4,6 +4,7 @@ import { binaryContent } from './binary-content.ts';
 import { BinaryView } from './BinaryView.tsx';
 import { copyText } from './copy-text.ts';
 import { JsonTree } from './JsonTree.tsx';
+import { useModal } from '../dialogs/use-modal.ts';
 import { parsedValue, rawText, searchValue } from './value-search.ts';
 import './values.css';
 
@@ -19,16 +20,10 @@ export function ValueViewer({ value, title, onClose }: { value: unknown; title: 
   const [status, setStatus] = useState('');
   const searchBox = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    searchBox.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      e.stopPropagation();
-      onClose();
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [onClose]);
+  const box = useRef<HTMLDivElement>(null);
+  // Opened over a dialog too (a value in the Fork dialog): Escape closes the viewer first.
+  useModal(onClose, box);
+  useEffect(() => searchBox.current?.focus(), []);
 
   const copy = (text: string, what: string) =>
     void copyText(text).then((ok) => setStatus(ok ? `copied ${what}` : 'the clipboard refused the copy'));
@@ -40,9 +35,20 @@ export function ValueViewer({ value, title, onClose }: { value: unknown; title: 
       className="value-backdrop"
       onMouseDown={(e) => e.target === e.currentTarget && onClose()}
       onClick={(e) => e.stopPropagation()}
-      onKeyDown={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        // Stopped here, the key never reaches the modal stack's listener: the viewer, on top, closes.
+        if (e.key === 'Escape') onClose();
+      }}
     >
-      <div className="value-viewer" role="dialog" aria-modal="true" aria-label={title} data-testid="value-viewer">
+      <div
+        ref={box}
+        className="value-viewer"
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        data-testid="value-viewer"
+      >
         <div className="value-viewer-head">
           <strong>{title}</strong>
           <span className="value-size">{raw.length.toLocaleString()} characters</span>
