@@ -81,7 +81,11 @@ const HANDLERS: Handlers = {
   replayPlan: (w, path, recorded) => w.recordings.replayPlan(path, recorded),
   replayRecording: (w, path, recorded) => w.recordings.replay(path, recorded),
   compareRecordings: (w, a, b) => w.recordings.compare(a, b),
-  saveRecordingAsTest: (w, path, dir, agents) => w.recordings.saveAsTest(path, dir, agents),
+  saveRecordingAsTest: async (w, path, dir, agents) => {
+    const written = await w.recordings.saveAsTest(path, dir, agents);
+    w.filesMayHaveChanged();
+    return written;
+  },
   accounting: (w, path) => recordingAccounting(w, path),
   accountingWaterfall: (w, path, agent, position) => recordingWaterfall(w, path, agent, position),
 };

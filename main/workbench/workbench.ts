@@ -51,7 +51,8 @@ import { isTemporaryFile, writeFileDurably } from './durable-write.ts';
 import { StatusCoalescer } from './status-coalescer.ts';
 import { TraceBatcher } from './trace-batcher.ts';
 import { realPathOf, WorkspaceBoundary } from '../files/folder-boundary.ts';
-import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
+import { toWorkspacePath } from './workspace-files.ts';
+import { FileListFeed } from './file-list-feed.ts';
 import { isTestConfig, loadWorkspaceConfig, testSuiteRoot } from './workspace-config.ts';
 import { locateWorkspace, type OpenOptions } from './workspace-location.ts';
 import { recordSession, sessionTrace, setAsidePreviousSession } from './session-recording.ts';
@@ -131,6 +132,8 @@ interface OpenWorkspace {
   telemetry?: LiveTelemetry;
   /** Whether the folder is trusted; decided when it opens, changed by Trust and Revoke. */
   trust: TrustDecision;
+  /** The file tree's listing, sent again when files appear or go. */
+  fileList: FileListFeed;
   /** What the running config holds back while the folder is not trusted. */
   restrictions?: Restrictions;
 }
@@ -212,6 +215,7 @@ export class Workbench {
       stopWatching: this.watchFiles(root),
       uiSettings: new UiSettingsFile(root, (message) => this.emit({ type: 'notice', message })),
       trust,
+      fileList: new FileListFeed(root, (files) => this.emit({ type: 'files', files })),
     };
     await this.startAgents();
     const view = this.workspace();
@@ -223,6 +227,7 @@ export class Workbench {
     const state = this.workspaceState;
     if (!state) return;
     state.stopWatching();
+    state.fileList.close();
     await this.stopAgents();
     state.spares.dispose();
     if (state.sessionLock?.held) state.sessionLock.release();
@@ -278,7 +283,7 @@ export class Workbench {
               (configError ? 'nothing runs while the config has an error' : 'the session is not recorded'),
           },
       allBreakpoints: this.debugging.callOps(ALL_AGENTS),
-      files: listWorkspaceFiles(state.root),
+      files: state.fileList.shown(),
       runtimeKinds: RUNTIME_KIND_VIEWS,
       providers: backends.filter((b) => b.section === 'providers'),
       tooling: backends.filter((b) => b.section === 'tooling'),
@@ -838,7 +843,10 @@ export class Workbench {
         // The local settings folder is the workbench's own, not the user's files.
         if (name.toString().split(/[\\/]/)[0] === SETTINGS_FOLDER) return;
         const file = resolve(root, name.toString());
-        if (isTemporaryFile(file) || this.saving.has(file) || !existsSync(file)) return;
+        if (isTemporaryFile(file)) return;
+        // Something appeared, went or changed: the file tree looks again.
+        this.filesMayHaveChanged();
+        if (this.saving.has(file) || !existsSync(file)) return;
         const mtimeMs = statSync(file).mtimeMs;
         if (this.ownWrites.get(file) === mtimeMs) return;
         this.ownWrites.set(file, mtimeMs);
@@ -849,6 +857,14 @@ export class Workbench {
       return () => {};
     }
     return () => watcher?.close();
+  }
+
+  /**
+   * The host wrote or removed files (a test saved from a recording, a new brain): the file tree
+   * shows them without a reload. The watcher says so for everyone else's changes.
+   */
+  filesMayHaveChanged(): void {
+    this.workspaceState?.fileList.mayHaveChanged();
   }
 
   private emit(event: WorkbenchEvent): void {
@@ -896,6 +912,7 @@ export class Workbench {
     try {
       const mtimeMs = await writeFileDurably(file, data);
       this.ownWrites.set(file, mtimeMs);
+      this.filesMayHaveChanged();
       // Every renderer holding the file learns of the new version, as of any change on disk.
       this.emit({ type: 'file-changed', path: toWorkspacePath(this.state().root, file), mtimeMs });
       return mtimeMs;

@@ -49,8 +49,7 @@ async function stepToFailure(agent: string, error: RegExp): Promise<void> {
 async function expectNoFailureShown(agent: string): Promise<void> {
   await failure(agent).waitFor({ state: 'detached' });
   await page.waitForFunction(
-    (text) => !(document.querySelector('[data-testid="problems"]')?.textContent ?? '').includes(text),
-    `${agent}'s last iteration failed here`,
+    `!(document.querySelector('[data-testid="problems"]')?.textContent ?? '').includes(${JSON.stringify(`${agent}'s last iteration failed here`)})`,
   );
 }
 

@@ -107,6 +107,12 @@ function AgentComparison({ diff }: { diff: AgentDiff }) {
   );
 }
 
+/** The agents that diverged first, then those that ran alike, then those only one side has. */
+function byInterest(agents: AgentDiff[]): AgentDiff[] {
+  const rank = (diff: AgentDiff) => (diff.onlyIn ? 2 : diff.divergence ? 0 : 1);
+  return [...agents].sort((x, y) => rank(x) - rank(y));
+}
+
 /** Two recordings side by side, per agent. */
 export function ComparisonView() {
   const comparison = useRecordings((s) => s.comparison);
@@ -114,7 +120,7 @@ export function ComparisonView() {
   if (comparison === 'running') return <div className="progress">Comparing…</div>;
   return (
     <div className="comparison" data-testid="comparison">
-      <div className="panel-toolbar">
+      <div className="panel-toolbar comparison-head" data-testid="comparison-head">
         <span>
           A <code>{comparison.a}</code> · B <code>{comparison.b}</code>
         </span>
@@ -122,7 +128,7 @@ export function ComparisonView() {
           ×
         </button>
       </div>
-      {comparison.agents.map((diff) => (
+      {byInterest(comparison.agents).map((diff) => (
         <AgentComparison key={diff.agent} diff={diff} />
       ))}
       <details>

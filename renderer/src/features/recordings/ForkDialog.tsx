@@ -59,7 +59,8 @@ function SourceEditor({ path, text, change }: { path: string; text: string; chan
   return (
     <div className="fork-source" data-testid="fork-source">
       <Editor
-        path={`fork-source/${path}`}
+        // One slash: Monaco's TypeScript worker cannot find a model whose URI has two in a row.
+        path={`fork-source/${path.replace(/^\/+/, '')}`}
         language={editorLanguageOf(path, kinds)}
         value={text}
         theme={scheme === 'dark' ? 'vs-dark' : 'vs'}

@@ -62,7 +62,11 @@ export function SaveTestDialog() {
       ) : (
         <>
           <fieldset>
-            <legend>Agents (each one's first recorded iteration becomes its assertions)</legend>
+            <legend>
+              {opened.branch
+                ? `Agents (the branch's first iteration after its fork point, from the memory it had there, becomes ${opened.branch.agent}'s assertions)`
+                : "Agents (each one's first recorded iteration becomes its assertions)"}
+            </legend>
             {names.map((name) => (
               <label key={name} className="inline">
                 <input
