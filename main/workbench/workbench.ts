@@ -53,6 +53,8 @@ import { TraceBatcher } from './trace-batcher.ts';
 import { realPathOf, WorkspaceBoundary } from '../files/folder-boundary.ts';
 import { toWorkspacePath } from './workspace-files.ts';
 import { FileListFeed } from './file-list-feed.ts';
+import { UserSettingsFile } from './user-settings-file.ts';
+import { userConfigFolder } from '../trust/user-config-folder.ts';
 import { isTestConfig, loadWorkspaceConfig, testSuiteRoot } from './workspace-config.ts';
 import { locateWorkspace, type OpenOptions } from './workspace-location.ts';
 import { recordSession, sessionTrace, setAsidePreviousSession } from './session-recording.ts';
@@ -100,6 +102,8 @@ export interface WorkbenchOptions {
    * sandboxes until the user trusts it.
    */
   trust?: WorkspaceTrust;
+  /** Where the user's own settings (the theme) are kept: the user's settings folder by default. */
+  userSettingsFolder?: string;
 }
 
 type Listener = (event: WorkbenchEvent) => void;
@@ -120,7 +124,7 @@ interface OpenWorkspace {
   stopWatching: () => void;
   /** Stops the brain watcher of the agents running now (a partial restart watches anew). */
   stopReloading?: () => void;
-  /** The renderer's remembered tabs, panels and theme (`.brainbench/workbench.json`). */
+  /** The renderer's remembered tabs and panels (`.brainbench/workbench.json`). */
   uiSettings: UiSettingsFile;
   /** The session's bounded recording (docs/recordings.md). */
   recorder?: SessionRecorder;
@@ -169,9 +173,15 @@ export class Workbench {
   /** Recordings opened, forked, replayed, compared and saved as tests (docs/recordings.md). */
   readonly recordings: WorkbenchRecordings;
   readonly trust: WorkspaceTrust;
+  /** The user's own settings, the same in every workspace: the theme. */
+  private readonly userSettings: UserSettingsFile;
 
   constructor(private readonly options: WorkbenchOptions) {
     this.trust = options.trust ?? WorkspaceTrust.forUser(options.env ?? process.env);
+    this.userSettings = new UserSettingsFile(
+      options.userSettingsFolder ?? userConfigFolder(options.env ?? process.env),
+      (message) => this.emit({ type: 'notice', message }),
+    );
     this.recordings = new WorkbenchRecordings({
       workspace: () => {
         const { root, boundary, recorder, config } = this.state();
@@ -634,13 +644,19 @@ export class Workbench {
     };
   }
 
-  /** What the renderer remembered of this workspace: tabs, panels, pane sizes, theme. */
+  /**
+   * What the renderer remembered of this workspace (tabs, panels, pane sizes) and the user's
+   * theme, which is the same in every workspace. A workspace remembered before the theme was the
+   * user's lends its theme until the user chooses one.
+   */
   uiSettings(): UiSettings {
-    return this.state().uiSettings.read();
+    const { theme, ...remembered } = this.state().uiSettings.read();
+    return { ...remembered, theme: this.userSettings.theme() ?? theme ?? 'system' };
   }
 
-  saveUiSettings(settings: UiSettings): Promise<void> {
-    return this.state().uiSettings.save(settings);
+  async saveUiSettings(settings: UiSettings): Promise<void> {
+    const { theme, ...remembered } = settings;
+    await Promise.all([this.userSettings.saveTheme(theme), this.state().uiSettings.save(remembered)]);
   }
 
   /**
