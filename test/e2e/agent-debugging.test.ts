@@ -98,12 +98,36 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     await page.getByTestId('bus-view').click();
   });
 
+  it('draws lanes for the agents shown only, filtered or not, scrolls, and fits the pane on request', async () => {
+    const diagram = page.getByTestId('sequence-diagram');
+    const lanes = () =>
+      diagram.getByTestId('sequence-lane').evaluateAll((groups) => groups.map((g) => g.getAttribute('data-agent')));
+    await page.getByTestId('bus-view').click();
+    await diagram.waitFor();
+    // Seven agents in the workspace; two of them talk.
+    assert.deepEqual((await lanes()).sort(), ['reporter', 'researcher']);
+    await page.getByLabel('filter by agent').selectOption('reporter');
+    await diagram.locator('title', { hasText: 'reporter → researcher: ack' }).first().waitFor({ state: 'attached' });
+    assert.deepEqual((await lanes()).sort(), ['reporter', 'researcher']);
+    const box = (await diagram.boundingBox())!;
+    for (const arrow of await diagram.locator('.message-arrow').all()) {
+      const drawn = (await arrow.boundingBox())!;
+      assert.ok(drawn.x >= box.x && drawn.x + drawn.width <= box.x + box.width, 'every arrow in sight');
+    }
+    await diagram.getByTestId('sequence-fit').click();
+    await diagram.locator('[aria-pressed="true"]').waitFor();
+    const svg = (await diagram.locator('svg').boundingBox())!;
+    assert.ok(svg.width <= box.width, `fitted: ${svg.width} px in a ${box.width} px pane`);
+    await page.getByLabel('filter by agent').selectOption('');
+    await page.getByTestId('bus-view').click();
+  });
+
   it('restarts an agent as a fresh start would: the mocks from their first answer, a divider in the timeline', async () => {
     // A second exchange: the planner's last turn repeats, which answers without a tool.
     await selectAgent(page, 'researcher');
     await exchangeFinding();
     const second = await openIteration(2);
-    await second.getByText('completed').waitFor();
+    await second.getByTestId('iteration-outcome').getByText('completed').waitFor();
     assert.equal(await second.getByTestId('event-call').filter({ hasText: 'call_tool_blocking' }).count(), 0);
 
     await agentRow(page, 'researcher').getByRole('button', { name: 'Restart' }).click();
@@ -113,7 +137,7 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
       .waitFor();
     await exchangeFinding();
     const third = await openIteration(3);
-    await third.getByText('completed').waitFor();
+    await third.getByTestId('iteration-outcome').getByText('completed').waitFor();
     await third.getByTestId('event-call').filter({ hasText: 'call_tool_blocking' }).waitFor();
     // Newest first: the divider sits between the iteration after the restart and those before.
     const order = await page
@@ -147,7 +171,7 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
 
     await row.getByRole('button', { name: 'Continue' }).click();
     await waitForState(page, 'watcher', 'exited');
-    await iteration.getByText('exited: got wake up').waitFor();
+    await iteration.getByTestId('iteration-outcome').getByText('exited: got wake up').waitFor();
     // The time held is shown beside the iteration's own, and where it was spent.
     await iteration
       .getByTestId('iteration-duration')
@@ -165,7 +189,7 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     await row.getByRole('button', { name: 'Step' }).click();
     await waitForState(page, 'ticker', 'completed');
     const iteration = await openIteration(1);
-    await iteration.getByText('completed').waitFor();
+    await iteration.getByTestId('iteration-outcome').getByText('completed').waitFor();
     assert.equal(
       await iteration
         .getByTestId('event-host-call')
@@ -194,7 +218,12 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     await row.getByRole('button', { name: 'Step' }).click();
     await waitForState(page, 'ticker', 'completed');
     await page.getByTestId('tab-timeline').click();
-    await page.locator('[data-testid="iteration-row"]').first().getByText('completed').waitFor();
+    await page
+      .locator('[data-testid="iteration-row"]')
+      .first()
+      .getByTestId('iteration-outcome-summary')
+      .getByText('completed')
+      .waitFor();
     const order = await page
       .locator('[data-testid="iteration-row"] .num, [data-testid="restart-divider"]')
       .allTextContents();

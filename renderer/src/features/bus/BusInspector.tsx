@@ -190,7 +190,7 @@ export function BusInspector() {
       </div>
       {injecting ? <InjectForm onDone={() => setInjecting(false)} /> : null}
       {view === 'sequence' ? (
-        <SequenceDiagram rows={rows} agents={agents} />
+        <SequenceDiagram rows={rows} agents={agents} focus={deferredFilter.agent} />
       ) : (
         <div className="bus-body">
           <div
