@@ -39,6 +39,7 @@ const HANDLERS: Handlers = {
   cancel: (w, agent, registry, uuid) => w.cancel(agent, registry, uuid),
   describeTooling: (w, name) => w.describeTooling(name),
   callTool: (w, tooling, tool, args) => w.callTool(tooling, tool, args),
+  tryChat: (w, provider, model, messages) => w.tryChat(provider, model, messages),
   checkToolArguments: (w, tooling, tool, args) => w.checkToolArguments(tooling, tool, args),
   readResource: (w, tooling, uri) => w.readResource(tooling, uri),
   subscribeResource: (w, tooling, uri) => w.subscribeResource(tooling, uri),

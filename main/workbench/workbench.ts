@@ -27,7 +27,7 @@ import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { OmwConfig } from '../config/config-types.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
-import type { OmwEvent, ResourceContent } from '../host-api/wit-types.generated.ts';
+import type { ChatMessage, OmwEvent, ResourceContent } from '../host-api/wit-types.generated.ts';
 import { Host } from '../host/host.ts';
 import { describeComponent } from '../runtimes/wasm/describe-component.ts';
 import { watchScripts } from '../supervisor/script-watcher.ts';
@@ -54,6 +54,7 @@ import { realPathOf, WorkspaceBoundary } from '../files/folder-boundary.ts';
 import { toWorkspacePath } from './workspace-files.ts';
 import { FileListFeed } from './file-list-feed.ts';
 import { UserSettingsFile } from './user-settings-file.ts';
+import { tryChat } from '../providers/chat-try.ts';
 import { userConfigFolder } from '../trust/user-config-folder.ts';
 import { isTestConfig, loadWorkspaceConfig, testSuiteRoot } from './workspace-config.ts';
 import { locateWorkspace, type OpenOptions } from './workspace-location.ts';
@@ -71,7 +72,7 @@ import { UiSettingsFile } from './ui-settings-file.ts';
 import { planRestart, type RestartPlan } from './config-change.ts';
 import { agentInit } from '../supervisor/agent-init.ts';
 import type { UiSettings } from '../../contract/ui-settings.ts';
-import type { TrustView } from '../../contract/views.ts';
+import type { ChatTryView, TrustView } from '../../contract/views.ts';
 import { WorkspaceTrust, type TrustDecision } from '../trust/workspace-trust.ts';
 import { restrictionsOf } from '../trust/restriction-report.ts';
 import type { Restrictions } from '../trust/restrictions.ts';
@@ -568,6 +569,13 @@ export class Workbench {
       ? await tooling.tryCall(tool, args)
       : await tooling.callTool(tool, args, AbortSignal.timeout(30_000));
     return JSON.stringify(result, null, 2);
+  }
+
+  /** Try a chat: what agents observe stays as it was (a mock's turns are not used up). */
+  tryChat(name: string, model: string, messages: ChatMessage[]): Promise<ChatTryView> {
+    const provider = this.host().providers.get(name);
+    if (!provider) throw new Error(`no provider named "${name}"`);
+    return tryChat(provider, model, messages);
   }
 
   /** What is wrong with a tool call's arguments (JSON text) under the tool's input schema. */

@@ -149,6 +149,31 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     );
   });
 
+  it('tries a tool after the agents used up its script, and tries a chat', async () => {
+    await page.getByTestId('tab-backends').click();
+    const library = page.getByTestId('backend-library');
+    await library.getByRole('button', { name: /Tools & resources|Refresh/ }).click();
+    const form = page.getByTestId('tool-try-library');
+    await form.getByTestId('mode-json').click();
+    await form.getByLabel('tool arguments (JSON)').fill('{"query": "again"}');
+    await form.getByTestId('call-tool').click();
+    const latest = form.getByTestId('tool-call').filter({ hasText: 'again' }).first();
+    // Before, a try after the agents used up the script failed: "mock tool calls exhausted".
+    await latest.and(page.locator('[data-state="ok"], [data-state="failed"]')).waitFor();
+    assert.equal(await latest.getAttribute('data-state'), 'ok', (await latest.textContent()) ?? '');
+
+    const planner = page.getByTestId('backend-planner');
+    await planner.getByTestId('chat-try-open').click();
+    const chat = page.getByTestId('chat-try-planner');
+    await chat.getByTestId('chat-try-message').fill('What is omw?');
+    await chat.getByTestId('chat-try-message').press('Control+Enter');
+    const reply = chat.getByTestId('chat-try-reply');
+    await reply.waitFor();
+    assert.equal(await reply.getAttribute('data-state'), 'ok');
+    assert.match((await reply.getByTestId('chat-try-content').textContent()) ?? '', /omw runs agent brains/);
+    assert.match((await reply.textContent()) ?? '', /finish: stop/);
+  });
+
   it('shows a pause of an agent waiting in recv as pending, cancels it, and holds in the same iteration', async () => {
     const row = await selectAgent(page, 'watcher');
     await row.getByRole('button', { name: 'Step' }).click();
