@@ -68,10 +68,10 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     assert.equal(await form.getByTestId('call-tool').isDisabled(), true);
     await form.getByLabel('tool arguments (JSON)').fill('{"query": "omw"}');
     await form.getByTestId('call-tool').click();
-    await form
-      .getByTestId('tool-result')
-      .getByText(/omw: an agent runtime with WIT brains/)
-      .waitFor();
+    // The result's content blocks show as content, not as JSON text in JSON.
+    const block = form.getByTestId('tool-result').getByTestId('mcp-block');
+    await block.getByText(/omw: an agent runtime with WIT brains/).waitFor();
+    assert.equal(await block.getAttribute('data-type'), 'text');
 
     // The researcher's own call still gets the scripted result the try showed.
     await selectAgent(page, 'researcher');
@@ -79,6 +79,26 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     const iteration = await openIteration(1);
     await iteration.getByTestId('event-call').filter({ hasText: 'call_tool_blocking' }).waitFor();
     await iteration.getByTestId('event-log').filter({ hasText: 'search({"query":"omw"}) answered' }).waitFor();
+  });
+
+  it('shows JSON inside JSON as JSON in the timeline, and a tool’s result as its content', async () => {
+    const iteration = await openIteration(1);
+    const results = iteration.getByTestId('event-result');
+    // list_tools answers each tool's input_schema as JSON text: it reads as JSON, unescaped.
+    const schema = results.filter({ hasText: 'input_schema' }).first();
+    await schema.waitFor();
+    const line = (await schema.textContent()) ?? '';
+    assert.match(line, /"input_schema":\{"type":"object"/);
+    assert.doesNotMatch(line, /\\"/);
+    // The tool call's result opens on its content blocks, with the tree and the raw text a tab away.
+    await results.filter({ hasText: 'omw: an agent runtime' }).first().getByTestId('value-text').click();
+    const viewer = page.getByTestId('value-viewer');
+    await viewer.locator('[data-testid="value-tab-content"][aria-selected="true"]').waitFor();
+    await viewer.getByTestId('mcp-block').getByText('omw: an agent runtime with WIT brains').waitFor();
+    await viewer.getByTestId('value-tab-tree').click();
+    await viewer.locator('[data-testid="tree-line"][data-path="$.content"]').waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
   });
 
   it('draws the agents’ exchange in the sequence diagram, each message from its sender', async () => {
