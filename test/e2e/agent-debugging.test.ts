@@ -101,6 +101,37 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     await viewer.waitFor({ state: 'detached' });
   });
 
+  it('shows a chat request as a conversation with roles, tool calls and results, the raw JSON a click away', async () => {
+    await selectAgent(page, 'researcher');
+    await page.getByTestId('tab-chat').click();
+    // The researcher's second chat: the question, the model's tool call, and the tool's answer.
+    const card = page
+      .getByTestId('chat-stream')
+      .filter({ has: page.locator('[data-role="tool"]') })
+      .first();
+    const transcript = card.getByTestId('chat-transcript');
+    await transcript.waitFor();
+    const roles = await transcript
+      .getByTestId('chat-message')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-role')));
+    assert.deepEqual(roles, ['user', 'assistant', 'tool']);
+    const [user, assistant, tool] = await transcript.getByTestId('chat-message').all();
+    assert.match((await user!.textContent()) ?? '', /What is omw\?/);
+    assert.match(
+      (await assistant!.getByTestId('chat-message-tool-call').textContent()) ?? '',
+      /tool call search\(.*omw/,
+    );
+    assert.match((await tool!.textContent()) ?? '', /omw: an agent runtime with WIT brains.*result of search/);
+    await card.getByTestId('chat-reply').waitFor();
+    await card.getByTestId('chat-content').filter({ hasText: 'omw runs agent brains' }).waitFor();
+
+    await transcript.getByTestId('chat-request').click();
+    const viewer = page.getByTestId('value-viewer');
+    await viewer.locator('[data-path="$.messages"]').waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+  });
+
   it('draws the agents’ exchange in the sequence diagram, each message from its sender', async () => {
     await page.getByTestId('tab-bus').click();
     const fromResearcher = page.getByTestId('bus-row').filter({ hasText: 'omw runs agent brains' }).first();
