@@ -309,7 +309,7 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     );
   });
 
-  it('answers a held tool call in place of the tool server, after refusing an answer that is not JSON', async () => {
+  it('answers a held tool call from a form of its result type in a dialog; the timeline shows the answer as given by you', async () => {
     // The saved config above rewired the ticker only: the two start afresh here, as the test expects.
     for (const agent of ['reporter', 'researcher']) await fx.workbench.restart(agent);
     const row = await selectAgent(page, 'researcher');
@@ -322,29 +322,40 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     assert.match((await held.textContent()) ?? '', /held before tooling\.call-tool-blocking/);
 
     await held.getByRole('button', { name: 'Answer…' }).click();
-    const text = held.getByTestId('held-decision-text');
+    // A roomy dialog with a form of the op's result type (a tool result), started from the call.
+    const dialog = page.getByTestId('held-answer-dialog');
+    const form = dialog.getByTestId('schema-form');
+    assert.equal(await form.getByTestId('field-name').inputValue(), 'search');
+    assert.equal(await form.getByTestId('field-arguments').inputValue(), '{"query":"omw"}');
+    await dialog.getByTestId('held-mode-json').click();
+    const text = dialog.getByTestId('held-decision-text');
     assert.deepEqual(
       JSON.parse(await text.inputValue()),
       { name: 'search', arguments: '{"query":"omw"}', content: '{}' },
       'the answer starts as a tool result of the held call',
     );
     await text.fill('{"name": "search",');
-    await held.getByRole('button', { name: 'Answer', exact: true }).click();
-    await held.getByTestId('held-decision-error').getByText(/JSON/).waitFor();
-    await text.fill(
-      '{"name": "search", "arguments": "{}", "content": "[{\\"type\\":\\"text\\",\\"text\\":\\"from the debugger\\"}]"}',
-    );
-    await held.getByRole('button', { name: 'Answer', exact: true }).click();
+    await dialog.getByTestId('held-answer').click();
+    await dialog.getByTestId('held-decision-error').getByText(/JSON/).waitFor();
+    await text.fill('{"name": "search", "arguments": "{}", "content": "{}"}');
+    // Back to the form, which takes the JSON; the content typed there.
+    await dialog.getByTestId('held-mode-form').click();
+    await form.getByTestId('field-content').fill('[{"type":"text","text":"from the debugger"}]');
+    await page.keyboard.press('Control+Enter');
+    await dialog.waitFor({ state: 'detached' });
     await waitForState(page, 'reporter', 'exited');
     await waitForState(page, 'researcher', 'completed');
     await page.getByTestId('bp-tooling.call-tool-blocking').uncheck();
 
     const researcher = fx.workbench.workspace().agents.find((agent) => agent.name === 'researcher');
     const iteration = await openIteration(researcher!.status!.iteration);
-    await iteration
+    const heldEvent = iteration
       .getByTestId('event-held')
-      .filter({ hasText: /held before tooling\.call-tool-blocking for .+, answered/ })
-      .waitFor();
+      .filter({ hasText: /held before tooling\.call-tool-blocking for .+, answered/ });
+    await heldEvent.waitFor();
+    // The answer given shows in the timeline, marked as the user's.
+    await heldEvent.getByText('given by you').waitFor();
+    assert.match((await heldEvent.getByTestId('held-given').textContent()) ?? '', /from the debugger/);
     // The tool server never saw the call: the brain went on with the answer.
     await iteration
       .getByTestId('event-call')
