@@ -1,3 +1,4 @@
+import { keepInSight } from '../../shared/tabs/keep-in-sight.ts';
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -206,6 +207,7 @@ export function EditorArea() {
               className={`tab ${path === active ? 'active' : ''}`}
               data-testid={`tab-${path}`}
               data-dirty={dirty}
+              ref={path === active ? keepInSight : undefined}
               onClick={() => useWorkbench.setState({ activeFile: path })}
             >
               {path.split('/').pop()}
@@ -218,6 +220,7 @@ export function EditorArea() {
               <button
                 className="close"
                 aria-label={`close ${path}`}
+                title={`Close ${path}`}
                 onClick={(e) => {
                   e.stopPropagation();
                   if (!dirty || confirm(`${path} has unsaved changes. Close it anyway?`)) closeFile(path);
