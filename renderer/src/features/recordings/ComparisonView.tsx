@@ -1,3 +1,4 @@
+import { byInterest } from './comparison-order.ts';
 import type { AgentDiff, CallPairDiff, DiffCall, JsonChange } from '../../../../contract/recording-views.ts';
 import { closeComparison, useRecordings } from './recording-store.ts';
 import { JsonValue } from '../../shared/values/JsonValue.tsx';
@@ -105,12 +106,6 @@ function AgentComparison({ diff }: { diff: AgentDiff }) {
       ) : null}
     </section>
   );
-}
-
-/** The agents that diverged first, then those that ran alike, then those only one side has. */
-function byInterest(agents: AgentDiff[]): AgentDiff[] {
-  const rank = (diff: AgentDiff) => (diff.onlyIn ? 2 : diff.divergence ? 0 : 1);
-  return [...agents].sort((x, y) => rank(x) - rank(y));
 }
 
 /** Two recordings side by side, per agent. */
