@@ -88,6 +88,8 @@ export interface BranchOrigin {
   afterIteration: number;
   /** What the fork changed, each in a few words ("memory: 2 keys edited", "model: gpt-4o-mini"). */
   edits: string[];
+  /** The agent's memory the branch went on from at its fork point, edits included (a test of it seeds it). */
+  memory?: Record<string, string>;
   createdAt: number;
 }
 

@@ -1,8 +1,10 @@
 // What the workbench remembers of a workspace between page loads and workbench restarts, kept
 // in `.brainbench/workbench.json` (the workspace's local settings folder, ignored by git): open
 // editor tabs (with unsaved edits, so a reload never loses them), the active tab and bottom
-// panel, the selected agent, pane sizes and the theme. Breakpoints have their own file
-// (debugger.json), and the trace history is the host's (fetched again on each load).
+// panel, the selected agent and pane sizes. The theme comes with them to the renderer but is the
+// user's, the same in every workspace (main/workbench/user-settings-file.ts); a workspace file
+// written before that may still name one. Breakpoints have their own file (debugger.json), and
+// the trace history is the host's (fetched again on each load).
 
 import { z } from 'zod';
 import { MAX_REMEMBERED_BUFFER, MAX_REMEMBERED_TABS, THEME_CHOICES } from './ui-settings-bounds.ts';
@@ -39,4 +41,8 @@ export const uiSettingsSchema = z
 
 export type UiSettings = z.infer<typeof uiSettingsSchema>;
 
-export const DEFAULT_UI_SETTINGS: UiSettings = { version: 1, theme: 'system', openFiles: [], layouts: {} };
+/** What `.brainbench/workbench.json` holds: the same, the theme only in files written before it was the user's. */
+export const workspaceUiSettingsSchema = uiSettingsSchema.partial({ theme: true });
+export type WorkspaceUiSettings = z.infer<typeof workspaceUiSettingsSchema>;
+
+export const DEFAULT_WORKSPACE_UI_SETTINGS: WorkspaceUiSettings = { version: 1, openFiles: [], layouts: {} };

@@ -2,6 +2,7 @@
 // sources, test results and components. All plain data (JSON), so either transport carries it.
 
 import type { HostOp } from '../main/host-api/host-ops.generated.ts';
+import type { ToolCall, Usage } from '../main/host-api/wit-types.generated.ts';
 import type { TraceEvent } from '../main/trace/trace-event.ts';
 import type { AgentStatus } from './agent-status.ts';
 
@@ -107,6 +108,20 @@ export interface OpenSourceView {
   source: string;
   openedAt: number;
   info: Record<string, string | number | undefined>;
+}
+
+/** A chat tried from the Backends panel: the reply folded from its deltas, or where it failed. */
+export interface ChatTryView {
+  reply: {
+    content: string;
+    reasoning: string;
+    toolCalls: ToolCall[];
+    finishReason?: string;
+    usage?: Usage;
+  };
+  /** Why the chat failed; the reply holds what came before. */
+  error?: string;
+  durationMs: number;
 }
 
 export interface ToolingDescription {

@@ -20,6 +20,7 @@ import {
   type SchemaProblem,
   type TestCaseResult,
   type ToolingDescription,
+  type ChatTryView,
   type WorkspaceView,
 } from './views.ts';
 import { witValueSchema } from './wit-value-schema.ts';
@@ -65,6 +66,16 @@ const tooling = parameter('tooling', z.string());
 const tool = parameter('tool', z.string());
 /** The tool's arguments as JSON text. */
 const toolArguments = parameter('arguments', z.string());
+const providerName = parameter('provider', z.string());
+const modelName = parameter('model', z.string().min(1));
+/** A conversation to try: its messages' roles and text (no tool calls). */
+const chatMessages = parameter(
+  'messages',
+  z
+    .array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() }).strict())
+    .min(1)
+    .max(100),
+);
 const uuid = parameter('uuid', z.string());
 const resourceUri = parameter('uri', z.string().min(1));
 /** A subscription made with `subscribeResource`, by the id it answered. */
@@ -193,6 +204,8 @@ export const WORKBENCH_API = {
   describeTooling: { params: z.tuple([tooling]), result: answer<ToolingDescription>() },
   /** Answers the tool's result as JSON text. */
   callTool: { params: z.tuple([tooling, tool, toolArguments]), result: answer<string>() },
+  /** One chat with a provider, as a brain's `chat` would get it; a mock's turn is not used up. */
+  tryChat: { params: z.tuple([providerName, modelName, chatMessages]), result: answer<ChatTryView>() },
   /** What is wrong with a tool call's arguments under the tool's input schema (none: they fit). */
   checkToolArguments: { params: z.tuple([tooling, tool, toolArguments]), result: answer<SchemaProblem[]>() },
   /** A resource's content, as an agent's `read-resource` would get it. */

@@ -1,6 +1,6 @@
 import type { TraceEvent } from '../main/trace/trace-event.ts';
 import type { AgentStatus } from './agent-status.ts';
-import type { WorkspaceView } from './views.ts';
+import type { WorkspaceFile, WorkspaceView } from './views.ts';
 import type { ResourceContent } from '../main/host-api/wit-types.generated.ts';
 import type { EvalProgressView } from './eval-views.ts';
 import type { DebugNotification, DebugSettingsView } from './debug-views.ts';
@@ -11,6 +11,11 @@ export type WorkbenchEvent =
   | { type: 'status'; status: AgentStatus }
   | { type: 'workspace'; workspace: WorkspaceView }
   | { type: 'file-changed'; path: string; mtimeMs: number }
+  /**
+   * The workspace's files as the file tree lists them, after a file or folder appeared or went
+   * (a save as test, a new agent, another program), by the host or anyone else.
+   */
+  | { type: 'files'; files: WorkspaceFile[] }
   | { type: 'debug'; notification: DebugNotification }
   | { type: 'debug-settings'; settings: DebugSettingsView }
   /** Something the user should know that belongs to no request (a settings file set aside). */

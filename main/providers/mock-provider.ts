@@ -63,6 +63,19 @@ export class MockProvider implements Provider {
     if (index === undefined) return;
     const turn = turns[index]!;
     if (turn.pending) await untilAborted(signal);
+    yield* this.delivered(turn, signal);
+  }
+
+  /** The turn the next call would get, neither consumed nor recorded; a pending one says so. */
+  async *tryStream(_request: ChatRequest, signal: AbortSignal): AsyncIterable<ChatDelta> {
+    const turns = this.params.turns;
+    const turn = turns[Math.min(this.cursor, turns.length - 1)];
+    if (!turn) return;
+    if (turn.pending) throw new Error('the next turn is pending: it never answers');
+    yield* this.delivered(turn, signal);
+  }
+
+  private async *delivered(turn: Turn, signal: AbortSignal): AsyncIterable<ChatDelta> {
     const delay = this.params.stream_delay_ms;
     const deltas = delay > 0 ? wordByWord(turnDeltas(turn)) : turnDeltas(turn);
     for (const [i, delta] of deltas.entries()) {

@@ -17,6 +17,11 @@ export interface Provider {
   listModels(signal: AbortSignal): Promise<string[]>;
   /** Yields the answer's deltas; throws (possibly after some deltas) when the stream fails. */
   stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<ChatDelta>;
+  /**
+   * A try from the workbench where it must not change what agents observe (a mock's next turn,
+   * not consumed); back ends without one are tried with `stream`.
+   */
+  tryStream?(request: ChatRequest, signal: AbortSignal): AsyncIterable<ChatDelta>;
   /** Live state, for back ends that do I/O. */
   status?(): BackendStatus;
   /** Aborts what is in flight and starts afresh. */

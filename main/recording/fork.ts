@@ -123,6 +123,7 @@ export async function runFork(options: ForkOptions): Promise<AgentReplayView> {
         agent,
         afterIteration,
         edits: describeEdits(edits, state),
+        memory: edits.memory ?? state.view.memory,
         createdAt: Date.now(),
       },
       // The brain the branch goes on with, under its own path (not a copy run here).

@@ -31,6 +31,13 @@ const facts = z.object({
       agent: z.string(),
       afterIteration: z.number().int().nonnegative(),
       edits: z.array(z.string()),
+      // Checked as is, not rebuilt by zod (which would take a `__proto__` key for the prototype).
+      memory: z
+        .custom<Record<string, string>>(
+          (value) => isTable(value) && Object.values(value).every((item) => typeof item === 'string'),
+          { message: 'expected a table of strings' },
+        )
+        .optional(),
       createdAt: z.number(),
     })
     .optional(),
@@ -117,6 +124,7 @@ export function checkedHeader(header: HeaderLine): HeaderLine {
     const problem = nameProblem(branch.name);
     if (problem) throw new RecordingError(`line 1: ${quotedName(branch.name)} cannot name a branch: ${problem}`);
     checkedAgentName(branch.agent);
+    if (branch.memory) branch.memory = withoutPrototype(branch.memory);
   }
   return {
     kind: 'header',

@@ -22,7 +22,8 @@ const KEPT_RUNTIME_KEYS = new Set(Object.keys(brainbenchLimitsShape));
  * Writes an omw test folder from a recording: `omw.test.base.toml` with the agents (their brains
  * written beside it from the recorded text), their runtimes and mocks in place of every provider
  * and tool server, answering as the recording did; `omw.test.toml` with the assertions, what
- * each agent was seen to do in its first recorded iteration (omw-test runs each brain once).
+ * each agent was seen to do in its first recorded iteration, or in a branch the first after its
+ * fork point, from the memory it had there (omw-test runs each brain once).
  * Everything in the recording is data: every file it writes is refused unless it lands inside
  * `dir` (links followed) and is new; a brain the recording has no text of is named in the test
  * as missing, never copied from the path the recording gives; a runtime gets its kind and
@@ -36,13 +37,13 @@ export function writeRecordingTest(
 ): string[] {
   const names = agents ?? [...recording.agents.keys()].sort();
   const { header } = recording;
-  const unknown = names.filter((name) => !recording.agents.get(name)?.iterations[0]);
+  const unknown = names.filter((name) => !testedIteration(recording, name));
   if (unknown.length > 0) throw new RecordingError(`no recorded iteration of ${unknown.join(', ')}`);
   const notInConfig = names.filter((name) => !Object.hasOwn(header.config.agents, name));
   if (notInConfig.length > 0)
     throw new RecordingError(`the recording's config has no agent ${notInConfig.join(', ')}: its brain is unknown`);
-  const firsts = names.map((name) => recording.agents.get(name)!.iterations[0]!);
-  const mocks = mockScript(firsts);
+  const tested = names.map((name) => testedIteration(recording, name)!);
+  const mocks = mockScript(tested);
   for (const name of [...mocks.providers.keys(), ...mocks.tooling.keys()]) {
     const problem = nameProblem(name);
     if (problem) throw new RecordingError(`a recorded call names back end ${quotedName(name)}: ${problem}`);
@@ -53,7 +54,7 @@ export function writeRecordingTest(
   for (const name of [...brains.map((brain) => brain.file), BASE_FILE, TEST_FILE]) files.check(name);
 
   for (const warning of mocks.warnings) warn(warning);
-  const talking = talkingAgents(names, firsts);
+  const talking = talkingAgents(names, tested);
   if (talking.length > 1) {
     warn(
       `${talking.slice(0, -1).join(', ')} and ${talking.at(-1)} send each other messages: what one does may depend on when the other's arrive, which this test does not fix`,
@@ -75,7 +76,10 @@ export function writeRecordingTest(
     runtimes[runtime] = runtimeTable(header, runtime, warn);
   });
   const memory = Object.create(null) as Record<string, Json>;
-  for (const name of names) if (Object.hasOwn(header.config.memory, name)) memory[name] = header.config.memory[name]!;
+  for (const name of names) {
+    const seed = startingMemory(header, name);
+    if (seed) memory[name] = typedMemory(seed);
+  }
   const providers = Object.fromEntries([...mocks.providers].map(([name, mock]) => [name, { kind: 'mock', ...mock }]));
   const tooling = Object.fromEntries(
     [...mocks.tooling].map(([name, script]) => [name, { kind: 'mock', ...withoutEmptyUpdates(script) }]),
@@ -94,12 +98,60 @@ export function writeRecordingTest(
     `${from}# The agents, their runtimes, and mocks that answer as the recorded back ends did.\n${missing.map((line) => `${line}\n`).join('')}\n${stringify(base)}\n`,
   );
   const assertions = Object.create(null) as Record<string, Json>;
-  names.forEach((name, i) => (assertions[name] = recordedAssertions(firsts[i]!)));
+  names.forEach((name, i) => (assertions[name] = recordedAssertions(tested[i]!)));
   files.write(
     TEST_FILE,
     `${from}# What each agent was seen to do: its calls and events in order, and its outcome.\n\n${stringify({ assertions })}\n`,
   );
   return files.written;
+}
+
+/**
+ * The iteration a test reproduces: the first recorded, or in a branch the first its agent ran
+ * after the fork point, which is what the branch changed (its edits apply from there).
+ */
+function testedIteration(recording: Recording, name: string): RecordedIteration | undefined {
+  const iterations = recording.agents.get(name)?.iterations ?? [];
+  const branch = recording.header.branch;
+  if (branch?.agent !== name) return iterations[0];
+  return iterations.find((iteration) => iteration.iteration === branch.afterIteration + 1);
+}
+
+/** The memory the agent's tested iteration starts from: a branch's at its fork point, else the config's seed. */
+function startingMemory(header: HeaderLine, name: string): Record<string, string> | undefined {
+  if (header.branch?.agent === name && header.branch.memory) return header.branch.memory;
+  return Object.hasOwn(header.config.memory, name) ? header.config.memory[name] : undefined;
+}
+
+/**
+ * Memory entries as the config writes them (omw stores a string as it is and any other value as
+ * its compact JSON): an entry that is the compact JSON of a number, a boolean, or a list or table
+ * of them with its keys in order is written as that value (`ticks = 0`, not `"0"`); anything else
+ * stays a string, so the memory seeded is the recorded one, character for character.
+ */
+function typedMemory(entries: Record<string, string>): Json {
+  const table = Object.create(null) as Record<string, Json>;
+  for (const [key, text] of Object.entries(entries)) table[key] = typedValue(text);
+  return table;
+}
+
+function typedValue(text: string): Json {
+  let value: Json;
+  try {
+    value = JSON.parse(text) as Json;
+  } catch {
+    return text;
+  }
+  return typeof value !== 'string' && writesAsIs(value) && JSON.stringify(value) === text ? value : text;
+}
+
+/** TOML holds the value, and a table's keys are in the order any reader would put them back. */
+function writesAsIs(value: Json): boolean {
+  if (value === null || typeof value === 'string') return value !== null;
+  if (typeof value !== 'object') return true;
+  if (Array.isArray(value)) return value.every(writesAsIs);
+  const keys = Object.keys(value);
+  return keys.every((key, i) => i === 0 || keys[i - 1]! < key) && Object.values(value).every(writesAsIs);
 }
 
 /** Where an agent's brain goes in the test: `<agent><extension of its runtime kind>`, and its recorded text. */

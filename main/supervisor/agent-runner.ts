@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { AgentStatus, HeldCallDecision, PausedCall, RunMode } from '../../contract/agent-status.ts';
-import type { HeldTrace } from '../trace/trace-event.ts';
+import type { HeldTrace, Json } from '../trace/trace-event.ts';
 import type { AbortCause, IterationResult } from '../../contract/iteration-result.ts';
 import type { AgentSpawner } from './agent-spawner.ts';
 import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
@@ -21,6 +21,14 @@ const DECISION_TRACED: Readonly<Record<HeldCallDecision['kind'], HeldTrace['deci
   answer: 'answered',
   reject: 'rejected',
 };
+
+/** What the user gave in the call's place, as the trace keeps it (the request carried it as JSON). */
+function givenBy(decision: HeldCallDecision): Json {
+  if (decision.kind === 'answer') return (decision.value ?? null) as Json;
+  if (decision.kind === 'edit') return decision.args as Json;
+  if (decision.kind === 'reject') return decision.error;
+  return null;
+}
 
 export interface RunnerSettings {
   host: Host;
@@ -276,7 +284,7 @@ export class AgentRunner {
       iteration: ctx.iteration,
       op: call.op,
       heldMs,
-      ...(decided ? { decision: decided } : {}),
+      ...(decided ? { decision: decided, given: givenBy(decision) } : {}),
     });
     this.update({ state: previous === 'paused' ? 'running' : previous, pausedAt: undefined });
     return decision;

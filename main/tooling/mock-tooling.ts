@@ -87,11 +87,19 @@ export class MockTooling implements Tooling {
     return this.answer(step, args);
   }
 
-  /** The next scripted answer for `name`, as a call now would get it, without consuming it or waiting for its gate. */
+  /**
+   * A try from the workbench, which never depends on where the agents are in the script nor
+   * changes it: the next scripted answer when it is for `name` (what a call now would get,
+   * without consuming it or waiting for its gate), else the first for `name` in the script, as a
+   * fresh copy of the queue would give it (the agents used it up, or the next one is for another
+   * tool).
+   */
   async tryCall(name: string, args: string): Promise<ToolResult> {
-    if (this.toolCalls.length === 0) throw new HostCallError(`mock has no scripted result for tool "${name}"`);
-    const { step } = this.next(name);
-    if (step.pending) throw new HostCallError(`the next scripted call of "${name}" is pending: it never answers`);
+    const next = this.toolCalls[this.cursor]?.step;
+    const answering = (step: ScriptedCall | undefined) => step?.name === name && !step.pending;
+    const step = answering(next) ? next : this.toolCalls.map((call) => call.step).find(answering);
+    if (!step)
+      throw new HostCallError(`the mock scripts no answer for tool "${name}" (tool_calls has none that answers)`);
     return this.result(step, args);
   }
 

@@ -104,6 +104,11 @@ export interface HeldTrace extends TraceBase {
   heldMs: number;
   /** What the user did with the call, when not simply letting it proceed. */
   decision?: 'edited' | 'answered' | 'rejected';
+  /**
+   * What the user gave the brain in the call's place: the answer, the arguments the call ran
+   * with, or the error; the timeline shows it marked as the user's.
+   */
+  given?: Json;
 }
 
 /**

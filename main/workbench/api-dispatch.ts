@@ -39,6 +39,7 @@ const HANDLERS: Handlers = {
   cancel: (w, agent, registry, uuid) => w.cancel(agent, registry, uuid),
   describeTooling: (w, name) => w.describeTooling(name),
   callTool: (w, tooling, tool, args) => w.callTool(tooling, tool, args),
+  tryChat: (w, provider, model, messages) => w.tryChat(provider, model, messages),
   checkToolArguments: (w, tooling, tool, args) => w.checkToolArguments(tooling, tool, args),
   readResource: (w, tooling, uri) => w.readResource(tooling, uri),
   subscribeResource: (w, tooling, uri) => w.subscribeResource(tooling, uri),
@@ -81,7 +82,11 @@ const HANDLERS: Handlers = {
   replayPlan: (w, path, recorded) => w.recordings.replayPlan(path, recorded),
   replayRecording: (w, path, recorded) => w.recordings.replay(path, recorded),
   compareRecordings: (w, a, b) => w.recordings.compare(a, b),
-  saveRecordingAsTest: (w, path, dir, agents) => w.recordings.saveAsTest(path, dir, agents),
+  saveRecordingAsTest: async (w, path, dir, agents) => {
+    const written = await w.recordings.saveAsTest(path, dir, agents);
+    w.filesMayHaveChanged();
+    return written;
+  },
   accounting: (w, path) => recordingAccounting(w, path),
   accountingWaterfall: (w, path, agent, position) => recordingWaterfall(w, path, agent, position),
   evalFiles: (w) => w.evals.files(),

@@ -27,7 +27,7 @@ import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { ConfigError } from '../config/config-error.ts';
 import type { OmwConfig } from '../config/config-types.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
-import type { OmwEvent, ResourceContent } from '../host-api/wit-types.generated.ts';
+import type { ChatMessage, OmwEvent, ResourceContent } from '../host-api/wit-types.generated.ts';
 import { Host } from '../host/host.ts';
 import { describeComponent } from '../runtimes/wasm/describe-component.ts';
 import { watchScripts } from '../supervisor/script-watcher.ts';
@@ -52,7 +52,11 @@ import { StatusCoalescer } from './status-coalescer.ts';
 import { TraceBatcher } from './trace-batcher.ts';
 import { realPathOf, WorkspaceBoundary } from '../files/folder-boundary.ts';
 import { WorkbenchEvals } from './workbench-evals.ts';
-import { listWorkspaceFiles, toWorkspacePath } from './workspace-files.ts';
+import { toWorkspacePath } from './workspace-files.ts';
+import { FileListFeed } from './file-list-feed.ts';
+import { UserSettingsFile } from './user-settings-file.ts';
+import { tryChat } from '../providers/chat-try.ts';
+import { userConfigFolder } from '../trust/user-config-folder.ts';
 import { isTestConfig, loadWorkspaceConfig, testSuiteRoot } from './workspace-config.ts';
 import { locateWorkspace, type OpenOptions } from './workspace-location.ts';
 import { recordSession, sessionTrace, setAsidePreviousSession } from './session-recording.ts';
@@ -69,7 +73,7 @@ import { UiSettingsFile } from './ui-settings-file.ts';
 import { planRestart, type RestartPlan } from './config-change.ts';
 import { agentInit } from '../supervisor/agent-init.ts';
 import type { UiSettings } from '../../contract/ui-settings.ts';
-import type { TrustView } from '../../contract/views.ts';
+import type { ChatTryView, TrustView } from '../../contract/views.ts';
 import { WorkspaceTrust, type TrustDecision } from '../trust/workspace-trust.ts';
 import { restrictionsOf } from '../trust/restriction-report.ts';
 import type { Restrictions } from '../trust/restrictions.ts';
@@ -100,6 +104,8 @@ export interface WorkbenchOptions {
    * sandboxes until the user trusts it.
    */
   trust?: WorkspaceTrust;
+  /** Where the user's own settings (the theme) are kept: the user's settings folder by default. */
+  userSettingsFolder?: string;
 }
 
 type Listener = (event: WorkbenchEvent) => void;
@@ -120,7 +126,7 @@ interface OpenWorkspace {
   stopWatching: () => void;
   /** Stops the brain watcher of the agents running now (a partial restart watches anew). */
   stopReloading?: () => void;
-  /** The renderer's remembered tabs, panels and theme (`.brainbench/workbench.json`). */
+  /** The renderer's remembered tabs and panels (`.brainbench/workbench.json`). */
   uiSettings: UiSettingsFile;
   /** The session's bounded recording (docs/recordings.md). */
   recorder?: SessionRecorder;
@@ -132,6 +138,8 @@ interface OpenWorkspace {
   telemetry?: LiveTelemetry;
   /** Whether the folder is trusted; decided when it opens, changed by Trust and Revoke. */
   trust: TrustDecision;
+  /** The file tree's listing, sent again when files appear or go. */
+  fileList: FileListFeed;
   /** What the running config holds back while the folder is not trusted. */
   restrictions?: Restrictions;
 }
@@ -169,9 +177,15 @@ export class Workbench {
   readonly trust: WorkspaceTrust;
   /** Evals run, read, compared and added to (docs/workbench.md#evals). */
   readonly evals: WorkbenchEvals;
+  /** The user's own settings, the same in every workspace: the theme. */
+  private readonly userSettings: UserSettingsFile;
 
   constructor(private readonly options: WorkbenchOptions) {
     this.trust = options.trust ?? WorkspaceTrust.forUser(options.env ?? process.env);
+    this.userSettings = new UserSettingsFile(
+      options.userSettingsFolder ?? userConfigFolder(options.env ?? process.env),
+      (message) => this.emit({ type: 'notice', message }),
+    );
     this.recordings = new WorkbenchRecordings({
       workspace: () => {
         const { root, boundary, recorder, config } = this.state();
@@ -227,6 +241,7 @@ export class Workbench {
       stopWatching: this.watchFiles(root),
       uiSettings: new UiSettingsFile(root, (message) => this.emit({ type: 'notice', message })),
       trust,
+      fileList: new FileListFeed(root, (files) => this.emit({ type: 'files', files })),
     };
     await this.startAgents();
     const view = this.workspace();
@@ -239,6 +254,7 @@ export class Workbench {
     if (!state) return;
     this.evals.dispose();
     state.stopWatching();
+    state.fileList.close();
     await this.stopAgents();
     state.spares.dispose();
     if (state.sessionLock?.held) state.sessionLock.release();
@@ -295,7 +311,7 @@ export class Workbench {
                 (configError ? 'nothing runs while the config has an error' : 'the session is not recorded'),
             },
       allBreakpoints: this.debugging.callOps(ALL_AGENTS),
-      files: listWorkspaceFiles(state.root),
+      files: state.fileList.shown(),
       runtimeKinds: RUNTIME_KIND_VIEWS,
       providers: backends.filter((b) => b.section === 'providers'),
       tooling: backends.filter((b) => b.section === 'tooling'),
@@ -572,6 +588,13 @@ export class Workbench {
     return JSON.stringify(result, null, 2);
   }
 
+  /** Try a chat: what agents observe stays as it was (a mock's turns are not used up). */
+  tryChat(name: string, model: string, messages: ChatMessage[]): Promise<ChatTryView> {
+    const provider = this.host().providers.get(name);
+    if (!provider) throw new Error(`no provider named "${name}"`);
+    return tryChat(provider, model, messages);
+  }
+
   /** What is wrong with a tool call's arguments (JSON text) under the tool's input schema. */
   async checkToolArguments(name: string, tool: string, args: string): Promise<SchemaProblem[]> {
     const key = `${name}\0${tool}`;
@@ -646,13 +669,19 @@ export class Workbench {
     };
   }
 
-  /** What the renderer remembered of this workspace: tabs, panels, pane sizes, theme. */
+  /**
+   * What the renderer remembered of this workspace (tabs, panels, pane sizes) and the user's
+   * theme, which is the same in every workspace. A workspace remembered before the theme was the
+   * user's lends its theme until the user chooses one.
+   */
   uiSettings(): UiSettings {
-    return this.state().uiSettings.read();
+    const { theme, ...remembered } = this.state().uiSettings.read();
+    return { ...remembered, theme: this.userSettings.theme() ?? theme ?? 'system' };
   }
 
-  saveUiSettings(settings: UiSettings): Promise<void> {
-    return this.state().uiSettings.save(settings);
+  async saveUiSettings(settings: UiSettings): Promise<void> {
+    const { theme, ...remembered } = settings;
+    await Promise.all([this.userSettings.saveTheme(theme), this.state().uiSettings.save(remembered)]);
   }
 
   /**
@@ -867,7 +896,10 @@ export class Workbench {
         // The local settings folder is the workbench's own, not the user's files.
         if (name.toString().split(/[\\/]/)[0] === SETTINGS_FOLDER) return;
         const file = resolve(root, name.toString());
-        if (isTemporaryFile(file) || this.saving.has(file) || !existsSync(file)) return;
+        if (isTemporaryFile(file)) return;
+        // Something appeared, went or changed: the file tree looks again.
+        this.filesMayHaveChanged();
+        if (this.saving.has(file) || !existsSync(file)) return;
         const mtimeMs = statSync(file).mtimeMs;
         if (this.ownWrites.get(file) === mtimeMs) return;
         this.ownWrites.set(file, mtimeMs);
@@ -878,6 +910,14 @@ export class Workbench {
       return () => {};
     }
     return () => watcher?.close();
+  }
+
+  /**
+   * The host wrote or removed files (a test saved from a recording, a new brain): the file tree
+   * shows them without a reload. The watcher says so for everyone else's changes.
+   */
+  filesMayHaveChanged(): void {
+    this.workspaceState?.fileList.mayHaveChanged();
   }
 
   private emit(event: WorkbenchEvent): void {
@@ -925,6 +965,7 @@ export class Workbench {
     try {
       const mtimeMs = await writeFileDurably(file, data);
       this.ownWrites.set(file, mtimeMs);
+      this.filesMayHaveChanged();
       // Every renderer holding the file learns of the new version, as of any change on disk.
       this.emit({ type: 'file-changed', path: toWorkspacePath(this.state().root, file), mtimeMs });
       return mtimeMs;

@@ -68,10 +68,10 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     assert.equal(await form.getByTestId('call-tool').isDisabled(), true);
     await form.getByLabel('tool arguments (JSON)').fill('{"query": "omw"}');
     await form.getByTestId('call-tool').click();
-    await form
-      .getByTestId('tool-result')
-      .getByText(/omw: an agent runtime with WIT brains/)
-      .waitFor();
+    // The result's content blocks show as content, not as JSON text in JSON.
+    const block = form.getByTestId('tool-result').getByTestId('mcp-block');
+    await block.getByText(/omw: an agent runtime with WIT brains/).waitFor();
+    assert.equal(await block.getAttribute('data-type'), 'text');
 
     // The researcher's own call still gets the scripted result the try showed.
     await selectAgent(page, 'researcher');
@@ -79,6 +79,57 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     const iteration = await openIteration(1);
     await iteration.getByTestId('event-call').filter({ hasText: 'call_tool_blocking' }).waitFor();
     await iteration.getByTestId('event-log').filter({ hasText: 'search({"query":"omw"}) answered' }).waitFor();
+  });
+
+  it('shows JSON inside JSON as JSON in the timeline, and a tool’s result as its content', async () => {
+    const iteration = await openIteration(1);
+    const results = iteration.getByTestId('event-result');
+    // list_tools answers each tool's input_schema as JSON text: it reads as JSON, unescaped.
+    const schema = results.filter({ hasText: 'input_schema' }).first();
+    await schema.waitFor();
+    const line = (await schema.textContent()) ?? '';
+    assert.match(line, /"input_schema":\{"type":"object"/);
+    assert.doesNotMatch(line, /\\"/);
+    // The tool call's result opens on its content blocks, with the tree and the raw text a tab away.
+    await results.filter({ hasText: 'omw: an agent runtime' }).first().getByTestId('value-text').click();
+    const viewer = page.getByTestId('value-viewer');
+    await viewer.locator('[data-testid="value-tab-content"][aria-selected="true"]').waitFor();
+    await viewer.getByTestId('mcp-block').getByText('omw: an agent runtime with WIT brains').waitFor();
+    await viewer.getByTestId('value-tab-tree').click();
+    await viewer.locator('[data-testid="tree-line"][data-path="$.content"]').waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+  });
+
+  it('shows a chat request as a conversation with roles, tool calls and results, the raw JSON a click away', async () => {
+    await selectAgent(page, 'researcher');
+    await page.getByTestId('tab-chat').click();
+    // The researcher's second chat: the question, the model's tool call, and the tool's answer.
+    const card = page
+      .getByTestId('chat-stream')
+      .filter({ has: page.locator('[data-role="tool"]') })
+      .first();
+    const transcript = card.getByTestId('chat-transcript');
+    await transcript.waitFor();
+    const roles = await transcript
+      .getByTestId('chat-message')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-role')));
+    assert.deepEqual(roles, ['user', 'assistant', 'tool']);
+    const [user, assistant, tool] = await transcript.getByTestId('chat-message').all();
+    assert.match((await user!.textContent()) ?? '', /What is omw\?/);
+    assert.match(
+      (await assistant!.getByTestId('chat-message-tool-call').textContent()) ?? '',
+      /tool call search\(.*omw/,
+    );
+    assert.match((await tool!.textContent()) ?? '', /omw: an agent runtime with WIT brains.*result of search/);
+    await card.getByTestId('chat-reply').waitFor();
+    await card.getByTestId('chat-content').filter({ hasText: 'omw runs agent brains' }).waitFor();
+
+    await transcript.getByTestId('chat-request').click();
+    const viewer = page.getByTestId('value-viewer');
+    await viewer.locator('[data-path="$.messages"]').waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
   });
 
   it('draws the agents’ exchange in the sequence diagram, each message from its sender', async () => {
@@ -98,12 +149,36 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     await page.getByTestId('bus-view').click();
   });
 
+  it('draws lanes for the agents shown only, filtered or not, scrolls, and fits the pane on request', async () => {
+    const diagram = page.getByTestId('sequence-diagram');
+    const lanes = () =>
+      diagram.getByTestId('sequence-lane').evaluateAll((groups) => groups.map((g) => g.getAttribute('data-agent')));
+    await page.getByTestId('bus-view').click();
+    await diagram.waitFor();
+    // Seven agents in the workspace; two of them talk.
+    assert.deepEqual((await lanes()).sort(), ['reporter', 'researcher']);
+    await page.getByLabel('filter by agent').selectOption('reporter');
+    await diagram.locator('title', { hasText: 'reporter → researcher: ack' }).first().waitFor({ state: 'attached' });
+    assert.deepEqual((await lanes()).sort(), ['reporter', 'researcher']);
+    const box = (await diagram.boundingBox())!;
+    for (const arrow of await diagram.locator('.message-arrow').all()) {
+      const drawn = (await arrow.boundingBox())!;
+      assert.ok(drawn.x >= box.x && drawn.x + drawn.width <= box.x + box.width, 'every arrow in sight');
+    }
+    await diagram.getByTestId('sequence-fit').click();
+    await diagram.locator('[aria-pressed="true"]').waitFor();
+    const svg = (await diagram.locator('svg').boundingBox())!;
+    assert.ok(svg.width <= box.width, `fitted: ${svg.width} px in a ${box.width} px pane`);
+    await page.getByLabel('filter by agent').selectOption('');
+    await page.getByTestId('bus-view').click();
+  });
+
   it('restarts an agent as a fresh start would: the mocks from their first answer, a divider in the timeline', async () => {
     // A second exchange: the planner's last turn repeats, which answers without a tool.
     await selectAgent(page, 'researcher');
     await exchangeFinding();
     const second = await openIteration(2);
-    await second.getByText('completed').waitFor();
+    await second.getByTestId('iteration-outcome').getByText('completed').waitFor();
     assert.equal(await second.getByTestId('event-call').filter({ hasText: 'call_tool_blocking' }).count(), 0);
 
     await agentRow(page, 'researcher').getByRole('button', { name: 'Restart' }).click();
@@ -113,7 +188,7 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
       .waitFor();
     await exchangeFinding();
     const third = await openIteration(3);
-    await third.getByText('completed').waitFor();
+    await third.getByTestId('iteration-outcome').getByText('completed').waitFor();
     await third.getByTestId('event-call').filter({ hasText: 'call_tool_blocking' }).waitFor();
     // Newest first: the divider sits between the iteration after the restart and those before.
     const order = await page
@@ -123,6 +198,31 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
       order.slice(0, 3).map((text) => (text.startsWith('Restarted') ? 'restart' : text)),
       ['#3', 'restart', '#2'],
     );
+  });
+
+  it('tries a tool after the agents used up its script, and tries a chat', async () => {
+    await page.getByTestId('tab-backends').click();
+    const library = page.getByTestId('backend-library');
+    await library.getByRole('button', { name: /Tools & resources|Refresh/ }).click();
+    const form = page.getByTestId('tool-try-library');
+    await form.getByTestId('mode-json').click();
+    await form.getByLabel('tool arguments (JSON)').fill('{"query": "again"}');
+    await form.getByTestId('call-tool').click();
+    const latest = form.getByTestId('tool-call').filter({ hasText: 'again' }).first();
+    // Before, a try after the agents used up the script failed: "mock tool calls exhausted".
+    await latest.and(page.locator('[data-state="ok"], [data-state="failed"]')).waitFor();
+    assert.equal(await latest.getAttribute('data-state'), 'ok', (await latest.textContent()) ?? '');
+
+    const planner = page.getByTestId('backend-planner');
+    await planner.getByTestId('chat-try-open').click();
+    const chat = page.getByTestId('chat-try-planner');
+    await chat.getByTestId('chat-try-message').fill('What is omw?');
+    await chat.getByTestId('chat-try-message').press('Control+Enter');
+    const reply = chat.getByTestId('chat-try-reply');
+    await reply.waitFor();
+    assert.equal(await reply.getAttribute('data-state'), 'ok');
+    assert.match((await reply.getByTestId('chat-try-content').textContent()) ?? '', /omw runs agent brains/);
+    assert.match((await reply.textContent()) ?? '', /finish: stop/);
   });
 
   it('shows a pause of an agent waiting in recv as pending, cancels it, and holds in the same iteration', async () => {
@@ -147,7 +247,7 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
 
     await row.getByRole('button', { name: 'Continue' }).click();
     await waitForState(page, 'watcher', 'exited');
-    await iteration.getByText('exited: got wake up').waitFor();
+    await iteration.getByTestId('iteration-outcome').getByText('exited: got wake up').waitFor();
     // The time held is shown beside the iteration's own, and where it was spent.
     await iteration
       .getByTestId('iteration-duration')
@@ -165,7 +265,7 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     await row.getByRole('button', { name: 'Step' }).click();
     await waitForState(page, 'ticker', 'completed');
     const iteration = await openIteration(1);
-    await iteration.getByText('completed').waitFor();
+    await iteration.getByTestId('iteration-outcome').getByText('completed').waitFor();
     assert.equal(
       await iteration
         .getByTestId('event-host-call')
@@ -194,7 +294,12 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     await row.getByRole('button', { name: 'Step' }).click();
     await waitForState(page, 'ticker', 'completed');
     await page.getByTestId('tab-timeline').click();
-    await page.locator('[data-testid="iteration-row"]').first().getByText('completed').waitFor();
+    await page
+      .locator('[data-testid="iteration-row"]')
+      .first()
+      .getByTestId('iteration-outcome-summary')
+      .getByText('completed')
+      .waitFor();
     const order = await page
       .locator('[data-testid="iteration-row"] .num, [data-testid="restart-divider"]')
       .allTextContents();
@@ -204,7 +309,7 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     );
   });
 
-  it('answers a held tool call in place of the tool server, after refusing an answer that is not JSON', async () => {
+  it('answers a held tool call from a form of its result type in a dialog; the timeline shows the answer as given by you', async () => {
     // The saved config above rewired the ticker only: the two start afresh here, as the test expects.
     for (const agent of ['reporter', 'researcher']) await fx.workbench.restart(agent);
     const row = await selectAgent(page, 'researcher');
@@ -217,29 +322,40 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
     assert.match((await held.textContent()) ?? '', /held before tooling\.call-tool-blocking/);
 
     await held.getByRole('button', { name: 'Answer…' }).click();
-    const text = held.getByTestId('held-decision-text');
+    // A roomy dialog with a form of the op's result type (a tool result), started from the call.
+    const dialog = page.getByTestId('held-answer-dialog');
+    const form = dialog.getByTestId('schema-form');
+    assert.equal(await form.getByTestId('field-name').inputValue(), 'search');
+    assert.equal(await form.getByTestId('field-arguments').inputValue(), '{"query":"omw"}');
+    await dialog.getByTestId('held-mode-json').click();
+    const text = dialog.getByTestId('held-decision-text');
     assert.deepEqual(
       JSON.parse(await text.inputValue()),
       { name: 'search', arguments: '{"query":"omw"}', content: '{}' },
       'the answer starts as a tool result of the held call',
     );
     await text.fill('{"name": "search",');
-    await held.getByRole('button', { name: 'Answer', exact: true }).click();
-    await held.getByTestId('held-decision-error').getByText(/JSON/).waitFor();
-    await text.fill(
-      '{"name": "search", "arguments": "{}", "content": "[{\\"type\\":\\"text\\",\\"text\\":\\"from the debugger\\"}]"}',
-    );
-    await held.getByRole('button', { name: 'Answer', exact: true }).click();
+    await dialog.getByTestId('held-answer').click();
+    await dialog.getByTestId('held-decision-error').getByText(/JSON/).waitFor();
+    await text.fill('{"name": "search", "arguments": "{}", "content": "{}"}');
+    // Back to the form, which takes the JSON; the content typed there.
+    await dialog.getByTestId('held-mode-form').click();
+    await form.getByTestId('field-content').fill('[{"type":"text","text":"from the debugger"}]');
+    await page.keyboard.press('Control+Enter');
+    await dialog.waitFor({ state: 'detached' });
     await waitForState(page, 'reporter', 'exited');
     await waitForState(page, 'researcher', 'completed');
     await page.getByTestId('bp-tooling.call-tool-blocking').uncheck();
 
     const researcher = fx.workbench.workspace().agents.find((agent) => agent.name === 'researcher');
     const iteration = await openIteration(researcher!.status!.iteration);
-    await iteration
+    const heldEvent = iteration
       .getByTestId('event-held')
-      .filter({ hasText: /held before tooling\.call-tool-blocking for .+, answered/ })
-      .waitFor();
+      .filter({ hasText: /held before tooling\.call-tool-blocking for .+, answered/ });
+    await heldEvent.waitFor();
+    // The answer given shows in the timeline, marked as the user's.
+    await heldEvent.getByText('given by you').waitFor();
+    assert.match((await heldEvent.getByTestId('held-given').textContent()) ?? '', /from the debugger/);
     // The tool server never saw the call: the brain went on with the answer.
     await iteration
       .getByTestId('event-call')

@@ -108,7 +108,11 @@ describe('habits and state that lasts', () => {
     await waitForState(page, 'ticker', 'completed');
     await fx.server.close();
     await fx.workbench.close();
-    const workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry() });
+    const workbench = new Workbench({
+      spawner: forkSpawner,
+      entry: agentEntry(),
+      userSettingsFolder: fx.userSettingsFolder,
+    });
     await workbench.open(fx.workspace);
     const server = await startWebServer({ workbench, staticDir: rendererDir() });
     Object.assign(fx, { workbench, server });

@@ -122,3 +122,16 @@ export async function stackFrames(page: Page, count: number): Promise<string[]> 
   await frames.nth(count - 1).waitFor();
   return frames.locator('.frame-name').allTextContents();
 }
+
+/** Replaces the active editor's whole text (Monaco's select-all, then the text as typed in one go). */
+export async function setEditorText(page: Page, text: string): Promise<void> {
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText(text);
+}
+
+/** Saves the active tab with Ctrl+S and waits until it is clean. */
+export async function saveActive(page: Page, path: string): Promise<void> {
+  await page.keyboard.press('Control+s');
+  await page.locator(`[data-testid="tab-${path}"][data-dirty="false"]`).waitFor();
+}

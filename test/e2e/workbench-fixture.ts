@@ -32,6 +32,8 @@ export const CHROMIUM_ARGS = [
 export interface WorkbenchFixture {
   root: string;
   workspace: string;
+  /** Where this workbench keeps the user's settings; a workbench started in its place uses it too. */
+  userSettingsFolder: string;
   workbench: Workbench;
   server: WebServer;
   browser: Browser;
@@ -53,7 +55,9 @@ export async function startWorkbench(limits?: WebServerOptions['limits']): Promi
   // The copy stands for the example workspace Brainbench ships, which is trusted without asking;
   // the trust file is the test run's own (scripts/test.mjs sets BRAINBENCH_CONFIG_DIR).
   const trust = new WorkspaceTrust(TrustStore.forUser(), [workspace]);
-  const workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry(), trust });
+  // The user's settings (the theme) are this workbench's own: tests running beside it keep theirs.
+  const userSettingsFolder = join(root, 'user-settings');
+  const workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry(), trust, userSettingsFolder });
   await workbench.open(workspace);
   const server = await startWebServer({ workbench, staticDir: rendererDir(), ...(limits ? { limits } : {}) });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -72,6 +76,7 @@ export async function startWorkbench(limits?: WebServerOptions['limits']): Promi
   return {
     root,
     workspace,
+    userSettingsFolder,
     workbench,
     server,
     browser,

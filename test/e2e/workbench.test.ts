@@ -147,7 +147,7 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
       .waitFor();
     assert.equal(await row.getByTestId('iteration-count').textContent(), '#1');
     const iteration = page.locator('[data-testid="iteration-row"][data-iteration="1"]');
-    await iteration.getByText('completed').waitFor();
+    await iteration.getByTestId('iteration-outcome-summary').getByText('completed').waitFor();
     await iteration.locator('.iteration-head .chevron').click();
     await iteration.getByTestId('event-call').filter({ hasText: 'chat_stream' }).waitFor();
     await iteration.getByTestId('event-inbound').filter({ hasText: 'chat-delta' }).first().waitFor();
@@ -221,6 +221,7 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     await page.getByTestId('tab-timeline').click();
     await page
       .locator('[data-testid="iteration-row"][data-iteration="1"]')
+      .getByTestId('iteration-outcome-summary')
       .getByText('exited: got hello from the workbench')
       .waitFor();
   });
@@ -288,7 +289,11 @@ describe('the workbench in Chromium', { timeout: 180_000 }, () => {
     await page.getByTestId('tab-timeline').click();
     await row.getByRole('button', { name: 'Step' }).click();
     await page.locator('[data-testid="agent-greeter"][data-state="completed"]').waitFor();
-    await page.locator('[data-testid="iteration-row"][data-iteration="1"]').getByText('completed').waitFor();
+    await page
+      .locator('[data-testid="iteration-row"][data-iteration="1"]')
+      .getByTestId('iteration-outcome-summary')
+      .getByText('completed')
+      .waitFor();
 
     // A brain that fails: the error is in the timeline with its position, and marked in the editor.
     await typeInEditor("\nthrow new Error('boom');");

@@ -33,6 +33,11 @@ async function heldAtTheToolCall(): Promise<{ ws: Workspace; running: ReturnType
 
 const toolCalls = (ws: Workspace) => ws.trace.filter((e) => e.type === 'call' && e.op === 'call_tool_blocking');
 const heldDecision = (ws: Workspace) => ws.trace.find((e) => e.type === 'held')?.decision;
+/** What the trace says the user gave in the call's place (issue 28 item 17: the timeline shows it). */
+const heldGiven = (ws: Workspace) => {
+  const held = ws.trace.find((e) => e.type === 'held');
+  return held?.type === 'held' ? held.given : undefined;
+};
 
 test('an edited held call reaches the back end with the new arguments', async () => {
   const { ws, running } = await heldAtTheToolCall();
@@ -45,6 +50,7 @@ test('an edited held call reaches the back end with the new arguments', async ()
     });
     assert.equal(toolCalls(ws).length, 1);
     assert.equal(heldDecision(ws), 'edited');
+    assert.deepEqual(heldGiven(ws), ['search', '{"query":"rhai"}']);
   } finally {
     ws.supervisor.dispose();
   }
@@ -59,6 +65,7 @@ test('an answered held call never reaches the back end and the brain gets the an
     assert.deepEqual(result, { kind: 'outcome', outcome: { exited: 'args {} content "from the user"' } });
     assert.equal(toolCalls(ws).length, 0, 'the mock tool server was not called');
     assert.equal(heldDecision(ws), 'answered');
+    assert.deepEqual(heldGiven(ws), answer);
   } finally {
     ws.supervisor.dispose();
   }
@@ -71,6 +78,7 @@ test('a rejected held call fails in the brain with the given message', async () 
     assert.deepEqual(await running, { kind: 'outcome', outcome: { exited: 'failed: not this one' } });
     assert.equal(toolCalls(ws).length, 0);
     assert.equal(heldDecision(ws), 'rejected');
+    assert.equal(heldGiven(ws), 'not this one');
   } finally {
     ws.supervisor.dispose();
   }

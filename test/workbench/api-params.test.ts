@@ -95,6 +95,18 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
     [['t', 'x'], 'callTool takes 3 parameters (tooling, tool, arguments), got 2'],
     [['t', 'x', { a: 1 }], 'callTool: arguments: expected a string, got an object'],
   ],
+  tryChat: [
+    [['chat', 'm'], 'tryChat takes 3 parameters (provider, model, messages), got 2'],
+    [['chat', 'm', []], 'tryChat: messages: expected at least 1 items, got a list'],
+    [
+      ['chat', 'm', [{ role: 'tool', content: 'x' }]],
+      'tryChat: messages[0].role: expected one of "system", "user", "assistant", got "tool"',
+    ],
+    [
+      ['chat', 'm', [JSON.parse('{"role": "user", "content": "x", "__proto__": 1}')]],
+      'tryChat: messages[0]: unknown field "__proto__"',
+    ],
+  ],
   checkToolArguments: [[['t', 'x', 1], 'checkToolArguments: arguments: expected a string, got 1']],
   readResource: [
     [['t'], 'readResource takes 2 parameters (tooling, uri), got 1'],

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { RecordingFileView } from '../../contract/recording-views.ts';
-import { DEFAULT_UI_SETTINGS } from '../../contract/ui-settings.ts';
+import { DEFAULT_WORKSPACE_UI_SETTINGS } from '../../contract/ui-settings.ts';
 import { loadRecording } from '../../main/recording/recording.ts';
 import type { TraceEvent } from '../../main/trace/trace-event.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
@@ -268,7 +268,10 @@ test('a .brainbench that links outside the workspace is written nothing: the ses
     );
     assert.match(notices.join('\n'), /leads outside the workspace/);
     await workbench.step('alice');
-    await assert.rejects(workbench.saveUiSettings(DEFAULT_UI_SETTINGS), /leads outside the workspace/);
+    await assert.rejects(
+      workbench.saveUiSettings({ ...DEFAULT_WORKSPACE_UI_SETTINGS, theme: 'system' }),
+      /leads outside the workspace/,
+    );
     assert.throws(() => recordingAccounting(workbench, null), /leads outside the workspace/);
   } finally {
     await workbench.close();

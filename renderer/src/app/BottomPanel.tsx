@@ -1,3 +1,4 @@
+import { keepInSight } from '../shared/tabs/keep-in-sight.ts';
 import { showTab, useWorkbench } from '../core/workbench-store.ts';
 import { BOTTOM_PANELS } from './bottom-panels.ts';
 
@@ -14,6 +15,7 @@ export function BottomPanel() {
             aria-selected={tab === panel.id}
             className={`tab ${tab === panel.id ? 'active' : ''}`}
             data-testid={`tab-${panel.id}`}
+            ref={tab === panel.id ? keepInSight : undefined}
             onClick={() => showTab(panel.id)}
           >
             {panel.title}

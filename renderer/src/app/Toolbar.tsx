@@ -27,6 +27,7 @@ function OpenWorkspace({ onDone }: { onDone: () => void }) {
     <form
       className="open-workspace"
       data-testid="open-workspace-form"
+      onKeyDown={(e) => e.key === 'Escape' && onDone()}
       onSubmit={(e) => {
         e.preventDefault();
         void open();

@@ -4,6 +4,7 @@
 
 import { COMMANDS, showChord, type CommandId, type KeyChord } from '../../../contract/commands.ts';
 import { COMMAND_ACTIONS } from '../features/commands/command-actions.ts';
+import { modalOpen } from '../shared/dialogs/modal-stack.ts';
 
 interface ParsedChord {
   mod: boolean;
@@ -40,7 +41,8 @@ export function handleShortcut(event: KeyboardEvent): void {
   if (!binding) return;
   event.preventDefault();
   event.stopPropagation();
-  COMMAND_ACTIONS[binding.id].run();
+  // One modal at a time: while a dialog is open, its keys are its own and no command opens another.
+  if (!modalOpen()) COMMAND_ACTIONS[binding.id].run();
 }
 
 const IS_MAC = /Mac|iPhone|iPad/.test(navigator.platform);

@@ -26,6 +26,7 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   cancel: 'Could not cancel it',
   describeTooling: 'Could not list the tools and resources',
   callTool: 'The tool call failed',
+  tryChat: 'The chat failed',
   checkToolArguments: 'Could not check the tool’s arguments',
   readResource: 'Could not read the resource',
   subscribeResource: 'Could not subscribe to the resource',

@@ -1,6 +1,7 @@
 // The renderer's state that outlasts a page reload and a workbench restart: open tabs (unsaved
 // edits with them, so a reload never loses any), the active tab and bottom panel, the selected
-// agent, pane sizes and the theme, kept by the host in the workspace's `.brainbench/workbench.json`.
+// agent and pane sizes, kept by the host in the workspace's `.brainbench/workbench.json`, and the
+// theme, which the host keeps as the user's own setting, the same in every workspace.
 // Breakpoints are kept by the host already (debugger.json), and the trace is fetched again.
 
 import type { UiSettings } from '../../../contract/ui-settings.ts';

@@ -1,6 +1,6 @@
 // The workbench's own choices that are not about the workspace's content: the theme, the pane
-// sizes, which overlay is open. The theme and the pane sizes are kept in the workspace's
-// settings (store/session-persistence.ts); the overlays are not.
+// sizes, which overlay is open. The pane sizes are kept in the workspace's settings and the theme
+// in the user's (core/session-persistence.ts); the overlays are not kept.
 
 import { create } from 'zustand';
 import type { PaneLayout, ThemeChoice } from '../../../contract/ui-settings.ts';

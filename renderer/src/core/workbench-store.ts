@@ -235,6 +235,9 @@ function onEvent(event: WorkbenchEvent): void {
     case 'file-changed':
       void onExternalChange(event.path, event.mtimeMs);
       return;
+    case 'files':
+      set((s) => (s.workspace ? { workspace: { ...s.workspace, files: event.files } } : {}));
+      return;
     case 'notice':
       notify('info', event.message);
       return;

@@ -139,8 +139,8 @@ export function AccountingPanel() {
                 <span>duration</span>
                 <span>calls</span>
                 <span>chats</span>
-                <span>tokens</span>
-                <span>cost</span>
+                <span title="tokens in and out">tokens</span>
+                <span title="cost at the configured prices">cost</span>
               </div>
               <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
                 {virtualizer.getVirtualItems().map((item) => {
@@ -164,8 +164,12 @@ export function AccountingPanel() {
                       <span>{row.durationMs !== undefined ? duration(row.durationMs) : '…'}</span>
                       <span>{row.calls}</span>
                       <span>{row.providerCalls}</span>
-                      <span data-testid="accounting-iteration-tokens">{row.tokens.total}</span>
-                      <span data-testid="accounting-iteration-cost">{costText(row.cost)}</span>
+                      <span data-testid="accounting-iteration-tokens" title={`${row.tokens.total} tokens`}>
+                        {row.tokens.total}
+                      </span>
+                      <span data-testid="accounting-iteration-cost" title={costText(row.cost)}>
+                        {costText(row.cost)}
+                      </span>
                     </div>
                   );
                 })}

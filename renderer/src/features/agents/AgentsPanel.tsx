@@ -6,6 +6,7 @@ import { HeldCall } from '../debug/HeldCall.tsx';
 import './agents.css';
 import { openFile, openPicker, selectAgent, useWorkbench } from '../../core/workbench-store.ts';
 import { counted } from '../../../../contract/counted.ts';
+import { useShownFailure } from './failure-store.ts';
 
 const STATE_LABELS: Record<AgentStatus['state'], string> = {
   idle: 'idle',
@@ -90,7 +91,7 @@ function openBrain(agent: AgentView): void {
 
 function AgentRow({ agent, selected }: { agent: AgentView; selected: boolean }) {
   const status = useWorkbench((s) => s.statuses[agent.name]) ?? agent.status;
-  const last = status.last;
+  const failure = useShownFailure(agent.name, agent.script);
   return (
     <li
       tabIndex={0}
@@ -122,7 +123,12 @@ function AgentRow({ agent, selected }: { agent: AgentView; selected: boolean }) 
         <span className="state" data-testid="agent-state">
           {stateLabel(status)}
         </span>
-        {last?.kind === 'failed' ? <span className="error-text"> — {last.error}</span> : null}
+        {failure ? (
+          <span className="error-text" data-testid="agent-failure">
+            {' '}
+            — {failure.error}
+          </span>
+        ) : null}
         {agent.breakpoints.length > 0 ? (
           <span className="bp-count"> · {counted(agent.breakpoints.length, 'breakpoint')}</span>
         ) : null}

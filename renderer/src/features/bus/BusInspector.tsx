@@ -196,7 +196,7 @@ export function BusInspector() {
       </div>
       {injecting ? <InjectForm onDone={() => setInjecting(false)} /> : null}
       {view === 'sequence' ? (
-        <SequenceDiagram rows={rows} agents={agents} />
+        <SequenceDiagram rows={rows} agents={agents} focus={deferredFilter.agent} />
       ) : (
         <div className="bus-body">
           <div
@@ -216,7 +216,7 @@ export function BusInspector() {
               <span>state</span>
               <span title="a request: call to last answer; an event: arrival to receipt">duration</span>
               <span>size</span>
-              <span>payload</span>
+              <span title="the event's payload, or a request's answers">payload</span>
             </div>
             {shown.length === 0 ? (
               <div className="empty">
@@ -257,6 +257,7 @@ export function BusInspector() {
                             toggleGroup(group.id);
                           }}
                           aria-label={expanded.has(group.id) ? 'fold the answers' : 'list the answers'}
+                          title={expanded.has(group.id) ? 'Fold the answers' : 'List the answers'}
                           data-testid="bus-group-toggle"
                         >
                           {expanded.has(group.id) ? '▾' : '▸'}
@@ -267,7 +268,9 @@ export function BusInspector() {
                     <span className={`state-${row.state}`}>{row.state}</span>
                     <span>{span !== undefined ? duration(span) : ''}</span>
                     <span>{row.size}</span>
-                    <span className="preview">{group ? `${groupSummary(group)} · ${row.preview}` : row.preview}</span>
+                    <span className="preview" title={row.preview.slice(0, 2000)}>
+                      {group ? `${groupSummary(group)} · ${row.preview}` : row.preview}
+                    </span>
                   </div>
                 );
               })}

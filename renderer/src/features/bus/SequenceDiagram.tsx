@@ -1,24 +1,65 @@
+import { useState } from 'react';
 import type { BusRow } from '../../shared/trace/trace-log.ts';
 import { clock } from '../../shared/trace/trace-text.ts';
 
 const LANE = 140;
 const STEP = 26;
+const MARGIN = 80;
 
-/** Messages between agents over time: lifelines left to right, newest message at the bottom. */
-export function SequenceDiagram({ rows, agents }: { rows: readonly BusRow[]; agents: string[] }) {
+/**
+ * The lanes drawn: the agents that sent or received a message shown (a filter leaves out the
+ * others), and the agent filtered on, in the workspace's order.
+ */
+export function sequenceLanes(messages: readonly BusRow[], agents: readonly string[], focus: string): string[] {
+  const talking = new Set(messages.flatMap((m) => [m.source, m.target]));
+  return agents.filter((agent) => agent === focus || talking.has(agent));
+}
+
+/**
+ * Messages between agents over time: lifelines left to right, newest message at the bottom. It
+ * scrolls both ways; Fit to width draws it as wide as the pane.
+ */
+export function SequenceDiagram({ rows, agents, focus }: { rows: readonly BusRow[]; agents: string[]; focus: string }) {
+  const [fit, setFit] = useState(false);
   // A message is drawn once, where it was delivered; its `sent` row is the same arrow.
   const messages = rows
-    .filter((r) => r.kind === 'message' && r.state !== 'sent' && agents.includes(r.source))
+    .filter((r) => r.kind === 'message' && r.state !== 'sent' && agents.includes(r.source) && agents.includes(r.target))
     .slice(-150);
   if (messages.length === 0)
     return (
-      <div className="empty">No messages between agents yet (agents talk with send_agent after subscribe_agent).</div>
+      <div className="empty">
+        {focus
+          ? `No messages to or from ${focus} in what is shown.`
+          : 'No messages between agents yet (agents talk with send_agent after subscribe_agent).'}
+      </div>
     );
-  const x = (agent: string) => 80 + agents.indexOf(agent) * LANE;
+  const lanes = sequenceLanes(messages, agents, focus);
+  const x = (agent: string) => MARGIN + lanes.indexOf(agent) * LANE;
+  const width = 2 * MARGIN + (lanes.length - 1) * LANE;
   const height = 40 + messages.length * STEP;
   return (
-    <div className="sequence" data-testid="sequence-diagram">
-      <svg width={100 + agents.length * LANE} height={height}>
+    <div className="sequence" data-testid="sequence-diagram" data-fit={fit}>
+      <div className="sequence-tools">
+        <span className="count">
+          {lanes.length} of {agents.length} agents · {messages.length} messages
+        </span>
+        <button
+          aria-pressed={fit}
+          onClick={() => setFit(!fit)}
+          title={fit ? 'Draw at full size, scrolling' : 'Draw the diagram as wide as the pane'}
+          data-testid="sequence-fit"
+        >
+          Fit to width
+        </button>
+      </div>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width={fit ? '100%' : width}
+        height={fit ? undefined : height}
+        preserveAspectRatio="xMinYMin meet"
+        role="img"
+        aria-label={`sequence diagram of ${lanes.join(', ')}`}
+      >
         <defs>
           <marker
             id="arrow"
@@ -32,8 +73,8 @@ export function SequenceDiagram({ rows, agents }: { rows: readonly BusRow[]; age
             <path d="M 0 0 L 10 5 L 0 10 z" fill="currentColor" />
           </marker>
         </defs>
-        {agents.map((agent) => (
-          <g key={agent}>
+        {lanes.map((agent) => (
+          <g key={agent} data-testid="sequence-lane" data-agent={agent}>
             <text x={x(agent)} y={14} textAnchor="middle" className="lane-label">
               {agent}
             </text>

@@ -2,6 +2,7 @@ import { traceLog, type ChatStream } from '../../shared/trace/trace-log.ts';
 import { clock, compactJson } from '../../shared/trace/trace-text.ts';
 import { useWorkbench } from '../../core/workbench-store.ts';
 import { ValueText } from '../../shared/values/ValueText.tsx';
+import { ChatTranscript } from './ChatTranscript.tsx';
 
 function StreamCard({ chat }: { chat: ChatStream }) {
   const state = chat.closed ?? 'open';
@@ -16,10 +17,14 @@ function StreamCard({ chat }: { chat: ChatStream }) {
       <header>
         <span className="badge">{state}</span>{' '}
         {chat.blocking ? <span className="badge">blocking chat</span> : <code>{chat.uuid.slice(0, 8)}</code>} ·{' '}
-        {chat.agent} · {clock(chat.openedAt)} ·{' '}
-        <ValueText value={chat.detail} limit={80} title={`Chat request of ${chat.agent}`} testId="chat-request" />
+        {chat.agent} · {clock(chat.openedAt)}
         {chat.blocking ? '' : ` · ${chat.deltas} deltas`}
       </header>
+      <ChatTranscript detail={chat.detail} agent={chat.agent} />
+      <div className="chat-reply-role" data-testid="chat-reply">
+        <span className="chat-role">assistant</span>
+        <span className="dim">{state === 'open' ? 'answering…' : 'the reply'}</span>
+      </div>
       {reply.reasoning ? (
         <div className="reasoning" data-testid="chat-reasoning">
           {reply.reasoning}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { showOverlay } from '../../core/ui-store.ts';
 import { fuzzyScore } from './fuzzy-match.ts';
-import { OverlayDialog } from '../../shared/dialogs/OverlayDialog.tsx';
+import { ModalDialog } from '../../shared/dialogs/ModalDialog.tsx';
 import { paletteEntries } from './palette-entries.ts';
 
 /** Ctrl/Cmd+Shift+P or F1: every command with its key, filtered as typed, run with Enter. */
@@ -33,13 +33,10 @@ export function CommandPalette() {
     } else if (event.key === 'Enter') {
       event.preventDefault();
       pick(cursor);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
     }
   };
   return (
-    <OverlayDialog label="Command palette" className="palette" testId="command-palette">
+    <ModalDialog label="Command palette" className="palette" testId="command-palette" onClose={close} closeOnBackdrop>
       <input
         autoFocus
         value={query}
@@ -75,6 +72,6 @@ export function CommandPalette() {
         ))}
         {shown.length === 0 ? <li className="dim palette-empty">No command matches “{query}”</li> : null}
       </ul>
-    </OverlayDialog>
+    </ModalDialog>
   );
 }

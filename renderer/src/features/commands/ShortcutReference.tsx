@@ -1,24 +1,20 @@
 import { COMMANDS, showChord } from '../../../../contract/commands.ts';
 import { showOverlay } from '../../core/ui-store.ts';
-import { OverlayDialog } from '../../shared/dialogs/OverlayDialog.tsx';
+import { DialogHead, ModalDialog } from '../../shared/dialogs/ModalDialog.tsx';
 
 /** Every key of the registry, by menu: what the docs' table lists (a test keeps them equal). */
 export function ShortcutReference() {
   const close = () => showOverlay(undefined);
   const bound = COMMANDS.filter((command) => 'keys' in command);
   return (
-    <OverlayDialog
+    <ModalDialog
       label="Keyboard shortcuts"
       className="dialog shortcut-reference"
       testId="shortcut-reference"
-      onKeyDown={(event) => event.key === 'Escape' && close()}
+      onClose={close}
+      closeOnBackdrop
     >
-      <div className="dialog-head">
-        <strong>Keyboard shortcuts</strong>
-        <button autoFocus onClick={close} aria-label="close">
-          ×
-        </button>
-      </div>
+      <DialogHead onClose={close}>Keyboard shortcuts</DialogHead>
       <table>
         <tbody>
           {bound.map((command) => (
@@ -37,6 +33,6 @@ export function ShortcutReference() {
           ))}
         </tbody>
       </table>
-    </OverlayDialog>
+    </ModalDialog>
   );
 }

@@ -28,6 +28,7 @@ import {
   showEvals,
   useEvals,
 } from '../evals/eval-store.ts';
+import { modalOpen } from '../../shared/dialogs/modal-stack.ts';
 import { revokeTrust, showTrustBanner } from '../trust/trust-banner-store.ts';
 import { notify, openPicker, runTests, saveFile, useWorkbench } from '../../core/workbench-store.ts';
 
@@ -119,10 +120,10 @@ export const COMMAND_ACTIONS: Record<CommandId, CommandAction> = {
   'keyboard-shortcuts': { run: () => showOverlay('shortcuts') },
 };
 
-/** Runs a command by id (a palette pick, a native menu item); false when it cannot run now. */
+/** Runs a native menu item's command; false when it cannot run now (a dialog is open, or it does not apply). */
 export function runCommand(id: string): boolean {
   const action = COMMAND_ACTIONS[id as CommandId] as CommandAction | undefined;
-  if (!action || action.available?.() === false) return false;
+  if (!action || modalOpen() || action.available?.() === false) return false;
   action.run();
   return true;
 }

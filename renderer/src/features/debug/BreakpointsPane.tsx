@@ -13,6 +13,7 @@ import {
 } from './debug-store.ts';
 import { useWorkbench } from '../../core/workbench-store.ts';
 import { Breakpoints } from './Breakpoints.tsx';
+import { SHORTCUTS } from '../../app/shortcuts.ts';
 
 /** Condition, hit count and log message of one breakpoint; applied on Enter or Apply. */
 function BreakpointForm({ path, breakpoint }: { path: string; breakpoint: PlacedSourceBreakpoint }) {
@@ -75,7 +76,11 @@ function SourceBreakpoints() {
   const editing = useDebug((s) => s.editing);
   const files = Object.keys(byFile).sort();
   if (files.length === 0)
-    return <div className="empty">Click the gutter left of a line (or press F9) to stop there.</div>;
+    return (
+      <div className="empty">
+        Click the gutter left of a line (or press {SHORTCUTS.toggleBreakpoint}) to stop there.
+      </div>
+    );
   return (
     <ul className="source-breakpoints">
       {files.flatMap((path) =>

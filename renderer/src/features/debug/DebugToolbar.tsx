@@ -11,7 +11,8 @@ import {
 } from '../agents/agent-actions.ts';
 import { SHORTCUTS } from '../../app/shortcuts.ts';
 import { runtimeKindOf, useSelectedStop } from './debug-store.ts';
-import { useWorkbench } from '../../core/workbench-store.ts';
+import { useShallow } from 'zustand/react/shallow';
+import { selectAgent, useWorkbench } from '../../core/workbench-store.ts';
 
 /** Where the stop is, in words: the line and why, or the held call. */
 function stopText(stop: NonNullable<ReturnType<typeof useSelectedStop>>['stop']): string {
@@ -19,6 +20,30 @@ function stopText(stop: NonNullable<ReturnType<typeof useSelectedStop>>['stop'])
   if (stop.op && !stop.location) return `held before ${stop.op}`;
   const where = stop.location ? `${stop.location.path}:${stop.location.line}` : 'a statement';
   return stop.op ? `held before ${stop.op} at ${where}` : `stopped at ${where} (${why})`;
+}
+
+/**
+ * Which agent the keys and these buttons act on, said and chosen here; it follows the brain in
+ * the focused editor and the agent clicked in the Agents list.
+ */
+function DebugTarget({ agent }: { agent: string }) {
+  const agents = useWorkbench(useShallow((s) => s.workspace?.agents.map((a) => a.name) ?? []));
+  return (
+    <select
+      className="debug-target"
+      value={agent}
+      onChange={(event) => selectAgent(event.target.value)}
+      aria-label="debug target"
+      title="The agent F5, F8 and these buttons act on: it follows the brain in the focused editor"
+      data-testid="debug-target"
+    >
+      {agents.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+    </select>
+  );
 }
 
 /** The debug toolbar: the selected agent's ways to go on, with the keys VS Code users know. */
@@ -56,7 +81,7 @@ export function DebugToolbar() {
         )}
       </div>
       <div className="debug-where" data-testid="debug-where">
-        <strong>{agent}</strong>: {selected ? stopText(selected.stop) : status.state}
+        <DebugTarget agent={agent} />: {selected ? stopText(selected.stop) : status.state}
       </div>
       {kind?.debugLevel === 'host-calls' ? (
         <div className="debug-note" data-testid="host-calls-only">

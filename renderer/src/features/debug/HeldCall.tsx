@@ -1,6 +1,7 @@
 // A call held at a breakpoint, and what the user may do with it: let it run (Continue, Step over
 // call), or approve, edit or reject it as an agent developer does with a tool call: run it with
-// other arguments, answer it in its place, or fail it with a message for the brain.
+// other arguments, answer it in its place (a form of the op's result type, in a dialog:
+// HeldAnswerDialog), or fail it with a message for the brain.
 
 import { useState } from 'react';
 import type { AgentStatus, HeldCallDecision, PausedCall } from '../../../../contract/agent-status.ts';
@@ -12,6 +13,7 @@ import { continueAgent, stepOverCall } from '../agents/agent-actions.ts';
 import { SHORTCUTS } from '../../app/shortcuts.ts';
 import { request } from '../../core/workbench-store.ts';
 import { ValueText } from '../../shared/values/ValueText.tsx';
+import { HeldAnswerDialog } from './HeldAnswerDialog.tsx';
 
 type Mode = 'edit' | 'answer' | 'reject';
 
@@ -26,11 +28,14 @@ const specOf = (call: PausedCall) => HOST_OPS[call.op] as OpSpec;
 /** The arguments the user may change: the receiver (the provider or tool server) is not one of them. */
 const ownArgs = (call: PausedCall): readonly unknown[] => (specOf(call).receiver ? call.args.slice(1) : call.args);
 
-function initialText(call: PausedCall, mode: Mode): string {
-  if (mode === 'reject') return 'rejected in the debugger';
-  if (mode === 'edit') return JSON.stringify(ownArgs(call), null, 2);
+function initialText(call: PausedCall, mode: 'edit' | 'reject'): string {
+  return mode === 'reject' ? 'rejected in the debugger' : JSON.stringify(ownArgs(call), null, 2);
+}
+
+/** An answer of the op's result type, started from the call. */
+function initialAnswer(call: PausedCall): unknown {
   const type = answerType(specOf(call).result);
-  return JSON.stringify(type ? prefilled(call, witSkeleton(type)) : null, null, 2);
+  return type ? prefilled(call, witSkeleton(type)) : null;
 }
 
 /** An answer's fields named like the call's parameters (a tool result's name and arguments) start as the call has them. */
@@ -45,10 +50,9 @@ function prefilled(call: PausedCall, skeleton: unknown): unknown {
   return Object.fromEntries(fields);
 }
 
-function decisionOf(mode: Mode, text: string): HeldCallDecision {
+function decisionOf(mode: 'edit' | 'reject', text: string): HeldCallDecision {
   if (mode === 'reject') return { kind: 'reject', error: text };
   const value: unknown = JSON.parse(text);
-  if (mode === 'answer') return { kind: 'answer', value };
   if (!Array.isArray(value)) throw new Error('the arguments are a JSON list');
   return { kind: 'edit', args: value };
 }
@@ -64,7 +68,7 @@ export function HeldCall({ agent, status }: { agent: string; status: AgentStatus
   const shown = JSON.stringify(ownArgs(call)).slice(1, -1);
   const choose = (next: Mode) => {
     setMode(next);
-    setText(initialText(call, next));
+    setText(next === 'answer' ? '' : initialText(call, next));
     setError(undefined);
   };
   const close = () => {
@@ -72,7 +76,7 @@ export function HeldCall({ agent, status }: { agent: string; status: AgentStatus
     setError(undefined);
   };
   const apply = async () => {
-    if (!mode) return;
+    if (mode !== 'edit' && mode !== 'reject') return;
     try {
       if (await request('decideHeldCall', agent, decisionOf(mode, text))) close();
       else setError('the call is no longer held');
@@ -110,7 +114,16 @@ export function HeldCall({ agent, status }: { agent: string; status: AgentStatus
           Reject…
         </button>
       </div>
-      {mode ? (
+      {mode === 'answer' ? (
+        <HeldAnswerDialog
+          agent={agent}
+          call={call}
+          result={spec.result}
+          initial={initialAnswer(call)}
+          onClose={close}
+        />
+      ) : null}
+      {mode === 'edit' || mode === 'reject' ? (
         <form
           className="held-decision"
           onSubmit={(event) => {
@@ -123,11 +136,7 @@ export function HeldCall({ agent, status }: { agent: string; status: AgentStatus
           }}
         >
           <label>
-            {mode === 'edit'
-              ? `arguments (${names}), as JSON`
-              : mode === 'answer'
-                ? 'answer, as JSON'
-                : 'error for the brain'}
+            {mode === 'edit' ? `arguments (${names}), as JSON` : 'error for the brain'}
             <textarea
               data-testid="held-decision-text"
               value={text}
@@ -148,7 +157,7 @@ export function HeldCall({ agent, status }: { agent: string; status: AgentStatus
           ) : null}
           <div className="row">
             <button type="submit" title="Ctrl+Enter">
-              {mode === 'edit' ? 'Run with these arguments' : mode === 'answer' ? 'Answer' : 'Reject'}
+              {mode === 'edit' ? 'Run with these arguments' : 'Reject'}
             </button>
             <button type="button" onClick={close} title="Escape">
               Cancel

@@ -1,21 +1,27 @@
 import { useEffect, useState } from 'react';
 import type { VariableInfo } from '../../../../contract/debug-views.ts';
-import { expandVariable, setVariable, useDebug } from './debug-store.ts';
+import { expandVariable, setExpanded, setVariable, useDebug, variablePath } from './debug-store.ts';
 
 interface NodeProps {
   agent: string;
   /** The container the variable is read from: the reference to set it through. */
   parent: number | undefined;
   variable: Pick<VariableInfo, 'name' | 'value' | 'type' | 'variablesReference'>;
-  /** Open from the start (the Locals scope). */
+  /** The names from the scope down to the container the variable is in (none for a scope). */
+  within?: readonly string[];
+  /** Open until the user closes it (the Locals scope). */
   initiallyOpen?: boolean;
   editable: boolean;
 }
 
 /** A value the brain holds: its children read when it is first opened, its value editable in place. */
-export function VariableNode({ agent, parent, variable, initiallyOpen = false, editable }: NodeProps) {
+export function VariableNode({ agent, parent, variable, within = [], initiallyOpen = false, editable }: NodeProps) {
   const reference = variable.variablesReference;
-  const [open, setOpen] = useState(initiallyOpen);
+  const names = [...within, variable.name];
+  const path = variablePath(agent, names);
+  // By path, in the store: the next stop's tree opens where this one was open.
+  const open = useDebug((s) => s.expansion[path] ?? initiallyOpen);
+  const toggle = () => reference > 0 && setExpanded(path, !open);
   const [editing, setEditing] = useState<string | undefined>(undefined);
   const children = useDebug((s) => (reference > 0 ? s.children[`${agent}/${reference}`] : undefined));
   useEffect(() => {
@@ -28,13 +34,21 @@ export function VariableNode({ agent, parent, variable, initiallyOpen = false, e
   };
   return (
     <li className="variable" data-testid="variable" data-name={variable.name}>
-      <div className="variable-row">
+      <div
+        className={`variable-row ${reference > 0 ? 'expandable' : ''}`}
+        onClick={editing === undefined ? toggle : undefined}
+      >
         <span
           className={`twisty ${reference > 0 ? '' : 'leaf'}`}
           role={reference > 0 ? 'button' : undefined}
           aria-label={reference > 0 ? `${open ? 'collapse' : 'expand'} ${variable.name}` : undefined}
           aria-expanded={reference > 0 ? open : undefined}
-          onClick={() => reference > 0 && setOpen(!open)}
+          tabIndex={reference > 0 ? 0 : undefined}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' && event.key !== ' ') return;
+            event.preventDefault();
+            toggle();
+          }}
         >
           {reference > 0 ? (open ? '▾' : '▸') : ''}
         </span>
@@ -69,7 +83,14 @@ export function VariableNode({ agent, parent, variable, initiallyOpen = false, e
         children ? (
           <ul className="variable-children">
             {children.map((child) => (
-              <VariableNode key={child.name} agent={agent} parent={reference} variable={child} editable={editable} />
+              <VariableNode
+                key={child.name}
+                agent={agent}
+                parent={reference}
+                variable={child}
+                within={names}
+                editable={editable}
+              />
             ))}
             {children.length === 0 ? <li className="empty">empty</li> : null}
           </ul>

@@ -27,6 +27,7 @@ export function WatchPane() {
                       variablesReference: result.variablesReference ?? 0,
                       ...(result.type ? { type: result.type } : {}),
                     }}
+                    within={['Watch']}
                     editable={false}
                   />
                 </ul>

@@ -51,6 +51,11 @@ interface DebugState {
   output: { agent: string; text: string }[];
   /** A source breakpoint whose condition, hit count and log message are being edited. */
   editing: { path: string; line: number } | undefined;
+  /**
+   * Variables opened or closed by the user, by agent and path from the scope (`Locals/state/items`):
+   * kept across steps and stops, as VS Code keeps them, so a step does not fold the tree.
+   */
+  expansion: Record<string, boolean>;
 }
 
 const EMPTY_SETTINGS: DebugSettingsView = {
@@ -67,6 +72,7 @@ export const useDebug = create<DebugState>(() => ({
   watchResults: {},
   output: [],
   editing: undefined,
+  expansion: {},
 }));
 
 const set = useDebug.setState;
@@ -261,6 +267,13 @@ export const pauseHere = (agent: string) => void attempt('debugPause', agent);
 
 // ---- variables and evaluation ----
 
+/** A variable's place in the tree: its scope and the names down to it. */
+export const variablePath = (agent: string, names: readonly string[]) => [agent, ...names].join('\u0000');
+
+export function setExpanded(path: string, open: boolean): void {
+  set({ expansion: { ...get().expansion, [path]: open } });
+}
+
 export async function expandVariable(agent: string, reference: number): Promise<void> {
   const variables = await attempt('debugVariables', agent, reference, null, null);
   if (variables) set({ children: { ...get().children, [`${agent}/${reference}`]: variables } });
@@ -376,9 +389,23 @@ function dropEndedStops(): void {
   }
 }
 
+// ---- the debug target ----
+
+/**
+ * The debug target (the selected agent, which F5, F8 and the debug toolbar act on) follows the
+ * brain in the focused editor, as VS Code's does: an agent that runs it, the selected one if it
+ * does. A file no agent runs leaves the target as it is.
+ */
+export function followBrain(path: string | undefined): void {
+  const { workspace, selectedAgent } = useWorkbench.getState();
+  const runners = (workspace?.agents ?? []).filter((agent) => agent.script === path).map((agent) => agent.name);
+  if (runners.length > 0 && !runners.includes(selectedAgent ?? '')) selectAgent(runners[0]!);
+}
+
 onWorkbenchEvent(onEvent);
 onResync(onFreshStart);
 useWorkbench.subscribe((state, previous) => {
   if (state.statuses !== previous.statuses) dropEndedStops();
   if (state.selectedAgent !== previous.selectedAgent) void evaluateWatches();
+  if (state.activeFile !== previous.activeFile) followBrain(state.activeFile);
 });

@@ -3,6 +3,7 @@ import type { ComponentView } from '../../../../contract/views.ts';
 import { attempt, notify, request, useWorkbench } from '../../core/workbench-store.ts';
 import { ComponentBrowser, folderOf } from './ComponentBrowser.tsx';
 import './component-picker.css';
+import { DialogHead, ModalDialog } from '../../shared/dialogs/ModalDialog.tsx';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -48,13 +49,8 @@ export function ComponentPicker({ initial, onClose }: { initial: string; onClose
   };
   const fits = view?.component && view.problems.length === 0;
   return (
-    <div className="dialog" role="dialog" aria-label="Wasm component picker" data-testid="component-picker">
-      <div className="dialog-head">
-        <strong>Wasm component</strong>
-        <button onClick={onClose} aria-label="close">
-          ×
-        </button>
-      </div>
+    <ModalDialog label="Wasm component picker" className="dialog" testId="component-picker" onClose={onClose}>
+      <DialogHead onClose={onClose}>Wasm component</DialogHead>
       <ComponentBrowser start={start} chosen={path} onChoose={setPath} />
       <label>
         Path (in the workspace, or a bundled guest):
@@ -144,6 +140,6 @@ export function ComponentPicker({ initial, onClose }: { initial: string; onClose
           </div>
         </div>
       ) : null}
-    </div>
+    </ModalDialog>
   );
 }

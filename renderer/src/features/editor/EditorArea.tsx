@@ -1,3 +1,4 @@
+import { keepInSight } from '../../shared/tabs/keep-in-sight.ts';
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -9,6 +10,9 @@ import { rhaiDiagnostics } from './monaco/rhai-language.ts';
 import { editorLanguageOf } from './editor-language.ts';
 import { registerTomlCompletion } from './monaco/toml-language.ts';
 import { useColorScheme } from '../../app/use-color-scheme.ts';
+import { SHORTCUTS } from '../../app/shortcuts.ts';
+import { shownFailure, useFailures } from '../agents/failure-store.ts';
+import { followBrain } from '../debug/debug-store.ts';
 import {
   closeFile,
   editFile,
@@ -95,18 +99,19 @@ interface RuntimeFailure {
 }
 
 /**
- * The last failed iteration of any agent running this brain, marked where it happened. Statuses
- * change many times a second while agents loop: the markers are set again only when the
- * failures themselves change.
+ * The last failed iteration of any agent running this brain, marked where it happened while the
+ * agent still stands on it (failure-store.ts). Statuses change many times a second while agents
+ * loop: the markers are set again only when the failures themselves change.
  */
 function useRuntimeErrors(path: string | undefined) {
+  const cleared = useFailures((s) => s.cleared);
   const failures = useWorkbench(
     useShallow((s): string[] =>
       (s.workspace?.agents ?? [])
         .filter((a) => a.script === path)
         .flatMap((a) => {
-          const last = s.statuses[a.name]?.last;
-          if (last?.kind !== 'failed' || last.line === undefined) return [];
+          const last = shownFailure(s.statuses[a.name], path ? s.files[path] : undefined, cleared);
+          if (last?.line === undefined) return [];
           const failure: RuntimeFailure = {
             agent: a.name,
             error: last.error,
@@ -168,7 +173,12 @@ export function EditorArea() {
   const onMount: OnMount = (editor) => {
     editorRef.current = editor;
     const debugging = attachDebugEditor(editor);
-    editor.onDidDispose(() => debugging.dispose());
+    // Keys typed in a brain act on it: focusing its editor makes an agent running it the target.
+    const focus = editor.onDidFocusEditorText(() => followBrain(useWorkbench.getState().activeFile));
+    editor.onDidDispose(() => {
+      debugging.dispose();
+      focus.dispose();
+    });
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => {
       const path = useWorkbench.getState().activeFile;
       if (path) void saveFile(path);
@@ -197,6 +207,7 @@ export function EditorArea() {
               className={`tab ${path === active ? 'active' : ''}`}
               data-testid={`tab-${path}`}
               data-dirty={dirty}
+              ref={path === active ? keepInSight : undefined}
               onClick={() => useWorkbench.setState({ activeFile: path })}
             >
               {path.split('/').pop()}
@@ -209,6 +220,7 @@ export function EditorArea() {
               <button
                 className="close"
                 aria-label={`close ${path}`}
+                title={`Close ${path}`}
                 onClick={(e) => {
                   e.stopPropagation();
                   if (!dirty || confirm(`${path} has unsaved changes. Close it anyway?`)) closeFile(path);
@@ -224,7 +236,7 @@ export function EditorArea() {
             className="save"
             onClick={() => void saveFile(file.path)}
             disabled={file.text === file.saved}
-            title="Save (Ctrl+S)"
+            title={`Save (${SHORTCUTS.save})`}
           >
             Save
           </button>

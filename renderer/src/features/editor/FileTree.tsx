@@ -2,7 +2,15 @@ import { useState } from 'react';
 import type { WorkspaceFile } from '../../../../contract/views.ts';
 import { useShallow } from 'zustand/react/shallow';
 import { agentNameProblem } from '../../../../contract/agent-name.ts';
-import { closePicker, notify, openFile, openPicker, request, useWorkbench } from '../../core/workbench-store.ts';
+import {
+  closePicker,
+  notify,
+  openFile,
+  openPicker,
+  request,
+  selectAgent,
+  useWorkbench,
+} from '../../core/workbench-store.ts';
 import { ComponentPicker } from './ComponentPicker.tsx';
 import '../../shared/forms/field-problem.css';
 
@@ -26,6 +34,8 @@ function NewAgentForm({ onDone }: { onDone: () => void }) {
       return;
     }
     notify('info', `agent ${typed} added to ${view.config}`);
+    // The new agent is the one the user is working on: the debug target, its brain in the editor.
+    selectAgent(typed);
     const agent = view.agents.find((a) => a.name === typed);
     const format = runtimeKinds.find((runtime) => runtime.kind === kind)?.format;
     if (agent && format === 'script') void openFile(agent.script);
@@ -35,6 +45,7 @@ function NewAgentForm({ onDone }: { onDone: () => void }) {
     <form
       className="new-agent"
       data-testid="new-agent-form"
+      onKeyDown={(e) => e.key === 'Escape' && onDone()}
       onSubmit={(e) => {
         e.preventDefault();
         void create();

@@ -1,36 +1,81 @@
 import { useState } from 'react';
+import type { RecordingFileView } from '../../../../contract/recording-views.ts';
 import { compare, showRecordingDialog, useRecordings } from './recording-store.ts';
+import { DialogHead, ModalDialog } from '../../shared/dialogs/ModalDialog.tsx';
+import { BranchOriginText } from './RecordingFileList.tsx';
+import { recordingTitle } from './recording-choice.ts';
+import { formatDate, formatSize } from './recording-text.ts';
 
-/** Compare…: two of the workspace's recordings (or typed paths), A and B. */
+/** One side's choice: every recording the workspace has, or a path typed in. */
+function Side({
+  side,
+  files,
+  chosen,
+  choose,
+}: {
+  side: 'A' | 'B';
+  files: RecordingFileView[];
+  chosen: string;
+  choose: (path: string) => void;
+}) {
+  const id = side.toLowerCase();
+  const listed = files.some((f) => f.path === chosen);
+  return (
+    <fieldset className="compare-side" data-testid={`compare-${id}-choices`}>
+      <legend>{side}</legend>
+      {files.length === 0 ? <div className="empty">No recordings in the workspace yet.</div> : null}
+      {files.map((file) => (
+        <label key={file.path} className="compare-choice" data-testid={`compare-${id}-option`} data-path={file.path}>
+          <input
+            type="radio"
+            name={`compare-${id}`}
+            checked={file.path === chosen}
+            onChange={() => choose(file.path)}
+          />
+          <span>
+            <strong>{recordingTitle(file)}</strong> <code>{file.path}</code>
+            <span className="meta">
+              {' '}
+              {formatSize(file.sizeBytes)} · {formatDate(file.modifiedMs)}
+            </span>{' '}
+            <BranchOriginText file={file} />
+          </span>
+        </label>
+      ))}
+      <label className="compare-path">
+        or a file (relative to the workspace root):
+        <input
+          value={listed ? '' : chosen}
+          onChange={(e) => choose(e.target.value)}
+          placeholder="runs/run.jsonl"
+          data-testid={`compare-${id}`}
+        />
+      </label>
+    </fieldset>
+  );
+}
+
+/** Compare…: two of the workspace's recordings (the session, its earlier segment, branches, files), A and B. */
 export function CompareDialog() {
   const files = useRecordings((s) => s.files) ?? [];
   const opened = useRecordings((s) => s.opened);
   const [a, setA] = useState(opened?.branch?.of ?? opened?.path ?? files[0]?.path ?? '');
   const [b, setB] = useState(opened?.branch ? opened.path : (files.find((f) => f.path !== a)?.path ?? ''));
-  const field = (label: string, value: string, change: (v: string) => void, testId: string) => (
-    <label>
-      {label}
-      <input list="recording-paths" value={value} onChange={(e) => change(e.target.value)} data-testid={testId} />
-    </label>
-  );
+  const close = () => showRecordingDialog(undefined);
   return (
-    <div className="dialog" role="dialog" aria-label="Compare recordings" data-testid="compare-dialog">
-      <div className="dialog-head">
-        <strong>Compare recordings</strong>
-        <button onClick={() => showRecordingDialog(undefined)} aria-label="close">
-          ×
-        </button>
+    <ModalDialog label="Compare recordings" className="dialog compare-dialog" testId="compare-dialog" onClose={close}>
+      <DialogHead onClose={close}>Compare recordings</DialogHead>
+      <div className="compare-sides">
+        <Side side="A" files={files} chosen={a} choose={setA} />
+        <Side side="B" files={files} chosen={b} choose={setB} />
       </div>
-      <datalist id="recording-paths">
-        {files.map((f) => (
-          <option key={f.path} value={f.path} />
-        ))}
-      </datalist>
-      {field('A', a, setA, 'compare-a')}
-      {field('B', b, setB, 'compare-b')}
-      <button disabled={!a || !b} onClick={() => void compare(a, b)} data-testid="compare-run">
+      <button
+        disabled={!a.trim() || !b.trim()}
+        onClick={() => void compare(a.trim(), b.trim())}
+        data-testid="compare-run"
+      >
         Compare
       </button>
-    </div>
+    </ModalDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { byInterest } from './comparison-order.ts';
 import type { AgentDiff, CallPairDiff, DiffCall, JsonChange } from '../../../../contract/recording-views.ts';
 import { closeComparison, useRecordings } from './recording-store.ts';
 import { JsonValue } from '../../shared/values/JsonValue.tsx';
@@ -114,7 +115,7 @@ export function ComparisonView() {
   if (comparison === 'running') return <div className="progress">Comparing…</div>;
   return (
     <div className="comparison" data-testid="comparison">
-      <div className="panel-toolbar">
+      <div className="panel-toolbar comparison-head" data-testid="comparison-head">
         <span>
           A <code>{comparison.a}</code> · B <code>{comparison.b}</code>
         </span>
@@ -122,7 +123,7 @@ export function ComparisonView() {
           ×
         </button>
       </div>
-      {comparison.agents.map((diff) => (
+      {byInterest(comparison.agents).map((diff) => (
         <AgentComparison key={diff.agent} diff={diff} />
       ))}
       <details>

@@ -10,6 +10,7 @@ import { useColorScheme } from '../../app/use-color-scheme.ts';
 import { BrainDifferences } from './BrainDifferences.tsx';
 import { editsOf, fieldProblems, fieldsOf, type ForkFields } from './fork-edits.ts';
 import { RecordedBrainsChoice } from './RecordedBrainsChoice.tsx';
+import { DialogHead, ModalDialog } from '../../shared/dialogs/ModalDialog.tsx';
 
 function MemoryTable({ fields, change }: { fields: ForkFields; change: (memory: [string, string][]) => void }) {
   const rows = fields.memory;
@@ -58,7 +59,8 @@ function SourceEditor({ path, text, change }: { path: string; text: string; chan
   return (
     <div className="fork-source" data-testid="fork-source">
       <Editor
-        path={`fork-source/${path}`}
+        // One slash: Monaco's TypeScript worker cannot find a model whose URI has two in a row.
+        path={`fork-source/${path.replace(/^\/+/, '')}`}
         language={editorLanguageOf(path, kinds)}
         value={text}
         theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
@@ -246,20 +248,20 @@ export function ForkDialog({ target }: { target: ForkTarget }) {
     };
   }, [target.path, target.agent, target.afterIteration]);
   return (
-    <div className="dialog fork-dialog" role="dialog" aria-label="Fork from here" data-testid="fork-dialog">
-      <div className="dialog-head">
-        <strong>
-          Fork {target.agent} after iteration {target.afterIteration} of <code>{target.path}</code>
-        </strong>
-        <button onClick={() => openFork(undefined)} aria-label="close">
-          ×
-        </button>
-      </div>
+    <ModalDialog
+      label="Fork from here"
+      className="dialog fork-dialog"
+      testId="fork-dialog"
+      onClose={() => openFork(undefined)}
+    >
+      <DialogHead onClose={() => openFork(undefined)}>
+        Fork {target.agent} after iteration {target.afterIteration} of <code>{target.path}</code>
+      </DialogHead>
       {point ? (
         <ForkForm target={target} point={point} />
       ) : (
         <div className="progress">Replaying to the fork point…</div>
       )}
-    </div>
+    </ModalDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { openRecording, showRecordingDialog, useRecordings } from './recording-store.ts';
 import { RecordingFileList } from './RecordingFileList.tsx';
+import { DialogHead, ModalDialog } from '../../shared/dialogs/ModalDialog.tsx';
 
 /** Open recording…: the workspace's recordings, or a path typed in. */
 export function OpenRecordingDialog() {
@@ -8,13 +9,13 @@ export function OpenRecordingDialog() {
   const [path, setPath] = useState('');
   const open = (chosen: string) => chosen.trim() && void openRecording(chosen.trim());
   return (
-    <div className="dialog" role="dialog" aria-label="Open recording" data-testid="open-recording-dialog">
-      <div className="dialog-head">
-        <strong>Open recording</strong>
-        <button onClick={() => showRecordingDialog(undefined)} aria-label="close">
-          ×
-        </button>
-      </div>
+    <ModalDialog
+      label="Open recording"
+      className="dialog"
+      testId="open-recording-dialog"
+      onClose={() => showRecordingDialog(undefined)}
+    >
+      <DialogHead onClose={() => showRecordingDialog(undefined)}>Open recording</DialogHead>
       {files ? (
         <RecordingFileList files={files} chosen={path} onChoose={open} />
       ) : (
@@ -39,6 +40,6 @@ export function OpenRecordingDialog() {
           Open
         </button>
       </form>
-    </div>
+    </ModalDialog>
   );
 }

@@ -43,6 +43,8 @@ export function RecordedTimeline({ path, agent }: { path: string; agent: Recorde
               onClick={() => void selectRecordedIteration(row.iteration)}
               role="button"
               aria-pressed={row.iteration === selected}
+              // A narrow pane cuts the row's figures: the tooltip says it whole.
+              title={`#${row.iteration} ${row.trigger} at ${clock(row.startTime)}, ${duration(row.durationMs)}, ${counted(row.calls, 'call')}, ${formatTokens(row.tokens)}: ${describeResult(row.result)}`}
             >
               <span className="num">#{row.iteration}</span>
               <span className="trigger">{row.trigger}</span>

@@ -51,38 +51,44 @@ function Branches() {
   );
 }
 
+/** The opened recording's facts and actions: above the part that scrolls, so nothing scrolls under it. */
+function OpenedToolbar({ view }: { view: RecordingView }) {
+  return (
+    <div className="panel-toolbar recording-toolbar" data-testid="recording-toolbar">
+      <Facts view={view} />
+      <span className="spacer" />
+      <button
+        onClick={showReplayDialog}
+        data-testid="recording-replay"
+        title="Run the recorded iterations again with the workspace's brains and runtimes"
+      >
+        Replay…
+      </button>
+      <button onClick={() => showRecordingDialog('compare')} data-testid="recording-compare">
+        Compare…
+      </button>
+      <button onClick={() => showRecordingDialog('save-test')} data-testid="recording-save-test">
+        Save as test…
+      </button>
+      <button
+        onClick={addCaseFromOpenedRecording}
+        data-testid="recording-add-to-dataset"
+        title="What the selected agent was given (its selected iteration, else its first) and answered, as a case of an eval's dataset"
+      >
+        Add to dataset…
+      </button>
+      <button onClick={closeRecording} data-testid="recording-close" title="Back to the live session">
+        Close
+      </button>
+    </div>
+  );
+}
+
 function Opened({ view }: { view: RecordingView }) {
   const agentName = useRecordings((s) => s.agent);
   const agent = view.agents.find((a) => a.name === agentName);
   return (
     <>
-      <div className="panel-toolbar">
-        <Facts view={view} />
-        <span className="spacer" />
-        <button
-          onClick={showReplayDialog}
-          data-testid="recording-replay"
-          title="Run the recorded iterations again with the workspace's brains and runtimes"
-        >
-          Replay…
-        </button>
-        <button onClick={() => showRecordingDialog('compare')} data-testid="recording-compare">
-          Compare…
-        </button>
-        <button onClick={() => showRecordingDialog('save-test')} data-testid="recording-save-test">
-          Save as test…
-        </button>
-        <button
-          onClick={addCaseFromOpenedRecording}
-          data-testid="recording-add-to-dataset"
-          title="What the selected agent was given (its selected iteration, else its first) and answered, as a case of an eval's dataset"
-        >
-          Add to dataset…
-        </button>
-        <button onClick={closeRecording} data-testid="recording-close" title="Back to the live session">
-          Close
-        </button>
-      </div>
       <div className="recording-agents" role="tablist">
         {view.agents.map((a) => (
           <button
@@ -125,18 +131,21 @@ export function RecordingScreen() {
   useEffect(() => void refreshRecordings(), [opened?.path]);
   return (
     <div className="recording-screen" data-testid="recording-view">
-      {opening ? <div className="progress">Opening {opening}…</div> : null}
-      {opened ? <Opened view={opened} /> : null}
+      {opened ? <OpenedToolbar view={opened} /> : null}
       {!opened && !opening ? (
-        <div className="panel-toolbar">
+        <div className="panel-toolbar recording-toolbar">
           <span className="spacer" />
           <button onClick={closeRecording} data-testid="recording-close">
             Close
           </button>
         </div>
       ) : null}
-      <ComparisonView />
-      <Branches />
+      <div className="recording-scroll" data-testid="recording-scroll">
+        {opening ? <div className="progress">Opening {opening}…</div> : null}
+        {opened ? <Opened view={opened} /> : null}
+        <ComparisonView />
+        <Branches />
+      </div>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { planReplay, replayOpened, showRecordingDialog, useRecordings } from './
 import { BrainDifferences } from './BrainDifferences.tsx';
 import { RecordedBrainsChoice } from './RecordedBrainsChoice.tsx';
 import { SkippedAgents } from './SkippedAgents.tsx';
+import { DialogHead, ModalDialog } from '../../shared/dialogs/ModalDialog.tsx';
 
 /**
  * Replay…: what a replay of the opened recording runs, said before it runs: the workspace's
@@ -20,13 +21,13 @@ export function ReplayDialog() {
   };
   const current = plan?.recordedBrains === recordedBrains ? plan : undefined;
   return (
-    <div className="dialog" role="dialog" aria-label="Replay" data-testid="replay-dialog">
-      <div className="dialog-head">
-        <strong>Replay {opened.path}</strong>
-        <button onClick={() => showRecordingDialog(undefined)} aria-label="close">
-          ×
-        </button>
-      </div>
+    <ModalDialog
+      label="Replay"
+      className="dialog"
+      testId="replay-dialog"
+      onClose={() => showRecordingDialog(undefined)}
+    >
+      <DialogHead onClose={() => showRecordingDialog(undefined)}>Replay {opened.path}</DialogHead>
       <RecordedBrainsChoice checked={recordedBrains} onChange={choose} testId="replay-recorded-brains" />
       {current ? (
         <>
@@ -48,6 +49,6 @@ export function ReplayDialog() {
       >
         Replay
       </button>
-    </div>
+    </ModalDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { closeRecording, showRecordingDialog, useRecordings } from './recording-store.ts';
 import { attempt, runTests } from '../../core/workbench-store.ts';
+import { DialogHead, ModalDialog } from '../../shared/dialogs/ModalDialog.tsx';
 
 function defaultFolder(path: string): string {
   const name = path
@@ -32,13 +33,8 @@ export function SaveTestDialog() {
     setWritten(result);
   };
   return (
-    <div className="dialog" role="dialog" aria-label="Save as test" data-testid="save-test-dialog">
-      <div className="dialog-head">
-        <strong>Save {opened.path} as an omw test</strong>
-        <button onClick={close} aria-label="close">
-          ×
-        </button>
-      </div>
+    <ModalDialog label="Save as test" className="dialog" testId="save-test-dialog" onClose={close}>
+      <DialogHead onClose={close}>Save {opened.path} as an omw test</DialogHead>
       {written ? (
         <div data-testid="save-test-written">
           <div>
@@ -66,7 +62,11 @@ export function SaveTestDialog() {
       ) : (
         <>
           <fieldset>
-            <legend>Agents (each one's first recorded iteration becomes its assertions)</legend>
+            <legend>
+              {opened.branch
+                ? `Agents (the branch's first iteration after its fork point, from the memory it had there, becomes ${opened.branch.agent}'s assertions)`
+                : "Agents (each one's first recorded iteration becomes its assertions)"}
+            </legend>
             {names.map((name) => (
               <label key={name} className="inline">
                 <input
@@ -92,6 +92,6 @@ export function SaveTestDialog() {
           </button>
         </>
       )}
-    </div>
+    </ModalDialog>
   );
 }

@@ -12,8 +12,10 @@ import { useWorkbench } from '../../core/workbench-store.ts';
 import { iterationWaterfall } from '../../shared/waterfall/iteration-waterfall.ts';
 import { Waterfall } from '../../shared/waterfall/Waterfall.tsx';
 import { TimeAxis } from '../../shared/time/TimeAxis.tsx';
+import { iterationOutcome } from '../../shared/trace/iteration-outcome.ts';
 import './timeline.css';
 import { counted } from '../../../../contract/counted.ts';
+import { SHORTCUTS } from '../../app/shortcuts.ts';
 
 /** What a running iteration is doing now, from its agent's live status. */
 function runningText(status: AgentStatus | undefined): string {
@@ -46,6 +48,23 @@ function EventLine({ event, result, focused }: { event: TraceEvent; result?: Res
   );
 }
 
+/** An opened iteration says how it ended first, whole, before its events. */
+function OutcomeLine({ iteration }: { iteration: Iteration }) {
+  const outcome = iterationOutcome(iteration);
+  if (outcome.kind === 'running') return null;
+  return (
+    <div className={`iteration-outcome kind-${outcome.kind}`} data-testid="iteration-outcome">
+      <span className={outcome.kind === 'failed' ? 'error-text' : 'ok-text'}>{outcome.headline}</span>
+      {outcome.message !== undefined ? (
+        <>
+          {' '}
+          — <ValueText value={outcome.message} limit={400} title="The iteration's last message" />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
 interface IterationRowProps {
   iteration: Iteration;
   /** The iteration grows in place: its rendering changes with these. */
@@ -74,13 +93,18 @@ function IterationRowView({ iteration, focusSeq, status, recording }: IterationR
     [iteration.events.length, iteration],
   );
   const ended = iteration.end !== undefined;
-  const result = iteration.error ? (
-    <span className="error-text">
-      {iteration.error}
-      {iteration.line !== undefined ? ` (line ${iteration.line}, column ${iteration.column ?? 1})` : ''}
+  const outcome = iterationOutcome(iteration);
+  const headline = outcome.kind === 'running' ? runningText(status) : outcome.headline;
+  const said = outcome.message === undefined ? '' : ` — ${outcome.message}`;
+  const result = (
+    <span
+      className={`outcome ${outcome.kind === 'failed' ? 'error-text' : 'ok-text'}`}
+      title={`${headline}${said}`}
+      data-testid="iteration-outcome-summary"
+    >
+      {headline}
+      {said ? <span className="said">{said}</span> : null}
     </span>
-  ) : (
-    <span className="ok-text">{iteration.outcome ?? (ended ? 'ended' : runningText(status))}</span>
   );
   const calls = iteration.events.filter((e) => e.type === 'call' || e.type === 'host-call').length;
   return (
@@ -125,6 +149,7 @@ function IterationRowView({ iteration, focusSeq, status, recording }: IterationR
           <Waterfall waterfall={iterationWaterfall(iteration)} />
         </div>
       ) : null}
+      {open ? <OutcomeLine iteration={iteration} /> : null}
       {open && !asWaterfall ? (
         <ol className="iteration-events">
           {iteration.events.map((event) => (
@@ -192,7 +217,9 @@ export function TimelinePanel() {
       {axis ? (
         <TimeAxis agents={agents} />
       ) : rows.length === 0 ? (
-        <div className="empty">No iterations of {agent ?? 'this agent'} yet. Press Step (F10) or Run (F5).</div>
+        <div className="empty" data-testid="timeline-empty">
+          No iterations of {agent ?? 'this agent'} yet. Press Step ({SHORTCUTS.step}) or Run ({SHORTCUTS.run}).
+        </div>
       ) : (
         <ul className="iterations">
           {rows.map((row) =>

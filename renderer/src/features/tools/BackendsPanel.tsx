@@ -3,11 +3,13 @@ import type { BackendView, ToolingDescription } from '../../../../contract/views
 import { attempt, useWorkbench } from '../../core/workbench-store.ts';
 import { ResourceList } from './ResourceList.tsx';
 import { ToolTry } from './ToolTry.tsx';
+import { ChatTry } from './ChatTry.tsx';
 import '../../shared/forms/field-problem.css';
 
 function Backend({ backend }: { backend: BackendView }) {
   const [description, setDescription] = useState<ToolingDescription | undefined>();
   const [loading, setLoading] = useState(false);
+  const [chatting, setChatting] = useState(false);
   const describe = async () => {
     setLoading(true);
     setDescription(await attempt('describeTooling', backend.name));
@@ -35,8 +37,13 @@ function Backend({ backend }: { backend: BackendView }) {
           <button onClick={() => void describe()} disabled={loading}>
             {loading ? 'Listing…' : description ? 'Refresh' : 'Tools & resources'}
           </button>
-        ) : null}
+        ) : (
+          <button onClick={() => setChatting(!chatting)} aria-expanded={chatting} data-testid="chat-try-open">
+            Try a chat
+          </button>
+        )}
       </div>
+      {chatting && backend.section === 'providers' ? <ChatTry backend={backend} /> : null}
       {description ? (
         <div className="tooling-detail">
           {description.error ? <div className="error-text">{description.error}</div> : null}

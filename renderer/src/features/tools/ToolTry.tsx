@@ -15,6 +15,7 @@ import {
 import { callTool, clearHistory, useTools, type ToolCallRecord } from './tool-store.ts';
 import { request } from '../../core/workbench-store.ts';
 import { SchemaForm } from '../../shared/forms/SchemaForm.tsx';
+import { ToolResult } from './ToolResult.tsx';
 import './tools.css';
 
 const CHECK_AFTER_MS = 120;
@@ -72,7 +73,7 @@ function HistoryEntry({ call, onLoad, onRerun }: { call: ToolCallRecord; onLoad:
           {call.result !== undefined ? (
             <>
               <div className="dim">result</div>
-              <pre data-testid="tool-call-result">{call.result}</pre>
+              <ToolResult text={call.result} testId="tool-call-result" />
             </>
           ) : null}
         </div>
@@ -212,7 +213,7 @@ export function ToolTry({ backend, description }: { backend: BackendView; descri
           {last.error}
         </div>
       ) : null}
-      {last?.result !== undefined ? <pre data-testid="tool-result">{last.result}</pre> : null}
+      {last?.result !== undefined ? <ToolResult text={last.result} testId="tool-result" /> : null}
       {history.length > 0 ? (
         <details className="tool-history" open data-testid="tool-history">
           <summary>

@@ -32,6 +32,21 @@ export function EventText({ event }: { event: TraceEvent }) {
           {'data' in event.event ? <ValueText value={event.event.data} title={`${event.event.kind} event`} /> : null}
         </>
       );
+    case 'held':
+      return (
+        <>
+          {describeEvent(event)}
+          {event.given !== undefined ? (
+            <>
+              {' '}
+              <span className="badge given-by-user" title="The user gave this in the call's place, in the debugger">
+                given by you
+              </span>{' '}
+              <ValueText value={event.given} title={`What you gave for ${event.op}`} testId="held-given" />
+            </>
+          ) : null}
+        </>
+      );
     case 'outcome':
       return (
         <>

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { compactJson } from '../trace/trace-text.ts';
 import { ValueViewer } from './ValueViewer.tsx';
+import { parsedValue } from './value-search.ts';
 
 /**
  * A value in one line, cut at `limit` characters; when cut (or a structure), it opens the whole
@@ -19,7 +20,8 @@ export function ValueText({
 }) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLSpanElement>(null);
-  const text = compactJson(value, limit);
+  // JSON text inside the value reads as JSON in the line too, not as escaped text.
+  const text = compactJson(value !== null && typeof value === 'object' ? parsedValue(value) : value, limit);
   const close = useCallback(() => {
     setOpen(false);
     opener.current?.focus();

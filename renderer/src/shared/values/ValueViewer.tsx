@@ -4,31 +4,34 @@ import { binaryContent } from './binary-content.ts';
 import { BinaryView } from './BinaryView.tsx';
 import { copyText } from './copy-text.ts';
 import { JsonTree } from './JsonTree.tsx';
+import { useModal } from '../dialogs/use-modal.ts';
 import { parsedValue, rawText, searchValue } from './value-search.ts';
+import { contentBlocks } from './mcp-content.ts';
+import { McpContent } from './McpContent.tsx';
 import './values.css';
 
-/** The whole of a value: a searchable JSON tree with copy, or its raw text, wrapped. */
+/**
+ * The whole of a value: MCP content blocks as content, a searchable JSON tree with copy (JSON
+ * text inside it opened as JSON), or its raw text, wrapped.
+ */
 export function ValueViewer({ value, title, onClose }: { value: unknown; title: string; onClose: () => void }) {
   const shown = useMemo(() => parsedValue(value), [value]);
+  const blocks = useMemo(() => contentBlocks(shown), [shown]);
   const raw = useMemo(() => rawText(value), [value]);
   const binary = typeof value === 'string' ? binaryContent(value) : undefined;
-  const [tab, setTab] = useState<'tree' | 'raw'>(shown !== null && typeof shown === 'object' ? 'tree' : 'raw');
+  const [tab, setTab] = useState<'content' | 'tree' | 'raw'>(
+    blocks ? 'content' : shown !== null && typeof shown === 'object' ? 'tree' : 'raw',
+  );
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const search = useMemo(() => searchValue(shown, deferredQuery), [shown, deferredQuery]);
   const [status, setStatus] = useState('');
   const searchBox = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    searchBox.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      e.stopPropagation();
-      onClose();
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [onClose]);
+  const box = useRef<HTMLDivElement>(null);
+  // Opened over a dialog too (a value in the Fork dialog): Escape closes the viewer first.
+  useModal(onClose, box);
+  useEffect(() => searchBox.current?.focus(), []);
 
   const copy = (text: string, what: string) =>
     void copyText(text).then((ok) => setStatus(ok ? `copied ${what}` : 'the clipboard refused the copy'));
@@ -40,13 +43,34 @@ export function ValueViewer({ value, title, onClose }: { value: unknown; title: 
       className="value-backdrop"
       onMouseDown={(e) => e.target === e.currentTarget && onClose()}
       onClick={(e) => e.stopPropagation()}
-      onKeyDown={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        // Stopped here, the key never reaches the modal stack's listener: the viewer, on top, closes.
+        if (e.key === 'Escape') onClose();
+      }}
     >
-      <div className="value-viewer" role="dialog" aria-modal="true" aria-label={title} data-testid="value-viewer">
+      <div
+        ref={box}
+        className="value-viewer"
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        data-testid="value-viewer"
+      >
         <div className="value-viewer-head">
           <strong>{title}</strong>
           <span className="value-size">{raw.length.toLocaleString()} characters</span>
           <span className="value-tabs" role="tablist">
+            {blocks ? (
+              <button
+                role="tab"
+                aria-selected={tab === 'content'}
+                onClick={() => setTab('content')}
+                data-testid="value-tab-content"
+              >
+                Content
+              </button>
+            ) : null}
             <button
               role="tab"
               aria-selected={tab === 'tree'}
@@ -85,7 +109,9 @@ export function ValueViewer({ value, title, onClose }: { value: unknown; title: 
         ) : null}
         <div className="value-body">
           {binary ? <BinaryView content={binary} onCopy={copy} /> : null}
-          {tab === 'tree' ? (
+          {tab === 'content' && blocks ? (
+            <McpContent blocks={blocks} />
+          ) : tab === 'tree' ? (
             <JsonTree key={deferredQuery} value={shown} search={search} onCopy={copy} />
           ) : (
             <pre className="value-raw" data-testid="value-raw" tabIndex={0}>

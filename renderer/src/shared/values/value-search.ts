@@ -35,16 +35,32 @@ export function searchValue(value: unknown, query: string): SearchResult {
   return result;
 }
 
-/** A string holding JSON text (a bus message, a tool's arguments) is shown as the value it holds. */
-export function parsedValue(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const text = value.trim();
-  if (!(text.startsWith('{') || text.startsWith('['))) return value;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return value;
+/** How deep JSON text inside JSON text is opened (a hostile value cannot make it recurse for ever). */
+const NESTING_OPENED = 8;
+
+/**
+ * A string holding JSON text of an object or a list (a bus message, a tool's arguments, a tool's
+ * `input_schema`, an MCP result's `content`) is shown as the value it holds, at any depth, so a
+ * value inside a value reads as JSON, not as escaped text. Other strings stay as they are.
+ */
+export function parsedValue(value: unknown, depth = 0): unknown {
+  if (depth > NESTING_OPENED) return value;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (!(text.startsWith('{') || text.startsWith('['))) return value;
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      return parsed !== null && typeof parsed === 'object' ? parsedValue(parsed, depth + 1) : value;
+    } catch {
+      return value;
+    }
   }
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => parsedValue(item, depth + 1));
+  // Built key by key on a null prototype: a `__proto__` key stays a key.
+  const table = Object.create(null) as Record<string, unknown>;
+  for (const [key, item] of Object.entries(value)) table[key] = parsedValue(item, depth + 1);
+  return table;
 }
 
 /** The value as text: a string as it is, anything else as indented JSON. */
