@@ -13,6 +13,7 @@ const HOST_SIDE = [
   'main/electron',
   'main/testing',
   'main/recording',
+  'main/counterfactual',
   'main/telemetry',
   'main/trust',
 ];
@@ -93,6 +94,7 @@ export const LAYER_ZONES = [
       'main/electron',
       'main/testing',
       'main/recording',
+      'main/counterfactual',
     ],
     message: rule('host', 'the host and the supervisor never import the layers that use them'),
   },

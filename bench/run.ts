@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { agentBenchmarks } from './agent-benchmarks.ts';
 import type { BenchRow } from './bench-row.ts';
 import { configBenchmarks } from './config-benchmarks.ts';
+import { counterfactualBenchmarks } from './counterfactual-benchmarks.ts';
 import { dapBenchmarks } from './dap-benchmarks.ts';
 import { endpointBenchmarks } from './endpoint-benchmarks.ts';
 import { ioBenchmarks } from './io-benchmarks.ts';
@@ -29,6 +30,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   dap: dapBenchmarks,
   recording: recordingBenchmarks,
   warm: warmBenchmarks,
+  counterfactual: counterfactualBenchmarks,
 };
 
 const only = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
 import type { Shard } from '../testing/shard-tests.ts';
@@ -9,6 +9,7 @@ import { accountingCommand } from './accounting-command.ts';
 import { diffCommand } from './diff-command.ts';
 import { exportCommand, otlpDestinationOption } from './export-command.ts';
 import { replayCommand } from './replay-command.ts';
+import { corpusCommand } from './corpus-command.ts';
 import { forkCommand } from './fork-command.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
@@ -30,6 +31,10 @@ const USAGE = `usage:
                                                                           (--config, else the omw config here; --recorded-brains:
                                                                           the recording's own, in the workspace's runtimes)
   brainbench replay FILE --to-test DIR [--agent NAME]...                 write an omw test folder from a recording
+  brainbench replay DIR|GLOB... [-j N] [--spares N] [--expect-divergence NAME|GLOB]... [--junit FILE] [--markdown FILE]
+                  [--live-after-divergence [--branches DIR]] [--timeout SECS] [--config FILE] [--recorded-brains]
+                                                                          replay a corpus in parallel; exit 1 on an
+                                                                          unexpected divergence, a missing expected one or an error
   brainbench diff A B [--json]                                            compare two recordings call by call
   brainbench export FILE --otlp URL | --otlp-file OUT [--otlp-content]    a recording as OpenTelemetry spans (OTLP)
   brainbench fork FILE --agent A --after K --out FILE [--memory JSON|@FILE] [--source FILE]
@@ -250,6 +255,19 @@ function lsp(args: string[]): Promise<number> {
 
 const print = (line: string) => console.log(line);
 
+/** Whether `replay`'s arguments name a corpus (a folder, a glob, several files, a corpus option) rather than one recording. */
+function namesCorpus(positionals: readonly string[], values: Record<string, unknown>): boolean {
+  const corpusOptions = ['jobs', 'spares', 'junit', 'markdown', 'expect-divergence', 'branches', 'timeout'];
+  if (positionals.length !== 1 || corpusOptions.some((option) => values[option] !== undefined)) return true;
+  const name = positionals[0]!;
+  if (/[*?]/.test(name)) return true;
+  try {
+    return statSync(name).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function replay(args: string[]): Promise<number> {
   const { values, positionals } = commandArgs({
     args,
@@ -261,11 +279,46 @@ function replay(args: string[]): Promise<number> {
       'recorded-brains': { type: 'boolean' },
       'to-test': { type: 'string' },
       agent: { type: 'string', multiple: true },
+      jobs: { type: 'string', short: 'j' },
+      spares: { type: 'string' },
+      junit: { type: 'string' },
+      markdown: { type: 'string' },
+      'expect-divergence': { type: 'string', multiple: true },
+      branches: { type: 'string' },
+      timeout: { type: 'string' },
     },
   });
-  if (positionals.length !== 1) throw new UsageError('replay takes one recording FILE');
+  if (positionals.length === 0) throw new UsageError('replay takes a recording FILE, or DIR|GLOB… for a corpus');
   const format = formatOption('--format', values.format);
   const log = stderrLog('auto');
+  if (namesCorpus(positionals, values)) {
+    if (values['to-test'] !== undefined) throw new UsageError('--to-test takes one recording FILE, not a corpus');
+    if (values.agent !== undefined) throw new UsageError('--agent takes one recording FILE, not a corpus');
+    if (values.branches !== undefined && !values['live-after-divergence'])
+      throw new UsageError('--branches is where --live-after-divergence writes its branches: give both');
+    const jobs = wholeNumberOption('-j/--jobs', values.jobs) ?? 0;
+    const spares = wholeNumberOption('--spares', values.spares);
+    const timeout = wholeNumberOption('--timeout', values.timeout);
+    if (timeout === 0) throw new UsageError('--timeout: expected seconds from 1');
+    return logging(log, () =>
+      corpusCommand({
+        names: positionals,
+        jobs,
+        recordedBrains: values['recorded-brains'] ?? false,
+        expectDivergence: values['expect-divergence'] ?? [],
+        liveAfterDivergence: values['live-after-divergence'] ?? false,
+        print,
+        printError: (line) => console.error(line),
+        ...(spares !== undefined ? { spares } : {}),
+        ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
+        ...(values.junit !== undefined ? { junit: values.junit } : {}),
+        ...(values.markdown !== undefined ? { markdown: values.markdown } : {}),
+        ...(values.branches !== undefined ? { branches: values.branches } : {}),
+        ...(values.config !== undefined ? { config: values.config } : {}),
+        ...(format ? { format } : {}),
+      }),
+    );
+  }
   return logging(log, () =>
     replayCommand({
       file: positionals[0]!,
