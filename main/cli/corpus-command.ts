@@ -4,7 +4,8 @@
 // divergence is missing and every recording could be replayed; 1 otherwise.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { isWithin } from '../files/folder-boundary.ts';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { corpusFiles, CorpusError } from '../counterfactual/corpus-files.ts';
 import { corpusJunit } from '../counterfactual/corpus-junit.ts';
@@ -76,6 +77,7 @@ export async function corpusCommand(options: CorpusCommandOptions): Promise<numb
       run,
       folder,
       brainbench: brainbenchVersion(),
+      pathOf: (file) => (isWithin(process.cwd(), file) ? relative(process.cwd(), file).split(sep).join('/') : file),
     });
     for (const entry of run.view.entries)
       if (entry.status !== 'replayed' && entry.status !== 'unchanged') entryLines(entry).forEach(say);

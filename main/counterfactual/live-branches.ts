@@ -47,6 +47,8 @@ export interface LiveBranchesOptions extends LiveHooks {
   spares?: number;
   timeoutMs?: number;
   brainFolders?: readonly string[];
+  /** How the report names a branch file (a path relative to where the command runs, say); as written by default. */
+  pathOf?: (file: string) => string;
   /** Each diverged recording's branch as it is written. */
   onBranch?: (entry: CorpusEntryView) => void;
 }
@@ -75,6 +77,7 @@ export async function liveBranches(options: LiveBranchesOptions): Promise<LiveTo
       const { entry, recording } = diverged[next++]!;
       const file = branchFile(options.folder, entry.label, taken);
       entry.branch = await runBranch(options, live, spares, entry, recording, file, prices);
+      if (options.pathOf) entry.branch.file = options.pathOf(file);
       if (entry.branch.error === undefined) {
         totals.branches++;
         addSpend(totals.spent, entry.branch.spent);
