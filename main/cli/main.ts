@@ -39,7 +39,9 @@ const USAGE = `usage:
   brainbench export FILE --otlp URL | --otlp-file OUT [--otlp-content]    a recording as OpenTelemetry spans (OTLP)
   brainbench fork FILE --agent A --after K --out FILE [--memory JSON|@FILE] [--source FILE]
                   [--provider FROM=TO] [--model M] [--iterations N] [--name N] [--config FILE] [--recorded-brains]
+                  [--all-agents]
                                                                           branch a recording at an iteration boundary
+                                                                          (--all-agents: every agent, from a consistent cut)
   brainbench accounting FILE [--config FILE] [--json]                     tokens, cost and calls per agent and iteration
   brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--shard I/N] [--all] [-j N] [--watch]
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
@@ -370,6 +372,7 @@ function fork(args: string[]): Promise<number> {
       config: { type: 'string', short: 'c' },
       format: { type: 'string' },
       'recorded-brains': { type: 'boolean' },
+      'all-agents': { type: 'boolean' },
     },
   });
   if (positionals.length !== 1) throw new UsageError('fork takes one recording FILE');
@@ -393,6 +396,7 @@ function fork(args: string[]): Promise<number> {
       afterIteration,
       out: values.out!,
       recordedBrains: values['recorded-brains'] ?? false,
+      allAgents: values['all-agents'] ?? false,
       print,
       ...(memory !== undefined ? { memory } : {}),
       ...(source !== undefined ? { source } : {}),
