@@ -159,3 +159,39 @@ export interface SplitView {
   /** As `brainbench diff` prints it. */
   text: string;
 }
+
+/**
+ * What one chaos mutation did to the run (docs/counterfactuals.md, Chaos):
+ * - `same`: every agent ended as recorded;
+ * - `different`: an agent ended otherwise, without failing;
+ * - `brain-error`: an agent's brain failed;
+ * - `hang`: the run did not end within the timeout;
+ * - `limit`: an agent hit a runtime limit (time, memory, output).
+ */
+export type ChaosEffect = 'same' | 'different' | 'brain-error' | 'hang' | 'limit';
+
+export interface ChaosEntryView {
+  /** The mutation in a few words: `tool-error at alice iteration 1 call 3 (calc.add)`. */
+  mutation: string;
+  kind: string;
+  agent: string;
+  iteration: number;
+  call: number;
+  effect: ChaosEffect;
+  /** How the mutated agent ended, or why the run did not. */
+  detail: string;
+  /** The omw test written for a mutation that broke the brain, as the command names it. */
+  test?: string;
+  durationMs: number;
+}
+
+export interface ChaosView {
+  recording: string;
+  seed: number;
+  /** Mutations the recording offers, and how many were run (`--max`). */
+  offered: number;
+  entries: ChaosEntryView[];
+  /** Per effect, how many mutations had it. */
+  counts: Record<ChaosEffect, number>;
+  durationMs: number;
+}

@@ -10,6 +10,7 @@ import { diffCommand } from './diff-command.ts';
 import { exportCommand, otlpDestinationOption } from './export-command.ts';
 import { replayCommand } from './replay-command.ts';
 import { corpusCommand } from './corpus-command.ts';
+import { chaosCommand, mutationKinds } from './chaos-command.ts';
 import { forkCommand } from './fork-command.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
@@ -42,6 +43,8 @@ const USAGE = `usage:
                   [--all-agents]
                                                                           branch a recording at an iteration boundary
                                                                           (--all-agents: every agent, from a consistent cut)
+  brainbench chaos FILE [--config FILE] [--seed S] [--max N] [--kinds K,...] [-j N] [--timeout SECS]
+                  [--save DIR] [--json OUT]                               replay once per broken effect (tool error, timeout, refusal…)
   brainbench accounting FILE [--config FILE] [--json]                     tokens, cost and calls per agent and iteration
   brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--shard I/N] [--all] [-j N] [--watch]
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
@@ -429,6 +432,46 @@ function accounting(args: string[]): Promise<number> {
   );
 }
 
+function chaos(args: string[]): Promise<number> {
+  const { values, positionals } = commandArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      config: { type: 'string', short: 'c' },
+      format: { type: 'string' },
+      seed: { type: 'string' },
+      max: { type: 'string' },
+      kinds: { type: 'string' },
+      jobs: { type: 'string', short: 'j' },
+      timeout: { type: 'string' },
+      save: { type: 'string' },
+      json: { type: 'string' },
+    },
+  });
+  if (positionals.length !== 1) throw new UsageError('chaos takes one recording FILE');
+  const format = formatOption('--format', values.format);
+  const max = wholeNumberOption('--max', values.max);
+  if (max === 0) throw new UsageError('--max: expected a number of mutations from 1');
+  const timeout = wholeNumberOption('--timeout', values.timeout) ?? 10;
+  if (timeout === 0) throw new UsageError('--timeout: expected seconds from 1');
+  const kinds = values.kinds !== undefined ? mutationKinds(values.kinds) : undefined;
+  return logging(stderrLog('auto'), () =>
+    chaosCommand({
+      file: positionals[0]!,
+      seed: wholeNumberOption('--seed', values.seed) ?? 1,
+      jobs: Math.max(1, wholeNumberOption('-j/--jobs', values.jobs) ?? 2),
+      timeoutMs: timeout * 1000,
+      print,
+      ...(max !== undefined ? { max } : {}),
+      ...(kinds ? { kinds } : {}),
+      ...(values.save !== undefined ? { saveTo: values.save } : {}),
+      ...(values.json !== undefined ? { json: values.json } : {}),
+      ...(values.config !== undefined ? { config: values.config } : {}),
+      ...(format ? { format } : {}),
+    }),
+  );
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   run: (args) => runOrLoop('run', args),
   loop: (args) => runOrLoop('loop', args),
@@ -437,6 +480,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   diff,
   export: exportRecording,
   fork,
+  chaos,
   accounting,
   serve,
   trust,
