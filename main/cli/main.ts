@@ -11,6 +11,7 @@ import { exportCommand, otlpDestinationOption } from './export-command.ts';
 import { replayCommand } from './replay-command.ts';
 import { corpusCommand } from './corpus-command.ts';
 import { chaosCommand, mutationKinds } from './chaos-command.ts';
+import { exploreCommand } from './explore-command.ts';
 import { forkCommand } from './fork-command.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
@@ -45,6 +46,8 @@ const USAGE = `usage:
                                                                           (--all-agents: every agent, from a consistent cut)
   brainbench chaos FILE [--config FILE] [--seed S] [--max N] [--kinds K,...] [-j N] [--timeout SECS]
                   [--save DIR] [--json OUT]                               replay once per broken effect (tool error, timeout, refusal…)
+  brainbench explore [CONFIG] [--strategy every|random] [--runs N] [--seed S] [--settle MS] [--timeout SECS]
+                  [--save DIR] [--schedule FILE]                          run the agents under many message orders
   brainbench accounting FILE [--config FILE] [--json]                     tokens, cost and calls per agent and iteration
   brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--shard I/N] [--all] [-j N] [--watch]
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
@@ -472,6 +475,48 @@ function chaos(args: string[]): Promise<number> {
   );
 }
 
+function exploreOrders(args: string[]): Promise<number> {
+  const { values, positionals } = commandArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      format: { type: 'string' },
+      strategy: { type: 'string' },
+      runs: { type: 'string' },
+      seed: { type: 'string' },
+      settle: { type: 'string' },
+      timeout: { type: 'string' },
+      save: { type: 'string' },
+      schedule: { type: 'string' },
+    },
+  });
+  if (positionals.length > 1) throw new UsageError('explore takes at most one CONFIG');
+  const strategy = values.strategy ?? 'every';
+  if (strategy !== 'every' && strategy !== 'random')
+    throw new UsageError(`--strategy: expected every or random, got ${strategy}`);
+  const runs = wholeNumberOption('--runs', values.runs) ?? 100;
+  if (runs === 0) throw new UsageError('--runs: expected a number of schedules from 1');
+  const settle = wholeNumberOption('--settle', values.settle) ?? 25;
+  if (settle > 10_000) throw new UsageError('--settle: expected milliseconds up to 10000');
+  const timeout = wholeNumberOption('--timeout', values.timeout) ?? 10;
+  if (timeout === 0) throw new UsageError('--timeout: expected seconds from 1');
+  const format = formatOption('--format', values.format);
+  return logging(stderrLog('auto'), () =>
+    exploreCommand({
+      strategy,
+      runs,
+      seed: wholeNumberOption('--seed', values.seed) ?? 1,
+      settleMs: settle,
+      timeoutMs: timeout * 1000,
+      print,
+      ...(positionals[0] !== undefined ? { config: positionals[0] } : {}),
+      ...(format ? { format } : {}),
+      ...(values.save !== undefined ? { saveTo: values.save } : {}),
+      ...(values.schedule !== undefined ? { schedule: values.schedule } : {}),
+    }),
+  );
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   run: (args) => runOrLoop('run', args),
   loop: (args) => runOrLoop('loop', args),
@@ -481,6 +526,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   export: exportRecording,
   fork,
   chaos,
+  explore: exploreOrders,
   accounting,
   serve,
   trust,

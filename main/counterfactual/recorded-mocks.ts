@@ -21,10 +21,13 @@ export function recordedBackends(
   const later = recording.agents.get(mutation.agent)!.iterations.filter((it) => it.iteration > mutation.iteration);
   const after = mockScript([{ ...mutated, calls: mutated.calls.slice(mutation.index) }, ...later]);
   const providers: Record<string, ImplConfig> = Object.create(null) as Record<string, ImplConfig>;
+  // Only the workspace's back ends: one the recording failed to get stays missing.
   for (const [name, provider] of whole.providers)
-    providers[name] = mock({ models: provider.models, turns: after.providers.get(name)?.turns ?? [] });
+    if (Object.hasOwn(config.providers, name))
+      providers[name] = mock({ models: provider.models, turns: after.providers.get(name)?.turns ?? [] });
   const tooling: Record<string, ImplConfig> = Object.create(null) as Record<string, ImplConfig>;
-  for (const [name, script] of whole.tooling) tooling[name] = mock(toolingParams(script, after, name));
+  for (const [name, script] of whole.tooling)
+    if (Object.hasOwn(config.tooling, name)) tooling[name] = mock(toolingParams(script, after, name));
   return { ...config, providers, tooling, endpoint: undefined };
 }
 
