@@ -6,7 +6,7 @@ import { failureEntry } from './failure-entry.ts';
 import { LOG_FORMATS, stderrLog, type Log, type LogFormat } from './log-format.ts';
 import { lspCommand } from './lsp-command.ts';
 import { accountingCommand } from './accounting-command.ts';
-import { diffCommand } from './diff-command.ts';
+import { diffCommand, splitCommand } from './diff-command.ts';
 import { exportCommand, otlpDestinationOption } from './export-command.ts';
 import { replayCommand } from './replay-command.ts';
 import { corpusCommand } from './corpus-command.ts';
@@ -37,7 +37,7 @@ const USAGE = `usage:
                   [--live-after-divergence [--branches DIR]] [--timeout SECS] [--config FILE] [--recorded-brains]
                                                                           replay a corpus in parallel; exit 1 on an
                                                                           unexpected divergence, a missing expected one or an error
-  brainbench diff A B [--json]                                            compare two recordings call by call
+  brainbench diff A B [C…] [--json]                                       compare recordings call by call (3+: where trials split)
   brainbench export FILE --otlp URL | --otlp-file OUT [--otlp-content]    a recording as OpenTelemetry spans (OTLP)
   brainbench fork FILE --agent A --after K --out FILE [--memory JSON|@FILE] [--source FILE]
                   [--provider FROM=TO] [--model M] [--iterations N] [--name N] [--config FILE] [--recorded-brains]
@@ -343,7 +343,9 @@ function replay(args: string[]): Promise<number> {
 
 function diff(args: string[]): Promise<number> {
   const { values, positionals } = commandArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' } } });
-  if (positionals.length !== 2) throw new UsageError('diff takes two recordings: A B');
+  if (positionals.length < 2) throw new UsageError('diff takes two recordings A B, or more: A B C…');
+  if (positionals.length > 2)
+    return logging(stderrLog('auto'), async () => splitCommand(positionals, print, values.json ?? false));
   const [a, b] = positionals as [string, string];
   return logging(stderrLog('auto'), async () => diffCommand(a, b, print, values.json ?? false));
 }
