@@ -19,6 +19,10 @@ export const MUTATION_KINDS = [
   'provider-timeout',
   'malformed-tool-call',
   'cut-stream',
+  'message-dropped',
+  'message-duplicated',
+  'timer-early',
+  'timer-late',
 ] as const;
 export type MutationKind = (typeof MUTATION_KINDS)[number];
 
@@ -33,7 +37,21 @@ export interface Mutation {
   /** What the effect is, for the report: `calc.add`, `provider p`, a stream. */
   target: string;
   answer: EffectAnswer;
+  /**
+   * What the agent's inbox gets as it goes live (recording values, in order): the events the
+   * recording delivered to it later from sources opened before the mutation (other agents'
+   * messages, timers, streams and queued calls the live mocks never saw), as the mutation leaves them.
+   */
+  deliver: Json[];
 }
+
+/** Mutations of the bus and of timers: an omw test's mocks cannot give them, so none is saved as one. */
+export const BUS_KINDS: readonly MutationKind[] = [
+  'message-dropped',
+  'message-duplicated',
+  'timer-early',
+  'timer-late',
+];
 
 const TOOL_FAILED = 'chaos: the tool failed';
 const TIMED_OUT = 'chaos: timed out';
@@ -52,9 +70,15 @@ function mutationsOf(
   call: RecordedCall,
   tools: readonly string[],
   firstDelta: boolean,
+  carried: readonly Json[],
 ): Mutation[] {
   if (!call.ok) return [];
-  const at = (kind: MutationKind, target: string, answer: EffectAnswer): Mutation => ({
+  const at = (
+    kind: MutationKind,
+    target: string,
+    answer: EffectAnswer,
+    deliver: readonly Json[] = carried,
+  ): Mutation => ({
     kind,
     agent,
     iteration,
@@ -62,6 +86,7 @@ function mutationsOf(
     op: call.op,
     target,
     answer,
+    deliver: [...deliver],
   });
   const value = call.value;
   if (call.op === 'tooling.call-tool-blocking' && isObject(value)) {
@@ -112,8 +137,22 @@ function mutationsOf(
         }),
       ];
     }
+    const found: Mutation[] = [];
     // The stream's first delta: a later one cut off repeats what the brain does with the first.
-    if (kind === 'chat-delta' && firstDelta) return [at('cut-stream', 'a chat stream', error(STREAM_CUT))];
+    if (kind === 'chat-delta' && firstDelta) found.push(at('cut-stream', 'a chat stream', error(STREAM_CUT)));
+    const [next, ...rest] = carried;
+    const nextIsTimer = isObject(next) && isObject(next.event) && next.event.kind === 'timer';
+    if (kind === 'message') {
+      const target = `message ${JSON.stringify(envelope.event.data).slice(0, 60)}`;
+      if (next !== undefined) found.push(at('message-dropped', target, { ok: true, value: next }, rest));
+      found.push(at('message-duplicated', target, { ok: true, value }, [value, ...carried]));
+    }
+    // A timer a moment late: the event after it comes first; one a moment early: before the event it followed.
+    if (kind === 'timer' && next !== undefined && !nextIsTimer)
+      found.push(at('timer-late', 'a timer', { ok: true, value: next }, [value, ...rest]));
+    if (kind !== 'timer' && nextIsTimer)
+      found.push(at('timer-early', 'a timer', { ok: true, value: next }, [value, ...rest]));
+    return found;
   }
   return [];
 }
@@ -135,20 +174,36 @@ function listedTools(recording: Recording): string[] {
   return [...names];
 }
 
+const isReceive = (call: RecordedCall): boolean =>
+  (call.op === 'host.recv' || call.op === 'host.try-recv') &&
+  call.ok &&
+  isObject(call.value) &&
+  isObject(call.value.event);
+
 /** Every mutation of the recording's effects, agent by agent, in recorded order; only `kinds` when given. */
 export function recordingMutations(recording: Recording, kinds?: readonly MutationKind[]): Mutation[] {
   const tools = listedTools(recording);
   const all: Mutation[] = [];
-  for (const agent of recording.agents.values())
-    for (const iteration of agent.iterations) {
-      const streams = new Set<string>();
-      iteration.calls.forEach((call, i) => {
-        const id = isObject(call.value) && typeof call.value.id === 'string' ? call.value.id : undefined;
-        const firstDelta = id !== undefined && !streams.has(id);
-        if (id !== undefined) streams.add(id);
-        all.push(...mutationsOf(agent.name, iteration.iteration, i + 1, call, tools, firstDelta));
-      });
-    }
+  for (const agent of recording.agents.values()) {
+    const calls = agent.iterations.flatMap((iteration) =>
+      iteration.calls.map((call, i) => ({ iteration, call, index: i + 1 })),
+    );
+    /** Sources the agent knew of so far: handles its calls returned, envelopes it received. */
+    const known = new Set<string>();
+    const streams = new Set<string>();
+    calls.forEach(({ iteration, call, index }, position) => {
+      if (call.ok && typeof call.value === 'string') known.add(call.value);
+      const id = isObject(call.value) && typeof call.value.id === 'string' ? call.value.id : undefined;
+      if (id !== undefined) known.add(id);
+      const firstDelta = id !== undefined && !streams.has(id);
+      if (id !== undefined) streams.add(id);
+      const carried = calls
+        .slice(position + 1)
+        .filter(({ call: later }) => isReceive(later) && known.has(String((later.value as Record<string, Json>).id)))
+        .map(({ call: later }) => later.value as Json);
+      all.push(...mutationsOf(agent.name, iteration.iteration, index, call, tools, firstDelta, carried));
+    });
+  }
   return kinds ? all.filter((mutation) => kinds.includes(mutation.kind)) : all;
 }
 
@@ -165,7 +220,7 @@ export function mutatedIteration(iteration: RecordedIteration, mutation: Mutatio
   const calls = iteration.calls.map((call, i) => (i + 1 === mutation.index ? answered(call, mutation.answer) : call));
   const call = iteration.calls[mutation.index - 1]!;
   let events = iteration.events;
-  if (call.op === 'host.recv' || call.op === 'host.try-recv') {
+  if ((call.op === 'host.recv' || call.op === 'host.try-recv') && !BUS_KINDS.includes(mutation.kind)) {
     const recorded = call.value as unknown as EventEnvelope;
     const changed = (mutation.answer as unknown as { value: EventEnvelope }).value;
     const at = events.findIndex(

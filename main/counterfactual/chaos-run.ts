@@ -18,6 +18,7 @@ import type { RecordedIteration, Recording } from '../recording/recording.ts';
 import { planReplay } from '../recording/replay-plan.ts';
 import { Replayer, type AgentReplay } from '../recording/replay.ts';
 import {
+  BUS_KINDS,
   describeMutation,
   mutatedIteration,
   recordingMutations,
@@ -105,7 +106,7 @@ async function runMutation(
   const hook: EffectHook = {
     wants: (effect) =>
       effect.agent === mutation.agent && effect.iteration === mutation.iteration && effect.index === mutation.index,
-    change: () => ({ answer: mutation.answer, then: 'live' }),
+    change: () => ({ answer: mutation.answer, then: 'live', deliver: mutation.deliver }),
   };
   const run = await replayOnce(options, agents, backends, hook);
   const { effect, detail } = classify(recording, run, mutation.agent);
@@ -216,7 +217,7 @@ function saveTest(
   effect: ChaosEffect,
 ): string | undefined {
   const agent = options.recording.agents.get(mutation.agent)!;
-  if (agent.iterations[0]?.iteration !== mutation.iteration) return undefined;
+  if (agent.iterations[0]?.iteration !== mutation.iteration || BUS_KINDS.includes(mutation.kind)) return undefined;
   const recording: Recording = {
     ...options.recording,
     agents: new Map([[mutation.agent, { ...agent, iterations: [mutated, ...agent.iterations.slice(1)] }]]),

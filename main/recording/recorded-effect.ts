@@ -30,6 +30,11 @@ export interface EffectChange {
    * call that differs is a divergence); `live` sends the agent's calls to the back ends from now on.
    */
   then: 'replay' | 'live';
+  /**
+   * With `live`: events (as the recording writes them) put into the agent's inbox as it goes live,
+   * in order: what the recording delivered to it later from sources the live back ends do not know.
+   */
+  deliver?: Json[];
 }
 
 export interface EffectHook {

@@ -3,6 +3,7 @@ import type { OmwConfig } from '../config/config-types.ts';
 import { HostCallError } from '../host-api/host-call-error.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import { Host, type HostOptions, type TappedCall } from '../host/host.ts';
+import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
 import type { Json } from '../trace/trace-event.ts';
 import type { UnstampedTraceEvent } from '../trace/trace-recorder.ts';
 import type { BrainPosition, Divergence, ReplayStep } from '../../contract/recording-views.ts';
@@ -210,10 +211,16 @@ export class ReplayHost extends Host {
   private serveChanged(agent: string, cursor: Cursor, call: RecordedCall, change: EffectChange): unknown {
     const ctx = this.context(agent);
     const { answer } = change;
-    this.traceLog(ctx, 'info', `replay: ${call.op} answered otherwise than recorded (${answer.ok ? 'a value' : `error: ${answer.error}`})`);
+    this.traceLog(
+      ctx,
+      'info',
+      `replay: ${call.op} answered otherwise than recorded (${answer.ok ? 'a value' : `error: ${answer.error}`})`,
+    );
     if (change.then === 'live') {
       if (!this.live) throw new Error('this replay was built without back ends: it cannot go live');
       cursor.live = true;
+      for (const envelope of change.deliver ?? [])
+        this.deliver(ctx, decodeValue('host.recv', envelope) as EventEnvelope);
     }
     if (!answer.ok) throw answer.fault ? new Error(answer.error) : new HostCallError(answer.error);
     return decodeValue(call.op, answer.value);

@@ -144,3 +144,36 @@ test('hostile input: bad options and files are refused in one line; tampered cal
     /the recording does not replay with the workspace's brains \(.*\): chaos changes one effect of a run that replays/,
   );
 });
+
+test('bus chaos on the ping-pong example: a dropped or doubled message, the rest delivered as recorded', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'brainbench-chaos-pp-'));
+  for (const brain of ['ping.js', 'pong.js'])
+    writeFileSync(join(dir, brain), readFileSync(join(import.meta.dirname, '../../examples/ping-pong/js', brain)));
+  writeFileSync(
+    join(dir, 'omw.toml'),
+    readFileSync(join(import.meta.dirname, '../../examples/ping-pong/js/omw.test.toml')),
+  );
+  const recordedRun = await brainbench(['run', '--record', 'run.jsonl'], dir);
+  assert.equal(recordedRun.code, 0, recordedRun.stderr);
+  const run = await brainbench(
+    ['chaos', 'run.jsonl', '--timeout', '4', '--save', 'saved', '--json', 'chaos.json'],
+    dir,
+  );
+  assert.equal(run.code, 1, run.stdout + run.stderr);
+  const view = JSON.parse(readFileSync(join(dir, 'chaos.json'), 'utf8')) as ChaosView;
+  const entry = (pattern: RegExp) => {
+    const found = view.entries.find((candidate) => pattern.test(candidate.mutation));
+    assert.ok(found, `${pattern}: ${rows(view).join('\n')}`);
+    return found;
+  };
+  // ping checks each answer: a lost or doubled pong is its error; pong waits for three pings: one lost is a hang.
+  const dropped = entry(/^message-dropped at ping iteration 1 call \d+ \(message "pong 1"\)$/);
+  assert.equal(dropped.effect, 'brain-error');
+  assert.match(dropped.detail, /^ping: Error: expected pong 1, got pong 2/);
+  const doubled = entry(/^message-duplicated at ping iteration 1 call \d+ \(message "pong 1"\)$/);
+  assert.match(doubled.detail, /^ping: Error: expected pong 2, got pong 1/);
+  assert.equal(entry(/^message-dropped at pong iteration 1 call \d+ \(message "ping 1"\)$/).effect, 'hang');
+  assert.equal(entry(/^message-duplicated at pong iteration 1 call \d+ \(message "ping 1"\)$/).effect, 'same');
+  // An omw test's mocks cannot drop another agent's message: no test is written for the bus.
+  assert.ok(view.entries.every((candidate) => candidate.test === undefined));
+});
