@@ -147,8 +147,9 @@ function mutationsOf(
       if (next !== undefined) found.push(at('message-dropped', target, { ok: true, value: next }, rest));
       found.push(at('message-duplicated', target, { ok: true, value }, [value, ...carried]));
     }
-    // A timer a moment late: the event after it comes first; one a moment early: before the event it followed.
-    if (kind === 'timer' && next !== undefined && !nextIsTimer)
+    // A timer a moment late: the event after it comes first; one a moment early: before the event it
+    // followed (two timers in a row are swapped once, as the first one late).
+    if (kind === 'timer' && next !== undefined)
       found.push(at('timer-late', 'a timer', { ok: true, value: next }, [value, ...rest]));
     if (kind !== 'timer' && nextIsTimer)
       found.push(at('timer-early', 'a timer', { ok: true, value: next }, [value, ...rest]));

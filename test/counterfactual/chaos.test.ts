@@ -177,3 +177,30 @@ test('bus chaos on the ping-pong example: a dropped or doubled message, the rest
   // An omw test's mocks cannot drop another agent's message: no test is written for the bus.
   assert.ok(view.entries.every((candidate) => candidate.test === undefined));
 });
+
+test('a timer a moment late breaks a brain that counts on the order its timers fire in', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'brainbench-chaos-timers-'));
+  writeFileSync(
+    join(dir, 'omw.toml'),
+    '[runtime.js]\nkind = "js"\n[agents.clock]\nruntime = "js"\nscript = "clock.js"\n',
+  );
+  writeFileSync(
+    join(dir, 'clock.js'),
+    `const short = omw.host.waitFor(10);
+omw.host.waitFor(400);
+if (omw.host.recv().id !== short) throw new Error('the short timer should fire first');
+omw.host.recv();
+'in order';
+`,
+  );
+  const recordedRun = await brainbench(['run', '--record', 'run.jsonl'], dir);
+  assert.equal(recordedRun.code, 0, recordedRun.stderr);
+  const run = await brainbench(
+    ['chaos', 'run.jsonl', '--kinds', 'timer-late,timer-early', '--json', 'chaos.json'],
+    dir,
+  );
+  assert.equal(run.code, 1, run.stdout + run.stderr);
+  const view = JSON.parse(readFileSync(join(dir, 'chaos.json'), 'utf8')) as ChaosView;
+  assert.deepEqual(rows(view), ['timer-late at clock iteration 1 call 3 (a timer) -> brain-error']);
+  assert.match(view.entries[0]!.detail, /^clock: Error: the short timer should fire first/);
+});
