@@ -90,7 +90,7 @@ function globbed(glob: string, cwd: string): string[] {
     fixed.push(segment);
   }
   const base = resolve(cwd, fixed.join('/') || '.');
-  let isFolder = false;
+  let isFolder: boolean;
   try {
     isFolder = statSync(base).isDirectory();
   } catch {

@@ -72,7 +72,9 @@ export function corpusMarkdown(view: CorpusReplayView): string {
   lines.push(...divergenceSection('Accepted divergences (--expect-divergence)', of('accepted')));
   if (view.unmatchedExpectations.length > 0)
     lines.push(
-      ...view.unmatchedExpectations.map((pattern) => `Note: \`--expect-divergence ${cell(pattern)}\` names no recording.`),
+      ...view.unmatchedExpectations.map(
+        (pattern) => `Note: \`--expect-divergence ${cell(pattern)}\` names no recording.`,
+      ),
       '',
     );
   if (view.live)

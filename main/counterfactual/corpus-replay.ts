@@ -60,8 +60,7 @@ export interface CorpusRun {
 export const DEFAULT_TIMEOUT_MS = 120_000;
 
 /** The parallelism `jobs` asks for: 0 or none is one per logical core. */
-export const corpusJobs = (jobs: number | undefined): number =>
-  jobs && jobs > 0 ? jobs : availableParallelism();
+export const corpusJobs = (jobs: number | undefined): number => (jobs && jobs > 0 ? jobs : availableParallelism());
 
 export async function replayCorpus(options: CorpusReplayOptions): Promise<CorpusRun> {
   const started = performance.now();

@@ -21,7 +21,8 @@ before(async () => {
   const file = join(corpus.dir, 'tool.js');
   const lines = readFileSync(file, 'utf8').split('\n');
   assert.match(lines[PLANTED_LINE - 1]!, /if \(envelope\.kind === 'error'\) throw new Error\(envelope\.payload\);/);
-  lines[PLANTED_LINE - 1] = "  if (envelope.kind === 'error') { calc.callToolBlocking('add', { a: 3, b: 4 }); continue; }";
+  lines[PLANTED_LINE - 1] =
+    "  if (envelope.kind === 'error') { calc.callToolBlocking('add', { a: 3, b: 4 }); continue; }";
   writeFileSync(file, lines.join('\n'));
 });
 
@@ -46,12 +47,24 @@ test('only the recordings that took the changed path diverge, at the planted lin
 
 test('--expect-divergence accepts the changed recordings apart, and the gate passes', async () => {
   const run = await brainbench(
-    ['replay', 'corpus/*.jsonl', '--expect-divergence', 'tool-error-*', '--junit', 'out/replay.xml', '--markdown', 'out/replay.md'],
+    [
+      'replay',
+      'corpus/*.jsonl',
+      '--expect-divergence',
+      'tool-error-*',
+      '--junit',
+      'out/replay.xml',
+      '--markdown',
+      'out/replay.md',
+    ],
     corpus.dir,
   );
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.ok(lineOf(run.stdout, 'ACCEPTED', 'corpus/tool-error-2.jsonl: an expected divergence'));
-  assert.match(run.stdout, /accepted divergences \(--expect-divergence\): 2\n {2}corpus\/tool-error-1\.jsonl\n {2}corpus\/tool-error-2\.jsonl\n/);
+  assert.match(
+    run.stdout,
+    /accepted divergences \(--expect-divergence\): 2\n {2}corpus\/tool-error-1\.jsonl\n {2}corpus\/tool-error-2\.jsonl\n/,
+  );
   assert.match(run.stdout, /12 recordings: 10 replayed, 0 diverged, 2 accepted, 0 errors in [\d.]+ s: PASS\n$/);
 
   const junit = await parsedJunit(readFileSync(join(corpus.dir, 'out/replay.xml'), 'utf8'));
@@ -67,7 +80,10 @@ test('--expect-divergence accepts the changed recordings apart, and the gate pas
   const markdown = readFileSync(join(corpus.dir, 'out/replay.md'), 'utf8');
   assert.match(markdown, /^# Replay of 12 recordings: PASS\n/);
   assert.match(markdown, /\| 10 \| 0 \| 2 \| 0 \| 0 \| [\d.]+ s \|/);
-  assert.match(markdown, /## Accepted divergences \(--expect-divergence\) \(2\)\n\n### corpus\/tool-error-1\.jsonl\n\n```+\ntool iteration 1 call 6:/);
+  assert.match(
+    markdown,
+    /## Accepted divergences \(--expect-divergence\) \(2\)\n\n### corpus\/tool-error-1\.jsonl\n\n```+\ntool iteration 1 call 6:/,
+  );
   assert.doesNotMatch(markdown, /## Diverged/);
 });
 
@@ -85,9 +101,15 @@ test('the JUnit report of a failing gate: each divergence a failure, an expected
   assert.equal(junit.error, null);
   assert.deepEqual([junit.tests, junit.failures, junit.errors], [12, 3, 0]);
   const byName = new Map(junit.cases.map((c) => [c.name, c]));
-  assert.match(byName.get('corpus/tool-error-2.jsonl')!.failure!, /^diverged: tool iteration 1 call 6: expected the end/);
+  assert.match(
+    byName.get('corpus/tool-error-2.jsonl')!.failure!,
+    /^diverged: tool iteration 1 call 6: expected the end/,
+  );
   assert.match(byName.get('corpus/tool-error-2.jsonl')!.failureText!, /at .*tool\.js:11:/);
-  assert.match(byName.get('corpus/race-1.jsonl')!.failure!, /expected to diverge \(--expect-divergence\), but replayed as recorded/);
+  assert.match(
+    byName.get('corpus/race-1.jsonl')!.failure!,
+    /expected to diverge \(--expect-divergence\), but replayed as recorded/,
+  );
   assert.equal(byName.get('corpus/race-2.jsonl')!.failure, null);
 });
 

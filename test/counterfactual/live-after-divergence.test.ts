@@ -57,10 +57,7 @@ async function plantedCorpus(): Promise<string> {
 
 test('diverged recordings go on live as branches beside the report, with tokens spent and saved', async () => {
   const dir = await plantedCorpus();
-  const run = await brainbench(
-    ['replay', 'corpus', '--live-after-divergence', '--markdown', 'out/report.md'],
-    dir,
-  );
+  const run = await brainbench(['replay', 'corpus', '--live-after-divergence', '--markdown', 'out/report.md'], dir);
   assert.equal(run.code, 1, run.stderr);
   assert.deepEqual(readdirSync(join(dir, 'out')).sort(), [
     'corpus__run-1.branch.jsonl',
@@ -88,7 +85,10 @@ test('diverged recordings go on live as branches beside the report, with tokens 
   assert.equal((chats[1]!.value as { content: string }).content, 'high tide at six');
   assert.deepEqual(branch.agents.get('assistant')!.iterations[0]!.end?.outcome, { exited: 'high tide at six' });
   const report = readFileSync(join(dir, 'out/report.md'), 'utf8');
-  assert.match(report, /Live from the divergence: 1 iteration, branch `out\/corpus__run-1\.branch\.jsonl`; spent 60 tokens/);
+  assert.match(
+    report,
+    /Live from the divergence: 1 iteration, branch `out\/corpus__run-1\.branch\.jsonl`; spent 60 tokens/,
+  );
 
   // A second pass never writes over the first one's branches.
   const again = await brainbench(['replay', 'corpus/run-1.jsonl', '--live-after-divergence', '--branches', 'out'], dir);
@@ -131,5 +131,7 @@ test("an eval's hooks: its back ends answer the branches and its scorers score t
   assert.equal(totals.branches, 3);
   assert.deepEqual(scored.sort(), ['corpus/run-1.jsonl', 'corpus/run-2.jsonl', 'corpus/run-3.jsonl']);
   for (const entry of run.view.entries)
-    assert.deepEqual(entry.branch?.scores, [{ scorer: 'equals', score: 0, pass: false, reason: 'got low tide at noon' }]);
+    assert.deepEqual(entry.branch?.scores, [
+      { scorer: 'equals', score: 0, pass: false, reason: 'got low tide at noon' },
+    ]);
 });

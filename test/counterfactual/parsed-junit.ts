@@ -11,7 +11,14 @@ export interface ParsedJunit {
   tests: number;
   failures: number;
   errors: number;
-  cases: { classname: string; name: string; failure: string | null; failureText: string | null; error: string | null; out: string | null }[];
+  cases: {
+    classname: string;
+    name: string;
+    failure: string | null;
+    failureText: string | null;
+    error: string | null;
+    out: string | null;
+  }[];
 }
 
 export async function parsedJunit(xml: string): Promise<ParsedJunit> {
