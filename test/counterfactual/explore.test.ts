@@ -84,6 +84,22 @@ test('explore finds the planted race; its saved schedule reproduces it every tim
   assert.match(clean.stdout, /2 schedule\(s\), every order, in [\d.]+ s: 0 with a different outcome\n$/);
 });
 
+test('seeded random orders find the race at the same schedule for the same seed', async () => {
+  const dir = racyWorkspace();
+  const found = [];
+  for (let time = 0; time < 2; time++) {
+    const run = await brainbench(['explore', '--strategy', 'random', '--seed', '3', '--runs', '8'], dir);
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.match(
+      run.stdout,
+      /8 schedule\(s\), seeded random orders \(seed 3\), in [\d.]+ s: 1 with a different outcome\n$/,
+    );
+    found.push(/DIFFERS schedule (\d+):/.exec(run.stdout)?.[1]);
+  }
+  assert.ok(found[0] !== undefined);
+  assert.equal(found[0], found[1]);
+});
+
 for (const [example, brains] of [
   ['ping-pong', ['ping.js', 'pong.js']],
   ['cancel-race', ['brain.js']],
