@@ -14,6 +14,7 @@ const HOST_SIDE = [
   'main/testing',
   'main/evals',
   'main/recording',
+  'main/counterfactual',
   'main/telemetry',
   'main/trust',
 ];
@@ -100,6 +101,7 @@ export const LAYER_ZONES = [
       'main/testing',
       'main/evals',
       'main/recording',
+      'main/counterfactual',
     ],
     message: rule('host', 'the host and the supervisor never import the layers that use them'),
   },

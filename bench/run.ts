@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { agentBenchmarks } from './agent-benchmarks.ts';
 import type { BenchRow } from './bench-row.ts';
 import { configBenchmarks } from './config-benchmarks.ts';
+import { counterfactualBenchmarks } from './counterfactual-benchmarks.ts';
 import { dapBenchmarks } from './dap-benchmarks.ts';
 import { endpointBenchmarks } from './endpoint-benchmarks.ts';
 import { evalBenchmarks } from './eval-benchmarks.ts';
@@ -37,6 +38,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   web: webBenchmarks,
   evals: evalBenchmarks,
   'evals-view': evalsViewBenchmarks,
+  counterfactual: counterfactualBenchmarks,
 };
 
 const only = process.argv.slice(2);

@@ -7,6 +7,7 @@ import type { EventEnvelope } from '../main/host-api/wit-types.generated.ts';
 import type { IterationStartTrace, Json, TraceEvent } from '../main/trace/trace-event.ts';
 import type { IterationResult } from './iteration-result.ts';
 import type { OpenSourceView } from './views.ts';
+import type { ForkCutView } from './counterfactual-views.ts';
 
 export interface JsonChange {
   /** Where, from the compared value's root: `[2].content`, `.usage.total_tokens`. */
@@ -193,6 +194,11 @@ export interface ForkEdits {
   model?: string;
   /** Iterations to run after the fork point; as many as the recording has after it by default. */
   iterations?: number;
+  /**
+   * Fork every agent of the recording: each replays up to a consistent cut (no agent past a
+   * message another has not yet sent), then all run live. The other edits are the forked agent's.
+   */
+  allAgents?: boolean;
 }
 
 /** A replayed agent's brain as the recording has it and as the workspace has it now. */
@@ -242,6 +248,9 @@ export interface BranchView {
   branch: RecordingFileView;
   /** The iterations the branch ran after its fork point, and how the last one ended. */
   report: AgentReplayView;
+  /** With `allAgents`: every agent's report (the forked one first), and the cut they started live from. */
+  agents?: AgentReplayView[];
+  cut?: ForkCutView;
 }
 
 /** Two recordings compared (`brainbench diff A B`), per agent. */

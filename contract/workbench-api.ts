@@ -145,6 +145,7 @@ const forkEdits = parameter(
     provider: z.object({ from: z.string(), to: z.string() }).optional(),
     model: z.string().optional(),
     iterations: z.number().int().positive().optional(),
+    allAgents: z.boolean().optional(),
   }),
 );
 /** Run the recording's own text of each brain instead of the workspace's (in the workspace's runtimes). */

@@ -2,6 +2,7 @@ import type { AccountingView, CostTotal } from '../../contract/accounting-views.
 import { accountingOf } from '../recording/accounting.ts';
 import { describeAgentDiff, recordingsAgree } from '../recording/describe-diff.ts';
 import { diffRecordings } from '../recording/recording-diff.ts';
+import { splitRecordings } from '../counterfactual/trial-split.ts';
 import { openRecording } from './recording-input.ts';
 
 const NO_COST: CostTotal = { amounts: {}, unpriced: 0 };
@@ -36,4 +37,13 @@ export function diffCommand(
     );
   else for (const diff of diffs) for (const line of describeAgentDiff(diff, costOf(diff.agent))) print(line);
   return recordingsAgree(diffs) ? 0 : 1;
+}
+
+/** `brainbench diff A B C…`: k recordings of one case aligned, and where they split; exit 0 when none does. */
+export function splitCommand(files: readonly string[], print: (line: string) => void, json: boolean): number {
+  const recordings = files.map((file) => openRecording(file));
+  const view = splitRecordings(recordings, files);
+  if (json) print(JSON.stringify(view, null, 2));
+  else print(view.text);
+  return view.agents.some((agent) => agent.split) ? 1 : 0;
 }

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import type { ForkEdits } from '../../contract/recording-views.ts';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { describeAgentDiff } from '../recording/describe-diff.ts';
-import { runFork } from '../recording/fork.ts';
+import { describeCut, runFork } from '../recording/fork.ts';
 import { diffRecordings } from '../recording/recording-diff.ts';
 import { readRecordingLines, RecordingError } from '../recording/recording-reader.ts';
 import { buildRecording } from '../recording/recording.ts';
@@ -32,6 +32,8 @@ export interface ForkCommandOptions {
   config?: string;
   /** Run the recording's own text of the brain (in the workspace's runtime). */
   recordedBrains: boolean;
+  /** Fork every agent from a consistent cut, all of them live after it. */
+  allAgents: boolean;
   format?: ConfigFormat;
   print: (line: string) => void;
 }
@@ -45,7 +47,7 @@ export async function forkCommand(options: ForkCommandOptions): Promise<number> 
   const edits = forkEdits(options);
   const config = workspaceConfig('fork', options.config, options.format);
   try {
-    const report = await runFork({
+    const { report, agents, cut } = await runFork({
       recording,
       lines,
       agent: options.agent,
@@ -58,8 +60,18 @@ export async function forkCommand(options: ForkCommandOptions): Promise<number> 
       out: options.out,
       origin: { name: edits.name!, of: options.file },
       brainbench: brainbenchVersion(),
+      allAgents: options.allAgents,
     });
     options.print(`wrote ${options.out}: ${report.replayed} iteration(s) replayed, ${report.live} live`);
+    if (cut) {
+      options.print(`${describeCut(cut)} (a consistent cut: no agent past a message another has not yet sent)`);
+      for (const entry of cut.agents) {
+        const ran = agents.find((agent) => agent.agent === entry.agent)!;
+        options.print(
+          `  ${entry.agent}: ${entry.replayed} of ${entry.of} iteration(s) replayed (${entry.reason}), ${ran.live} live`,
+        );
+      }
+    }
   } catch (error) {
     if (error instanceof RecordingError) throw new CommandError(error.message);
     throw error;

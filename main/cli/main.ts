@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
 import type { Shard } from '../testing/shard-tests.ts';
@@ -6,9 +6,12 @@ import { failureEntry } from './failure-entry.ts';
 import { LOG_FORMATS, stderrLog, type Log, type LogFormat } from './log-format.ts';
 import { lspCommand } from './lsp-command.ts';
 import { accountingCommand } from './accounting-command.ts';
-import { diffCommand } from './diff-command.ts';
+import { diffCommand, splitCommand } from './diff-command.ts';
 import { exportCommand, otlpDestinationOption } from './export-command.ts';
 import { replayCommand } from './replay-command.ts';
+import { corpusCommand } from './corpus-command.ts';
+import { chaosCommand, mutationKinds } from './chaos-command.ts';
+import { exploreCommand } from './explore-command.ts';
 import { forkCommand } from './fork-command.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
@@ -32,11 +35,21 @@ const USAGE = `usage:
                                                                           (--config, else the omw config here; --recorded-brains:
                                                                           the recording's own, in the workspace's runtimes)
   brainbench replay FILE --to-test DIR [--agent NAME]...                 write an omw test folder from a recording
-  brainbench diff A B [--all] [--json]                                    compare two recordings call by call
+  brainbench replay DIR|GLOB... [-j N] [--spares N] [--expect-divergence NAME|GLOB]... [--junit FILE] [--markdown FILE]
+                  [--live-after-divergence [--branches DIR]] [--timeout SECS] [--config FILE] [--recorded-brains]
+                                                                          replay a corpus in parallel; exit 1 on an
+                                                                          unexpected divergence, a missing expected one or an error
+  brainbench diff A B [C…] [--all] [--json]                               compare recordings call by call (3+: where trials split)
   brainbench export FILE --otlp URL | --otlp-file OUT [--otlp-content]    a recording as OpenTelemetry spans (OTLP)
   brainbench fork FILE --agent A --after K --out FILE [--memory JSON|@FILE] [--source FILE]
                   [--provider FROM=TO] [--model M] [--iterations N] [--name N] [--config FILE] [--recorded-brains]
+                  [--all-agents]
                                                                           branch a recording at an iteration boundary
+                                                                          (--all-agents: every agent, from a consistent cut)
+  brainbench chaos FILE [--config FILE] [--seed S] [--max N] [--kinds K,...] [-j N] [--timeout SECS]
+                  [--save DIR] [--json OUT]                               replay once per broken effect (tool error, timeout, refusal…)
+  brainbench explore [CONFIG] [--strategy every|random] [--runs N] [--seed S] [--settle MS] [--timeout SECS]
+                  [--save DIR] [--schedule FILE]                          run the agents under many message orders
   brainbench accounting FILE [--config FILE] [--json]                     tokens, cost and calls per agent and iteration
   brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--shard I/N] [--all] [-j N] [--watch]
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
@@ -265,6 +278,19 @@ function lsp(args: string[]): Promise<number> {
 
 const print = (line: string) => console.log(line);
 
+/** Whether `replay`'s arguments name a corpus (a folder, a glob, several files, a corpus option) rather than one recording. */
+function namesCorpus(positionals: readonly string[], values: Record<string, unknown>): boolean {
+  const corpusOptions = ['jobs', 'spares', 'junit', 'markdown', 'expect-divergence', 'branches', 'timeout'];
+  if (positionals.length !== 1 || corpusOptions.some((option) => values[option] !== undefined)) return true;
+  const name = positionals[0]!;
+  if (/[*?]/.test(name)) return true;
+  try {
+    return statSync(name).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function replay(args: string[]): Promise<number> {
   const { values, positionals } = commandArgs({
     args,
@@ -276,11 +302,46 @@ function replay(args: string[]): Promise<number> {
       'recorded-brains': { type: 'boolean' },
       'to-test': { type: 'string' },
       agent: { type: 'string', multiple: true },
+      jobs: { type: 'string', short: 'j' },
+      spares: { type: 'string' },
+      junit: { type: 'string' },
+      markdown: { type: 'string' },
+      'expect-divergence': { type: 'string', multiple: true },
+      branches: { type: 'string' },
+      timeout: { type: 'string' },
     },
   });
-  if (positionals.length !== 1) throw new UsageError('replay takes one recording FILE');
+  if (positionals.length === 0) throw new UsageError('replay takes a recording FILE, or DIR|GLOB… for a corpus');
   const format = formatOption('--format', values.format);
   const log = stderrLog('auto');
+  if (namesCorpus(positionals, values)) {
+    if (values['to-test'] !== undefined) throw new UsageError('--to-test takes one recording FILE, not a corpus');
+    if (values.agent !== undefined) throw new UsageError('--agent takes one recording FILE, not a corpus');
+    if (values.branches !== undefined && !values['live-after-divergence'])
+      throw new UsageError('--branches is where --live-after-divergence writes its branches: give both');
+    const jobs = wholeNumberOption('-j/--jobs', values.jobs) ?? 0;
+    const spares = wholeNumberOption('--spares', values.spares);
+    const timeout = wholeNumberOption('--timeout', values.timeout);
+    if (timeout === 0) throw new UsageError('--timeout: expected seconds from 1');
+    return logging(log, () =>
+      corpusCommand({
+        names: positionals,
+        jobs,
+        recordedBrains: values['recorded-brains'] ?? false,
+        expectDivergence: values['expect-divergence'] ?? [],
+        liveAfterDivergence: values['live-after-divergence'] ?? false,
+        print,
+        printError: (line) => console.error(line),
+        ...(spares !== undefined ? { spares } : {}),
+        ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
+        ...(values.junit !== undefined ? { junit: values.junit } : {}),
+        ...(values.markdown !== undefined ? { markdown: values.markdown } : {}),
+        ...(values.branches !== undefined ? { branches: values.branches } : {}),
+        ...(values.config !== undefined ? { config: values.config } : {}),
+        ...(format ? { format } : {}),
+      }),
+    );
+  }
   return logging(log, () =>
     replayCommand({
       file: positionals[0]!,
@@ -301,7 +362,9 @@ function diff(args: string[]): Promise<number> {
     allowPositionals: true,
     options: { json: { type: 'boolean' }, all: { type: 'boolean' } },
   });
-  if (positionals.length !== 2) throw new UsageError('diff takes two recordings: A B');
+  if (positionals.length < 2) throw new UsageError('diff takes two recordings A B, or more: A B C…');
+  if (positionals.length > 2)
+    return logging(stderrLog('auto'), async () => splitCommand(positionals, print, values.json ?? false));
   const [a, b] = positionals as [string, string];
   return logging(stderrLog('auto'), async () =>
     diffCommand(a, b, print, { json: values.json ?? false, all: values.all ?? false }),
@@ -338,6 +401,7 @@ function fork(args: string[]): Promise<number> {
       config: { type: 'string', short: 'c' },
       format: { type: 'string' },
       'recorded-brains': { type: 'boolean' },
+      'all-agents': { type: 'boolean' },
     },
   });
   if (positionals.length !== 1) throw new UsageError('fork takes one recording FILE');
@@ -361,6 +425,7 @@ function fork(args: string[]): Promise<number> {
       afterIteration,
       out: values.out!,
       recordedBrains: values['recorded-brains'] ?? false,
+      allAgents: values['all-agents'] ?? false,
       print,
       ...(memory !== undefined ? { memory } : {}),
       ...(source !== undefined ? { source } : {}),
@@ -403,6 +468,88 @@ function evaluate(args: string[]): Promise<number> {
   return logging(log, () => evalCommand(args, io));
 }
 
+function chaos(args: string[]): Promise<number> {
+  const { values, positionals } = commandArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      config: { type: 'string', short: 'c' },
+      format: { type: 'string' },
+      seed: { type: 'string' },
+      max: { type: 'string' },
+      kinds: { type: 'string' },
+      jobs: { type: 'string', short: 'j' },
+      timeout: { type: 'string' },
+      save: { type: 'string' },
+      json: { type: 'string' },
+    },
+  });
+  if (positionals.length !== 1) throw new UsageError('chaos takes one recording FILE');
+  const format = formatOption('--format', values.format);
+  const max = wholeNumberOption('--max', values.max);
+  if (max === 0) throw new UsageError('--max: expected a number of mutations from 1');
+  const timeout = wholeNumberOption('--timeout', values.timeout) ?? 10;
+  if (timeout === 0) throw new UsageError('--timeout: expected seconds from 1');
+  const kinds = values.kinds !== undefined ? mutationKinds(values.kinds) : undefined;
+  return logging(stderrLog('auto'), () =>
+    chaosCommand({
+      file: positionals[0]!,
+      seed: wholeNumberOption('--seed', values.seed) ?? 1,
+      jobs: Math.max(1, wholeNumberOption('-j/--jobs', values.jobs) ?? 2),
+      timeoutMs: timeout * 1000,
+      print,
+      ...(max !== undefined ? { max } : {}),
+      ...(kinds ? { kinds } : {}),
+      ...(values.save !== undefined ? { saveTo: values.save } : {}),
+      ...(values.json !== undefined ? { json: values.json } : {}),
+      ...(values.config !== undefined ? { config: values.config } : {}),
+      ...(format ? { format } : {}),
+    }),
+  );
+}
+
+function exploreOrders(args: string[]): Promise<number> {
+  const { values, positionals } = commandArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      format: { type: 'string' },
+      strategy: { type: 'string' },
+      runs: { type: 'string' },
+      seed: { type: 'string' },
+      settle: { type: 'string' },
+      timeout: { type: 'string' },
+      save: { type: 'string' },
+      schedule: { type: 'string' },
+    },
+  });
+  if (positionals.length > 1) throw new UsageError('explore takes at most one CONFIG');
+  const strategy = values.strategy ?? 'every';
+  if (strategy !== 'every' && strategy !== 'random')
+    throw new UsageError(`--strategy: expected every or random, got ${strategy}`);
+  const runs = wholeNumberOption('--runs', values.runs) ?? 100;
+  if (runs === 0) throw new UsageError('--runs: expected a number of schedules from 1');
+  const settle = wholeNumberOption('--settle', values.settle) ?? 25;
+  if (settle > 10_000) throw new UsageError('--settle: expected milliseconds up to 10000');
+  const timeout = wholeNumberOption('--timeout', values.timeout) ?? 10;
+  if (timeout === 0) throw new UsageError('--timeout: expected seconds from 1');
+  const format = formatOption('--format', values.format);
+  return logging(stderrLog('auto'), () =>
+    exploreCommand({
+      strategy,
+      runs,
+      seed: wholeNumberOption('--seed', values.seed) ?? 1,
+      settleMs: settle,
+      timeoutMs: timeout * 1000,
+      print,
+      ...(positionals[0] !== undefined ? { config: positionals[0] } : {}),
+      ...(format ? { format } : {}),
+      ...(values.save !== undefined ? { saveTo: values.save } : {}),
+      ...(values.schedule !== undefined ? { schedule: values.schedule } : {}),
+    }),
+  );
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   run: (args) => runOrLoop('run', args),
   loop: (args) => runOrLoop('loop', args),
@@ -411,6 +558,8 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   diff,
   export: exportRecording,
   fork,
+  chaos,
+  explore: exploreOrders,
   accounting,
   eval: evaluate,
   serve,

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
-import { Inbox } from './inbox.ts';
+import { Inbox, type DeliveryOrder } from './inbox.ts';
 
 interface AgentSubscription {
   subscriber: string;
@@ -16,6 +16,7 @@ export class Bus {
   private readonly agentSubscriptions = new Map<string, Map<string, string>>();
   private readonly subscriptionsByUuid = new Map<string, AgentSubscription>();
   private readonly lifecycle = new Map<string, string>();
+  private order: DeliveryOrder | undefined;
 
   /** `delivered` sees every envelope that entered an inbox (or went straight to a waiting `recv`). */
   constructor(
@@ -25,8 +26,17 @@ export class Bus {
 
   inbox(agent: string): Inbox {
     let inbox = this.inboxes.get(agent);
-    if (!inbox) this.inboxes.set(agent, (inbox = new Inbox(this.inboxBound)));
+    if (!inbox) {
+      this.inboxes.set(agent, (inbox = new Inbox(this.inboxBound, agent)));
+      if (this.order) inbox.orderBy(this.order);
+    }
     return inbox;
+  }
+
+  /** Every inbox delivers events from different sources in `order`'s choice (schedule exploration). */
+  orderBy(order: DeliveryOrder): void {
+    this.order = order;
+    for (const inbox of this.inboxes.values()) inbox.orderBy(order);
   }
 
   /** Puts an envelope into an agent's inbox; false when the inbox is full. */

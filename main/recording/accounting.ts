@@ -124,6 +124,11 @@ export class RecordingAccounting {
     };
   }
 
+  /** What each of the agent's provider calls used and cost (a stream's deltas on its opening call). */
+  callUsage(agent: string): ReadonlyMap<RecordedCall, ProviderUsage> {
+    return this.ledgers.get(agent)?.usage ?? new Map();
+  }
+
   /** The agent's iteration at `position` (0-based, in recorded order) with its calls on its time axis. */
   waterfall(agentName: string, position: number): IterationWaterfall {
     const agent = this.recording.agents.get(agentName);

@@ -49,3 +49,7 @@ export function divergenceDetails(divergence: Divergence): string[] {
   }
   return lines;
 }
+
+/** A divergence as `brainbench replay` prints it: `DIVERGED <agent> …` and the lines under it. */
+export const divergenceText = (divergence: Divergence): string =>
+  [`DIVERGED ${divergence.agent} ${divergenceHeadline(divergence)}`, ...divergenceDetails(divergence)].join('\n');

@@ -18,6 +18,15 @@ const TEST_FILE = 'omw.test.toml';
 /** The runtime keys a written test keeps: Brainbench's engine limits, which confine a brain further. */
 const KEPT_RUNTIME_KEYS = new Set(Object.keys(brainbenchLimitsShape));
 
+/** What a caller writes into a test in place of the recording's: the brains to name, the assertions, the first comment line. */
+export interface TestOverrides {
+  /** Per agent, the brain the test names (relative to the test folder); it is not written. */
+  scripts?: Record<string, string>;
+  assertions?: Record<string, Json>;
+  /** The test files' first line: where they come from. */
+  from?: string;
+}
+
 /**
  * Writes an omw test folder from a recording: `omw.test.base.toml` with the agents (their brains
  * written beside it from the recorded text), their runtimes and mocks in place of every provider
@@ -34,6 +43,7 @@ export function writeRecordingTest(
   dir: string,
   agents?: readonly string[],
   warn: (message: string) => void = () => {},
+  overrides: TestOverrides = {},
 ): string[] {
   const names = agents ?? [...recording.agents.keys()].sort();
   const { header } = recording;
@@ -48,10 +58,16 @@ export function writeRecordingTest(
     const problem = nameProblem(name);
     if (problem) throw new RecordingError(`a recorded call names back end ${quotedName(name)}: ${problem}`);
   }
-  const brains = names.map((name) => brainFile(header, name));
+  const brains = names.map((name) => {
+    const named = overrides.scripts?.[name];
+    return named === undefined
+      ? brainFile(header, name)
+      : { ...brainFile(header, name), file: named, source: undefined };
+  });
   const folder = testFolder(dir);
   const files = new TestFiles(folder, dir);
-  for (const name of [...brains.map((brain) => brain.file), BASE_FILE, TEST_FILE]) files.check(name);
+  const written = brains.filter((_brain, i) => overrides.scripts?.[names[i]!] === undefined);
+  for (const name of [...written.map((brain) => brain.file), BASE_FILE, TEST_FILE]) files.check(name);
 
   for (const warning of mocks.warnings) warn(warning);
   const talking = talkingAgents(names, tested);
@@ -66,7 +82,7 @@ export function writeRecordingTest(
   names.forEach((name, i) => {
     const { file, source, runtime } = brains[i]!;
     if (source !== undefined) files.write(file, source);
-    else {
+    else if (overrides.scripts?.[name] === undefined) {
       const path = header.brains[name]?.path;
       const was = path === undefined ? '' : ` (it was ${JSON.stringify(path)})`;
       missing.push(`# ${name}'s brain is not in the recording${was}: put it at ${file}.`);
@@ -92,13 +108,15 @@ export function writeRecordingTest(
     ...(Object.keys(tooling).length > 0 ? { tooling } : {}),
     ...(mocks.endpoint.length > 0 ? { endpoint: { kind: 'mock', requests: mocks.endpoint } } : {}),
   };
-  const from = `# Written by brainbench replay --to-test from the recording of ${JSON.stringify(basename(header.configFile))} made ${new Date(header.createdAt).toISOString()}.\n`;
+  const from =
+    overrides.from ??
+    `# Written by brainbench replay --to-test from the recording of ${JSON.stringify(basename(header.configFile))} made ${new Date(header.createdAt).toISOString()}.\n`;
   files.write(
     BASE_FILE,
     `${from}# The agents, their runtimes, and mocks that answer as the recorded back ends did.\n${missing.map((line) => `${line}\n`).join('')}\n${stringify(base)}\n`,
   );
   const assertions = Object.create(null) as Record<string, Json>;
-  names.forEach((name, i) => (assertions[name] = recordedAssertions(tested[i]!)));
+  names.forEach((name, i) => (assertions[name] = overrides.assertions?.[name] ?? recordedAssertions(tested[i]!)));
   files.write(
     TEST_FILE,
     `${from}# What each agent was seen to do: its calls and events in order, and its outcome.\n\n${stringify({ assertions })}\n`,

@@ -3,6 +3,7 @@ import type { OmwConfig } from '../config/config-types.ts';
 import { HostCallError } from '../host-api/host-call-error.ts';
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import { Host, type HostOptions, type TappedCall } from '../host/host.ts';
+import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
 import type { Json } from '../trace/trace-event.ts';
 import type { UnstampedTraceEvent } from '../trace/trace-recorder.ts';
 import type { BrainPosition, Divergence, ReplayStep } from '../../contract/recording-views.ts';
@@ -11,6 +12,12 @@ import { jsonEqual } from '../agent-protocol/json-equal.ts';
 import type { ReplayCall, ReplayEnd, ReplayIterationScript } from '../agent-protocol/replay-script.ts';
 import type { RecordedCall, RecordedIteration } from './recording.ts';
 import { decodeValue, encodeValue } from '../agent-protocol/recorded-values.ts';
+import type { EffectChange, EffectHook, RecordedEffect } from './recorded-effect.ts';
+
+export interface ReplayHostOptions extends HostOptions {
+  /** Sees the recorded effects it asks for before they are served (recorded-effect.ts). */
+  effects?: EffectHook;
+}
 
 /** Thrown into a replayed iteration to end it: it diverged, or it reached the recording's end of an aborted iteration. */
 export class ReplayStop extends Error {}
@@ -42,14 +49,34 @@ export class ReplayHost extends Host {
   callsServedInProcess = 0;
   /** Asks the engine where the brain is (its top frame), for a divergence. */
   locate: ((agent: string) => Promise<BrainPosition | undefined>) | undefined;
+  private readonly effects: EffectHook | undefined;
 
   constructor(
     config: OmwConfig,
     private readonly live: boolean,
-    options: HostOptions = {},
+    options: ReplayHostOptions = {},
   ) {
     // No provider, tool server or endpoint is built unless the replay may go live.
-    super(live ? config : { ...config, providers: {}, tooling: {}, endpoint: undefined }, options);
+    const { effects, ...hostOptions } = options;
+    super(live ? config : { ...config, providers: {}, tooling: {}, endpoint: undefined }, hostOptions);
+    this.effects = effects;
+  }
+
+  /**
+   * Sets the agent up for another recording, as a new host would have it: the config's memory,
+   * an empty inbox, no open source, no cursor, and its brain at `script` (the config's by default).
+   * A corpus replay keeps one host and its agent processes from one recording to the next.
+   */
+  rewind(agent: string, script?: string): void {
+    const ctx = this.context(agent);
+    this.cancelAll(agent);
+    this.bus.inbox(agent).clear();
+    this.bus.clearLifecycle(agent);
+    ctx.memory.clear();
+    const seed = Object.hasOwn(this.config.memory, agent) ? this.config.memory[agent]! : {};
+    for (const [key, value] of Object.entries(seed)) ctx.memory.set(key, value);
+    ctx.script = script ?? this.config.agents[agent]!.script;
+    this.cursors.delete(agent);
   }
 
   /** The agent's next iteration replays this recorded one. */
@@ -92,10 +119,11 @@ export class ReplayHost extends Host {
    * its calls up to the first whose arguments a secret of this config would change, since only
    * this host redacts, and its end unless a secret would change that.
    */
-  scriptOf(iteration: RecordedIteration): ReplayIterationScript {
+  scriptOf(iteration: RecordedIteration, agent: string): ReplayIterationScript {
     const calls: ReplayCall[] = [];
     for (const call of iteration.calls) {
       if (!this.untouchedByRedaction(call.args)) break;
+      if (this.effects?.wants({ agent, iteration: iteration.iteration, index: calls.length + 1, call })) break;
       calls.push(
         call.ok
           ? { op: call.op, args: call.args, ok: true, value: decodeValue(call.op, call.value) }
@@ -173,8 +201,29 @@ export class ReplayHost extends Host {
         args,
       );
     }
+    const effect: RecordedEffect = { agent, iteration: recorded.iteration, index: cursor.next + 1, call: expected };
+    const change = this.effects?.wants(effect) ? this.effects.change(effect) : undefined;
     cursor.next++;
-    return this.serve(agent, expected);
+    return change ? this.serveChanged(agent, cursor, expected, change) : this.serve(agent, expected);
+  }
+
+  /** A recorded call answered as the effect hook says; the recorded trace of its answer is not traced. */
+  private serveChanged(agent: string, cursor: Cursor, call: RecordedCall, change: EffectChange): unknown {
+    const ctx = this.context(agent);
+    const { answer } = change;
+    this.traceLog(
+      ctx,
+      'info',
+      `replay: ${call.op} answered otherwise than recorded (${answer.ok ? 'a value' : `error: ${answer.error}`})`,
+    );
+    if (change.then === 'live') {
+      if (!this.live) throw new Error('this replay was built without back ends: it cannot go live');
+      cursor.live = true;
+      for (const envelope of change.deliver ?? [])
+        this.deliver(ctx, decodeValue('host.recv', envelope) as EventEnvelope);
+    }
+    if (!answer.ok) throw answer.fault ? new Error(answer.error) : new HostCallError(answer.error);
+    return decodeValue(call.op, answer.value);
   }
 
   private serve(agent: string, call: RecordedCall): unknown {

@@ -16,7 +16,7 @@ export interface DiscoveryFilters {
 }
 
 /** `*` stays within a path segment, `**` crosses segments. */
-function globToRegExp(glob: string): RegExp {
+export function globToRegExp(glob: string): RegExp {
   let source = '';
   for (let i = 0; i < glob.length; i++) {
     const ch = glob[i]!;

@@ -164,7 +164,7 @@ export class WorkbenchRecordings {
     checkBranchName(name);
     const out = join(folder, `${name}.jsonl`);
     if (existsSync(out)) throw new Error(`a branch named "${name}" exists already`);
-    const report = await runFork({
+    const { report, agents, cut } = await runFork({
       recording: loaded.recording,
       lines: loaded.lines,
       agent,
@@ -179,6 +179,7 @@ export class WorkbenchRecordings {
       out,
       origin: { name, of: toWorkspacePath(workspace.root, file) },
       brainbench: brainbenchVersion(),
+      ...(edits.allAgents ? { allAgents: true } : {}),
       onIteration: (done, of) =>
         this.options.emit({ type: 'recording-progress', branch: name, agent, iteration: done, of }),
     });
@@ -186,6 +187,7 @@ export class WorkbenchRecordings {
     return {
       branch: { ...this.fileView(workspace.root, out, 'branch'), ...(branch ? { branch } : {}) },
       report,
+      ...(cut ? { agents, cut } : {}),
     };
   }
 

@@ -71,9 +71,9 @@ test('a fork with edited memory replays its prefix from the recording and then g
 
   const { running, out } = fork(ws.dir, file, 2, { name: 'angry', memory: { mood: 'angry', n: '2' } }, 'fork.toml');
   const report = await running;
-  assert.equal(report.replayed, 2);
-  assert.equal(report.live, 1, 'as many iterations as the recording has after the point');
-  assert.deepEqual(report.last, { kind: 'outcome', outcome: { exited: 'live-1 angry 3' } });
+  assert.equal(report.report.replayed, 2);
+  assert.equal(report.report.live, 1, 'as many iterations as the recording has after the point');
+  assert.deepEqual(report.report.last, { kind: 'outcome', outcome: { exited: 'live-1 angry 3' } });
 
   const branch = loadRecording(out);
   assert.equal(branch.header.branch?.name, 'angry');
@@ -98,8 +98,8 @@ test("a fork with an edited brain runs the edit after the point; its header hold
   const edited = CHATTY.replace("answer.content + ' '", "'edited ' + answer.content + ' '");
   const { running, out } = fork(ws.dir, file, 1, { name: 'edited', source: edited });
   const report = await running;
-  assert.equal(report.replayed, 1);
-  assert.deepEqual(report.last, { kind: 'outcome', outcome: { exited: 'edited one calm 2' } });
+  assert.equal(report.report.replayed, 1);
+  assert.deepEqual(report.report.last, { kind: 'outcome', outcome: { exited: 'edited one calm 2' } });
   const branch = loadRecording(out);
   assert.deepEqual(branch.header.branch?.edits, ['brain: edited']);
   const brain = branch.header.brains['alice']!;
@@ -135,7 +135,7 @@ test('a prefix that no longer replays is an error naming the divergence', async 
     /prefix did not replay as recorded:\nDIVERGED alice iteration 1 call 2: host.memory-get called with other arguments/,
   );
   // The workspace's brain is what ran: by default the prefix replays.
-  assert.equal((await forkWith(false)).replayed, 2);
+  assert.equal((await forkWith(false)).report.replayed, 2);
 
   // An edit in the workspace makes its prefix diverge, and the error says which brain differs, with the way out.
   ws.write('alice.js', CHATTY.replace("'mood'", "'feeling'"));
@@ -185,14 +185,17 @@ test('the inbox and an open timer carry over into the branch', async () => {
 
   const { running } = fork(ws.dir, file, 1, {});
   const report = await running;
-  assert.deepEqual(report.last, { kind: 'outcome', outcome: { exited: 'message:hello timer' } });
+  assert.deepEqual(report.report.last, { kind: 'outcome', outcome: { exited: 'message:hello timer' } });
 
   // An edited inbox replaces the recorded one.
   const edited = fork(ws.dir, file, 1, {
     name: 'edited',
     inbox: [{ id: 'x', event: { kind: 'message', data: 'changed' } }],
   });
-  assert.deepEqual((await edited.running).last, { kind: 'outcome', outcome: { exited: 'message:changed timer' } });
+  assert.deepEqual((await edited.running).report.last, {
+    kind: 'outcome',
+    outcome: { exited: 'message:changed timer' },
+  });
 });
 
 const TOOL_USER = `
@@ -228,7 +231,7 @@ test('a queued tool call open at the fork point gets the result the recording de
   );
   // The branch's own mock tooling never saw the call (the prefix was served from the recording).
   const { running } = fork(ws.dir, file, 1, {});
-  assert.deepEqual((await running).last, { kind: 'outcome', outcome: { exited: 'tool-result true false' } });
+  assert.deepEqual((await running).report.last, { kind: 'outcome', outcome: { exited: 'tool-result true false' } });
 });
 
 const STREAM_READER = `
@@ -272,7 +275,7 @@ test('a chat stream open at the fork point gets its recorded deltas in the branc
   );
   // The server is gone: the stream can only come from the recording.
   const { running } = fork(ws.dir, file, 1, {});
-  assert.deepEqual((await running).last, { kind: 'outcome', outcome: { exited: 'slow words false' } });
+  assert.deepEqual((await running).report.last, { kind: 'outcome', outcome: { exited: 'slow words false' } });
   assert.equal(server.requests.filter((r) => r.method === 'POST').length, 1);
 });
 
@@ -281,7 +284,7 @@ test('provider and model redirects apply to the live part only', async () => {
   const { ws, file } = await recordedSteps(config, { 'alice.js': CHATTY }, 2);
   const { running, out } = fork(ws.dir, file, 1, { provider: { from: 'p', to: 'q' }, model: 'other' });
   const report = await running;
-  assert.deepEqual(report.last, { kind: 'outcome', outcome: { exited: 'from-q calm 2' } });
+  assert.deepEqual(report.report.last, { kind: 'outcome', outcome: { exited: 'from-q calm 2' } });
   const branch = loadRecording(out);
   const chats = branch.agents
     .get('alice')!

@@ -172,6 +172,10 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
     [['r.jsonl', 'a', 1, { iterations: 0 }, false], 'forkRecording: edits.iterations: expected more than 0, got 0'],
     [['r.jsonl', 'a', 1, { memory: { k: 1 } }, false], 'forkRecording: edits.memory.k: expected a string, got 1'],
     [
+      ['r.jsonl', 'a', 1, { allAgents: 'yes' }, false],
+      'forkRecording: edits.allAgents: expected true or false, got "yes"',
+    ],
+    [
       ['r.jsonl', 'a', 1, {}],
       'forkRecording takes 5 parameters (path, agent, afterIteration, edits, recordedBrains), got 4',
     ],

@@ -1,0 +1,98 @@
+// `brainbench explore [CONFIG]` (docs/counterfactuals.md, Explore): a line per schedule whose
+// outcome differs from first in, first out, each cut down and saved as a schedule file that
+// `--schedule FILE` runs again; exit 1 when one was found. With `--schedule FILE`: the agents
+// under that schedule, exit 0 when every agent ends as it does first in, first out (the test a
+// saved schedule is: it fails while the order-dependent bug is there).
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ConfigFormat } from '../config/config-format.ts';
+import { explore, runSchedule, type ExploreOptions } from '../counterfactual/explore-run.ts';
+import { readSchedule, ScheduleError } from '../counterfactual/schedule.ts';
+import { agentEntry } from '../supervisor/agent-entry.ts';
+import { forkSpawner } from '../supervisor/fork-spawner.ts';
+import { CommandError } from './command-error.ts';
+import { workspaceConfig } from './workspace-option.ts';
+
+export interface ExploreCommandOptions {
+  config?: string;
+  format?: ConfigFormat;
+  strategy: 'every' | 'random';
+  seed: number;
+  runs: number;
+  settleMs: number;
+  timeoutMs: number;
+  saveTo?: string;
+  schedule?: string;
+  print: (line: string) => void;
+}
+
+const outcomeLines = (outcomes: Record<string, string>): string[] =>
+  Object.entries(outcomes).map(([agent, outcome]) => `  ${agent}: ${outcome}`);
+
+export async function exploreCommand(options: ExploreCommandOptions): Promise<number> {
+  const settings: ExploreOptions = {
+    config: workspaceConfig('explore', options.config, options.format),
+    spawner: forkSpawner,
+    entry: agentEntry(),
+    strategy: options.strategy,
+    seed: options.seed,
+    runs: options.runs,
+    settleMs: options.settleMs,
+    timeoutMs: options.timeoutMs,
+  };
+  if (options.schedule !== undefined) {
+    let saved;
+    try {
+      saved = readSchedule(options.schedule);
+    } catch (error) {
+      if (error instanceof ScheduleError) throw new CommandError(error.message);
+      throw error;
+    }
+    const unknown = saved.decisions.find((decision) => !Object.hasOwn(settings.config.agents, decision.agent));
+    if (unknown) throw new CommandError(`${options.schedule}: agent "${unknown.agent}" is not in the workspace`);
+    const run = await runSchedule(settings, saved);
+    const pass = JSON.stringify(run.outcomes) === JSON.stringify(saved.expected);
+    options.print(`${pass ? 'PASS' : 'FAIL'} ${options.schedule}: ${saved.decisions.length} pinned choice(s)`);
+    if (!pass) {
+      options.print('expected (first in, first out):');
+      outcomeLines(saved.expected).forEach(options.print);
+      options.print('under this schedule:');
+      outcomeLines(run.outcomes).forEach(options.print);
+    }
+    return pass ? 0 : 1;
+  }
+  const started = Date.now();
+  const result = await explore(settings);
+  options.print('first in, first out:');
+  outcomeLines(result.baseline).forEach(options.print);
+  result.found.forEach((found, n) => {
+    const choices = found.schedule.decisions.filter((decision) => decision.chosen !== 0);
+    options.print(`DIFFERS schedule ${found.run + 1}: ${choices.length} choice(s) from first in, first out:`);
+    for (const decision of choices)
+      options.print(
+        `  ${decision.agent} received ${decision.ready[decision.chosen]} before ${decision.ready.slice(0, decision.chosen).join(', ')}`,
+      );
+    outcomeLines(found.schedule.found).forEach((line) => options.print(`  ${line}`));
+    if (options.saveTo !== undefined) {
+      const file = join(options.saveTo, `schedule-${n + 1}.json`);
+      try {
+        mkdirSync(options.saveTo, { recursive: true });
+        writeFileSync(file, `${JSON.stringify(found.schedule, null, 2)}\n`, { flag: 'wx' });
+      } catch (error) {
+        throw new CommandError(`cannot write ${file}: ${(error as Error).message}`);
+      }
+      options.print(`  saved ${file} (brainbench explore --schedule ${file})`);
+    }
+  });
+  const how =
+    options.strategy === 'every'
+      ? result.exhausted
+        ? 'every order'
+        : `the first ${result.runs} orders depth-first (--runs bounds them)`
+      : `seeded random orders (seed ${options.seed})`;
+  options.print(
+    `${result.runs} schedule(s), ${how}, in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.found.length} with a different outcome`,
+  );
+  return result.found.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,181 @@
+// `brainbench explore` (docs/counterfactuals.md, Explore): the workspace's agents run (each brain
+// once, as `brainbench run`) under many schedules, a schedule being which event an agent receives
+// when events from several sources are ready for it at once (bus messages, tool results, timers,
+// stream deltas; one source's events stay in order). `every` walks every order depth-first, as
+// CHESS does, up to `runs`; `random` draws seeded orders, as rr's chaos mode does. The first run
+// is first in, first out; a schedule whose outcome differs is cut down to the fewest choices
+// that still give it and can be saved, to be run again with `runSchedule`.
+
+import type { OmwConfig } from '../config/config-types.ts';
+import type { IterationResult } from '../../contract/iteration-result.ts';
+import { Host } from '../host/host.ts';
+import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
+import { Supervisor } from '../supervisor/supervisor.ts';
+import { describeEvent, type Decision, type SavedSchedule } from './schedule.ts';
+import { seededRandom } from './seeded-order.ts';
+
+export interface ExploreOptions {
+  config: OmwConfig;
+  spawner: AgentSpawner;
+  entry: string;
+  strategy: 'every' | 'random';
+  seed: number;
+  /** At most this many schedules (the first-in-first-out one included). */
+  runs: number;
+  /** How long a waiting agent collects ready events before one is chosen. */
+  settleMs: number;
+  /** A run not over by then is a hang. */
+  timeoutMs: number;
+  onRun?: (run: ScheduleRun, index: number) => void;
+}
+
+export interface ScheduleRun {
+  decisions: Decision[];
+  /** Per agent, how it ended (`exited "…"`, `failed: …`, `hang`). */
+  outcomes: Record<string, string>;
+}
+
+export interface FoundSchedule {
+  /** The run that found it (0-based), and the schedule cut down to the choices that matter. */
+  run: number;
+  schedule: SavedSchedule;
+}
+
+export interface Exploration {
+  runs: number;
+  /** `every` explored every order within `runs`. */
+  exhausted: boolean;
+  baseline: Record<string, string>;
+  found: FoundSchedule[];
+}
+
+type Pick = (agent: string, ready: readonly string[], at: number) => number;
+
+/** One run of every agent under the schedule `pick` makes. */
+export async function runUnder(options: ExploreOptions, pick: Pick): Promise<ScheduleRun> {
+  const host = new Host(options.config);
+  const supervisor = new Supervisor(host, { spawner: options.spawner, entry: options.entry });
+  const decisions: Decision[] = [];
+  host.bus.orderBy({
+    settleMs: options.settleMs,
+    choose: (agent, ready) => {
+      const described = ready.map(describeEvent);
+      const chosen = Math.min(Math.max(0, pick(agent, described, decisions.length)), ready.length - 1);
+      decisions.push({ agent, ready: described, chosen });
+      return chosen;
+    },
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const ran = supervisor.run();
+    ran.catch(() => undefined);
+    const results = await Promise.race([
+      ran,
+      new Promise<undefined>((settle) => (timer = setTimeout(() => settle(undefined), options.timeoutMs))),
+    ]);
+    const outcomes: Record<string, string> = {};
+    for (const agent of Object.keys(options.config.agents))
+      outcomes[agent] = results ? describeEnd(results.get(agent)) : 'hang';
+    return { decisions, outcomes };
+  } finally {
+    clearTimeout(timer);
+    supervisor.dispose();
+    await host.close();
+  }
+}
+
+/**
+ * A schedule as choices that differ from first in, first out ("pins"), taken in order, each where
+ * its agent next has the same events ready (how often an agent polls before they are may vary from
+ * run to run); every other choice is first in, first out. `applied`: where the last pin was taken.
+ */
+function pinned(pins: readonly Decision[]): { pick: Pick; applied: () => number } {
+  let next = 0;
+  let applied = -1;
+  const key = (ready: readonly string[]) => JSON.stringify([...ready].sort());
+  return {
+    pick: (agent, ready, at) => {
+      const pin = pins[next];
+      if (!pin || pin.agent !== agent || key(pin.ready) !== key(ready)) return 0;
+      next++;
+      applied = at;
+      return Math.max(0, ready.indexOf(pin.ready[pin.chosen]!));
+    },
+    applied: () => applied,
+  };
+}
+
+/** Runs the agents under a saved schedule (its pinned choices; first in, first out otherwise). */
+export function runSchedule(options: ExploreOptions, schedule: SavedSchedule): Promise<ScheduleRun> {
+  return runUnder(options, pinned(schedule.decisions.filter((decision) => decision.chosen !== 0)).pick);
+}
+
+export async function explore(options: ExploreOptions): Promise<Exploration> {
+  const random = seededRandom(options.seed);
+  /** `every`: the pin lists still to run, depth first; each run adds one more pin after its last for every other choice it met. */
+  const stack: Decision[][] = [[]];
+  const planned = new Set<string>();
+  let baseline: Record<string, string> | undefined;
+  const found: FoundSchedule[] = [];
+  const seen = new Set<string>();
+  let runs = 0;
+  while (runs < options.runs && (options.strategy === 'random' || stack.length > 0)) {
+    const first = runs === 0;
+    let run: ScheduleRun;
+    let pins: Decision[];
+    if (options.strategy === 'every') {
+      pins = stack.pop()!;
+      const schedule = pinned(pins);
+      run = await runUnder(options, schedule.pick);
+      const from = schedule.applied() + 1;
+      for (let at = from; at < run.decisions.length; at++) {
+        const decision = run.decisions[at]!;
+        for (let choice = decision.ready.length - 1; choice >= 1; choice--) {
+          const child = [...pins, { ...decision, chosen: choice }];
+          // An agent that polls meets the same ready events again and again: each schedule is run once.
+          const key = JSON.stringify(child);
+          if (planned.has(key)) continue;
+          planned.add(key);
+          stack.push(child);
+        }
+      }
+    } else {
+      run = await runUnder(options, (_agent, ready) => (first ? 0 : Math.floor(random() * ready.length)));
+      pins = run.decisions.filter((decision) => decision.chosen !== 0);
+    }
+    options.onRun?.(run, runs);
+    runs++;
+    baseline ??= run.outcomes;
+    const signature = JSON.stringify(run.outcomes);
+    if (signature === JSON.stringify(baseline) || seen.has(signature)) continue;
+    seen.add(signature);
+    found.push({
+      run: runs - 1,
+      schedule: {
+        format: 'brainbench-schedule',
+        decisions: await minimize(options, pins, signature),
+        expected: baseline,
+        found: run.outcomes,
+      },
+    });
+  }
+  return { runs, exhausted: options.strategy === 'every' && stack.length === 0, baseline: baseline ?? {}, found };
+}
+
+/** The fewest pins that still give the outcome `signature`: each is dropped in turn when the run without it ends the same. */
+async function minimize(options: ExploreOptions, pins: readonly Decision[], signature: string): Promise<Decision[]> {
+  let kept = [...pins];
+  for (let at = kept.length - 1; at >= 0 && kept.length > 1; at--) {
+    const without = kept.filter((_pin, i) => i !== at);
+    const tried = await runUnder(options, pinned(without).pick);
+    if (JSON.stringify(tried.outcomes) === signature) kept = without;
+  }
+  return kept;
+}
+function describeEnd(result: IterationResult | undefined): string {
+  if (!result) return 'did not run';
+  if (result.kind === 'outcome')
+    return typeof result.outcome === 'object' ? `exited ${JSON.stringify(result.outcome.exited)}` : 'completed';
+  if (result.kind === 'failed') return `failed: ${result.error.split('\n')[0]}`;
+  return `aborted (${result.cause})`;
+}

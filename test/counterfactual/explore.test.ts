@@ -1,0 +1,154 @@
+// `brainbench explore` with real agent processes: a two-agent workspace with a planted
+// order-dependent bug (main takes the first event it receives for its tool's result, when the
+// helper's answer is ready at the same time) is explored; the one order that breaks it is found, cut down to one pinned choice and
+// saved; the saved schedule reproduces the failure every time, and passes once the bug is fixed.
+// The ping-pong and cancel-race examples hold under every order explored. Hostile schedule files
+// and options are refused in one line.
+
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { brainbench } from './brainbench-cli.ts';
+
+const EXAMPLES = join(import.meta.dirname, '../../examples');
+
+const CONFIG = `[runtime.js]
+kind = "js"
+[agents.main]
+runtime = "js"
+script = "main.js"
+[agents.helper]
+runtime = "js"
+script = "helper.js"
+[tooling.calc]
+kind = "mock"
+tools = [ { name = "add", description = "Adds", input_schema = { type = "object" } } ]
+tool_calls = [ { name = "add", result = "3" } ]
+`;
+
+// Both subscribe first; main gives the helper time to, then starts its tool call and asks the
+// helper, whose answer is ready with the tool's result by the time main receives.
+const HELPER = `omw.host.subscribeAgent('main');
+omw.host.recv();
+omw.host.sendAgent('main', 'total 10');
+'helped';
+`;
+
+const RACY = 'const first = omw.host.recv();';
+const FIXED = 'let first;\ndo first = omw.host.recv(); while (first.id !== call);';
+
+const MAIN = `omw.host.subscribeAgent('helper');
+omw.host.sleepFor(300);
+const call = omw.tooling.get('calc').callTool('add', { a: 1, b: 2 });
+omw.host.sendAgent('helper', 'go');
+omw.host.sleepFor(150);
+${RACY}
+\`sum \${first.payload.content[0].text}\`;
+`;
+
+function racyWorkspace(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'brainbench-explore-'));
+  writeFileSync(join(dir, 'omw.toml'), CONFIG);
+  writeFileSync(join(dir, 'helper.js'), HELPER);
+  writeFileSync(join(dir, 'main.js'), MAIN);
+  return dir;
+}
+
+test('explore finds the planted race; its saved schedule reproduces it every time until it is fixed', async () => {
+  const dir = racyWorkspace();
+  const run = await brainbench(['explore', '--save', 'found'], dir);
+  assert.equal(run.code, 1, run.stdout + run.stderr);
+  assert.match(run.stdout, /^first in, first out:\n {2}helper: exited "helped"\n {2}main: exited "sum 3"\n/);
+  assert.match(
+    run.stdout,
+    /DIFFERS schedule \d+: 1 choice\(s\) from first in, first out:\n {2}main received message "total 10" before tool-result add\n {4}helper: exited "helped"\n {4}main: failed: TypeError/,
+  );
+  assert.match(run.stdout, /2 schedule\(s\), every order, in [\d.]+ s: 1 with a different outcome\n$/);
+  const saved = JSON.parse(readFileSync(join(dir, 'found/schedule-1.json'), 'utf8')) as { decisions: unknown[] };
+  assert.equal(saved.decisions.length, 1);
+
+  for (let time = 0; time < 3; time++) {
+    const again = await brainbench(['explore', '--schedule', 'found/schedule-1.json'], dir);
+    assert.equal(again.code, 1, again.stdout + again.stderr);
+    assert.match(again.stdout, /^FAIL found\/schedule-1\.json: 1 pinned choice\(s\)\n/);
+    assert.match(again.stdout, /under this schedule:\n {2}helper: exited "helped"\n {2}main: failed: TypeError/);
+  }
+  writeFileSync(join(dir, 'main.js'), MAIN.replace(RACY, FIXED));
+  const fixed = await brainbench(['explore', '--schedule', 'found/schedule-1.json'], dir);
+  assert.equal(fixed.code, 0, fixed.stdout + fixed.stderr);
+  assert.match(fixed.stdout, /^PASS found\/schedule-1\.json/);
+  const clean = await brainbench(['explore'], dir);
+  assert.equal(clean.code, 0, clean.stdout + clean.stderr);
+  assert.match(clean.stdout, /2 schedule\(s\), every order, in [\d.]+ s: 0 with a different outcome\n$/);
+});
+
+test('seeded random orders find the race at the same schedule for the same seed', async () => {
+  const dir = racyWorkspace();
+  const found = [];
+  for (let time = 0; time < 2; time++) {
+    const run = await brainbench(['explore', '--strategy', 'random', '--seed', '3', '--runs', '8'], dir);
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.match(
+      run.stdout,
+      /8 schedule\(s\), seeded random orders \(seed 3\), in [\d.]+ s: 1 with a different outcome\n$/,
+    );
+    found.push(/DIFFERS schedule (\d+):/.exec(run.stdout)?.[1]);
+  }
+  assert.ok(found[0] !== undefined);
+  assert.equal(found[0], found[1]);
+});
+
+for (const [example, brains] of [
+  ['ping-pong', ['ping.js', 'pong.js']],
+  ['cancel-race', ['brain.js']],
+] as const) {
+  test(`the ${example} example holds under the orders explored`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), `brainbench-explore-${example}-`));
+    for (const brain of brains) cpSync(join(EXAMPLES, example, 'js', brain), join(dir, brain));
+    const base = readFileSync(join(EXAMPLES, example, 'omw.test.base.toml'), 'utf8');
+    const js = readFileSync(join(EXAMPLES, example, 'js/omw.test.toml'), 'utf8');
+    writeFileSync(join(dir, 'omw.toml'), `${js}\n${base}`);
+    const run = await brainbench(['explore', '--runs', '12'], dir);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /schedule\(s\), .* in [\d.]+ s: 0 with a different outcome\n$/);
+  });
+}
+
+test('hostile input: bad schedule files and options are refused in one line', async () => {
+  const dir = racyWorkspace();
+  const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
+  const decision = { agent: 'main', ready: ['a', 'b'], chosen: 1 };
+  const schedule = (decisions: unknown[]) =>
+    JSON.stringify({ format: 'brainbench-schedule', decisions, expected: {}, found: {} });
+  write('garbage.json', '{"format": "brainbench-schedule", ');
+  write('range.json', schedule([{ ...decision, chosen: 2 }]));
+  write('stranger.json', schedule([{ ...decision, agent: 'stranger' }]));
+  write('extra.json', schedule([{ ...decision, run: 'rm -rf /' }]));
+  write('proto.json', '{"__proto__": {"polluted": true}, "format": "brainbench-schedule"}');
+  write('huge.json', schedule(Array.from({ length: 10_001 }, () => decision)));
+  for (const [args, code, message] of [
+    [['--schedule', 'garbage.json'], 1, /garbage\.json: .*JSON/],
+    [
+      ['--schedule', 'range.json'],
+      1,
+      /range\.json: not a schedule: decisions\.0: chosen is not one of the ready events/,
+    ],
+    [['--schedule', 'stranger.json'], 1, /stranger\.json: agent .{1,3}stranger.{1,3} is not in the workspace/],
+    [['--schedule', 'extra.json'], 1, /extra\.json: not a schedule: decisions\.0: .*[Uu]nrecognized key/],
+    [['--schedule', 'proto.json'], 1, /proto\.json: not a schedule: decisions: .*expected array/],
+    [['--schedule', 'huge.json'], 1, /huge\.json: not a schedule: decisions: .*10000/],
+    [['--schedule', 'missing.json'], 1, /missing\.json: no such file/],
+    [['--strategy', 'bogus'], 2, /--strategy: expected every or random, got bogus/],
+    [['--runs', '0'], 2, /--runs: expected a number of schedules from 1/],
+    [['--settle', '99999'], 2, /--settle: expected milliseconds up to 10000/],
+    [['a.toml', 'b.toml'], 2, /explore takes at most one CONFIG/],
+  ] as const) {
+    const run = await brainbench(['explore', ...args], dir);
+    assert.equal(run.code, code, `${args.join(' ')}: ${run.stdout}${run.stderr}`);
+    assert.match(run.stderr, message);
+    assert.equal(run.stderr.trim().split('\n').length, 1, `one line: ${run.stderr}`);
+  }
+  assert.equal(({} as { polluted?: boolean }).polluted, undefined);
+});
