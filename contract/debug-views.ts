@@ -52,6 +52,8 @@ export type DebugNotification =
       source?: string;
       line?: number;
       op?: HostOp;
+      /** The view is in the agent's past (time travel): which iteration, at which statement of it. */
+      past?: { iteration: number; statement: number };
     }
   | { type: 'continued'; agent: string }
   | { type: 'output'; agent: string; text: string };

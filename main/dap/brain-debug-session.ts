@@ -91,6 +91,7 @@ export class BrainDebugSession extends DebugSession {
       supportsEvaluateForHovers: true,
       supportsSetVariable: true,
       supportsTerminateRequest: true,
+      supportsStepBack: true,
       exceptionBreakpointFilters: EXCEPTION_FILTERS,
     };
     this.sendResponse(response);
@@ -145,6 +146,7 @@ export class BrainDebugSession extends DebugSession {
     const supervisor = new Supervisor(host, { spawner: forkSpawner, entry: agentEntry() });
     const debug = new Debugger(supervisor);
     debug.attachAll(true);
+    debug.enableTimeTravel();
     if (args.stopOnEntry) debug.setStopOnEntry(true);
     debug.onEvent((event) => this.#onDebuggerEvent(event));
     host.trace.subscribe((event) => {
@@ -356,6 +358,20 @@ export class BrainDebugSession extends DebugSession {
     this.#resume(response, args.threadId, 'step-out');
   }
 
+  protected override stepBackRequest(
+    response: DebugProtocol.StepBackResponse,
+    args: DebugProtocol.StepBackArguments,
+  ): void {
+    this.#travel(response, args.threadId, (debug, agent) => debug.stepBack(agent));
+  }
+
+  protected override reverseContinueRequest(
+    response: DebugProtocol.ReverseContinueResponse,
+    args: DebugProtocol.ReverseContinueArguments,
+  ): void {
+    this.#travel(response, args.threadId, (debug, agent) => debug.reverseContinue(agent));
+  }
+
   protected override pauseRequest(response: DebugProtocol.PauseResponse, args: DebugProtocol.PauseArguments): void {
     this.#answer(response, async () => {
       const { debug } = await this.#session();
@@ -398,13 +414,29 @@ export class BrainDebugSession extends DebugSession {
     });
   }
 
+  /** Answered once the view arrived in the past; its `stopped` event says where. */
+  #travel(
+    response: DebugProtocol.Response,
+    threadId: number,
+    go: (debug: Debugger, agent: string) => Promise<void>,
+  ): void {
+    this.#answer(response, async () => {
+      const { debug } = await this.#session();
+      const agent = this.#agentOf(threadId);
+      this.#handles.forget(agent);
+      await go(debug, agent);
+      return undefined;
+    });
+  }
+
   #onDebuggerEvent(event: DebuggerEvent): void {
     switch (event.type) {
       case 'stopped': {
-        const text = event.description ?? (event.op ? `held before ${event.op}` : undefined);
+        const past = event.past && `in the past: iteration ${event.past.iteration}, statement ${event.past.statement}`;
+        const text = event.description ?? past ?? (event.op ? `held before ${event.op}` : undefined);
         const stopped = new StoppedEvent(event.reason, this.#threadId(event.agent), text) as DebugProtocol.StoppedEvent;
         stopped.body.allThreadsStopped = false;
-        if (event.description !== undefined) stopped.body.description = event.description;
+        if (event.description !== undefined || past) stopped.body.description = text;
         this.sendEvent(stopped);
         return;
       }

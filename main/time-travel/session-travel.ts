@@ -1,0 +1,113 @@
+// Time travel over a live session (docs/debugging.md#time-travel): the session's past as its
+// host calls were made (call-history.ts), and per agent, once asked, an AgentTravel with its own
+// process to re-execute that past in. The Debugger tells it where each live brain stopped (the
+// present) and when it went on; it answers Step Back, Reverse Continue and going forward again.
+
+import type { DebugConfig } from '../runtimes/debug/debug-protocol.ts';
+import { agentInit } from '../supervisor/agent-init.ts';
+import type { EngineStop } from '../supervisor/agent-runner.ts';
+import type { Supervisor } from '../supervisor/supervisor.ts';
+import { AgentTravel, type Present, type TravelEvent } from './agent-travel.ts';
+import { CallHistory } from './call-history.ts';
+import { PastProcess } from './past-process.ts';
+
+/** The live brain's last stop at a statement, to count a later stop in the same iteration from. */
+interface EngineStopAt {
+  iteration: number;
+  present: Present;
+}
+
+export class SessionTravel {
+  readonly #history: CallHistory;
+  readonly #agents = new Map<string, AgentTravel>();
+  readonly #lastStop = new Map<string, EngineStopAt>();
+  /** Where each live brain is stopped, for a travel that starts later. */
+  readonly #presents = new Map<string, Present>();
+  #config: DebugConfig | undefined;
+
+  constructor(
+    private readonly supervisor: Supervisor,
+    private readonly emit: (agent: string, event: TravelEvent) => void,
+  ) {
+    this.#history = new CallHistory(supervisor);
+  }
+
+  /** The agent's time travel, started on first use from where its live brain is. */
+  of(agent: string): AgentTravel {
+    let travel = this.#agents.get(agent);
+    if (travel) return travel;
+    const { spawner, entry } = this.supervisor.spawning;
+    const process = new PastProcess(spawner, entry, agentInit(this.supervisor.host.config, agent));
+    travel = new AgentTravel(
+      process,
+      () => this.#history.iterations(agent),
+      (event) => this.emit(agent, event),
+    );
+    if (this.#config) travel.configure(this.#config);
+    travel.setPresent(this.#presents.get(agent));
+    this.#agents.set(agent, travel);
+    return travel;
+  }
+
+  /** Whether the agent's view is in the past. */
+  inPast(agent: string): boolean {
+    return this.#agents.get(agent)?.at !== undefined;
+  }
+
+  configure(config: DebugConfig): void {
+    // The past is always debugged: its re-executions are found by counting statements.
+    this.#config = { ...config, attach: true, stopOnEntry: false };
+    for (const travel of this.#agents.values()) travel.configure(this.#config);
+  }
+
+  /** The live brain stopped at a statement: the present, as exactly as its engine knows it. */
+  stoppedAtStatement(agent: string, stop: EngineStop): void {
+    const current = this.#history.iterations(agent).at(-1);
+    const position = stop.position;
+    if (!current || current.complete || !position) return this.#setPresent(agent, undefined);
+    const calls = current.calls.length;
+    const previous = this.#lastStop.get(agent);
+    const present: Present = { calls, held: false, depth: position.depth };
+    if (position.statement !== undefined) present.statement = position.statement;
+    else if (position.exactSinceStop && previous?.iteration === current.iteration) {
+      present.after = { present: previous.present, statements: position.sinceStop };
+    } else {
+      const { line, column } = stop;
+      const hits = position.hits === undefined ? {} : { hits: position.hits };
+      present.locate = { calls, line, column, depth: position.depth, ...hits };
+    }
+    this.#lastStop.set(agent, { iteration: current.iteration, present });
+    this.#setPresent(agent, present);
+  }
+
+  /** The live brain is held in a host call: the statement making it is the present. */
+  async heldInCall(agent: string): Promise<void> {
+    const current = this.#history.iterations(agent).at(-1);
+    if (!current || current.complete) return this.#setPresent(agent, undefined);
+    const present: Present = { calls: current.calls.length, held: true };
+    const answer = await this.supervisor.runner(agent).process.debugRequest({ t: 'position' });
+    const position = answer.ok ? (answer.body as { statement?: number; depth: number }) : undefined;
+    if (position?.statement !== undefined) {
+      present.statement = position.statement;
+      present.depth = position.depth;
+    }
+    this.#setPresent(agent, present);
+  }
+
+  /** The live brain went on: the present is no longer a place. */
+  continued(agent: string): void {
+    this.#setPresent(agent, undefined);
+  }
+
+  dispose(): void {
+    for (const travel of this.#agents.values()) travel.dispose();
+    this.#agents.clear();
+    this.#history.dispose();
+  }
+
+  #setPresent(agent: string, present: Present | undefined): void {
+    if (present) this.#presents.set(agent, present);
+    else this.#presents.delete(agent);
+    this.#agents.get(agent)?.setPresent(present);
+  }
+}
