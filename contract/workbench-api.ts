@@ -229,6 +229,12 @@ export const WORKBENCH_API = {
    * is an error, and the call stays held.
    */
   decideHeldCall: { params: z.tuple([agent, heldCallDecision]), result: answer<boolean>() },
+  /**
+   * Time travel (docs/debugging.md#time-travel): from a stop, to the previous statement, or to the
+   * previous stop of a line breakpoint, by re-executing the agent's past; resolves once there.
+   */
+  debugStepBack: { params: z.tuple([agent]), result: answer<void>() },
+  debugReverseContinue: { params: z.tuple([agent]), result: answer<void>() },
   /** Stops the agent at its next statement, or its next host call for a brain without source. */
   debugPause: { params: z.tuple([agent]), result: answer<void>() },
   debugStack: { params: z.tuple([agent]), result: answer<StackFrameInfo[]>() },

@@ -44,6 +44,8 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   debugResume: 'Could not resume the agent',
   decideHeldCall: 'Could not decide the held call',
   debugPause: 'Could not pause the agent',
+  debugStepBack: 'Could not step back',
+  debugReverseContinue: 'Could not reverse-continue',
   debugStack: 'Could not read the call stack',
   debugScopes: 'Could not read the scopes',
   debugVariables: 'Could not read the variables',

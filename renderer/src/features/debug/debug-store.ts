@@ -32,6 +32,8 @@ export interface AgentStop {
   scopes: ScopeInfo[];
   /** The line to show: the selected frame's, or where the stop was reported before the stack came. */
   location?: { path: string; line: number };
+  /** The view is in the agent's past (time travel), not where its live brain is. */
+  past?: { iteration: number; statement: number };
 }
 
 export interface WatchResult {
@@ -259,6 +261,11 @@ export async function resume(agent: string, how: ResumeHow | 'step-call'): Promi
 
 export const pauseHere = (agent: string) => void attempt('debugPause', agent);
 
+/** Time travel from a stop: resolves once the view is in the past (its `stopped` says where). */
+export async function travel(agent: string, method: 'debugStepBack' | 'debugReverseContinue'): Promise<void> {
+  await attempt(method, agent);
+}
+
 // ---- variables and evaluation ----
 
 export async function expandVariable(agent: string, reference: number): Promise<void> {
@@ -327,9 +334,10 @@ function loadWatches(): void {
 function onNotification(notification: DebugNotification): void {
   switch (notification.type) {
     case 'stopped': {
-      const { agent, reason, description, source, line, op } = notification;
+      const { agent, reason, description, source, line, op, past } = notification;
       onStopped(agent, {
         reason,
+        ...(past ? { past } : {}),
         ...(description ? { description } : {}),
         ...(op ? { op } : {}),
         ...(source && line ? { location: { path: workspacePath(source), line } } : {}),

@@ -1,0 +1,86 @@
+// Time travel in the workbench, in Chromium against web mode with real agent processes
+// (docs/debugging.md#time-travel): a looping Rhai brain that counts in host memory stops at a
+// conditional breakpoint in its third iteration; Alt+F10 and the toolbar's Step back go back past
+// the host call that stored the count (the view says it is in the past, the variables show the
+// earlier values); Continue comes back to the live stop; Alt+F5 reverse-continues to the previous
+// iteration's hit of the breakpoint.
+
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { openInEditor, selectAgent, variableValue, waitForHighlightedLine, waitForState } from './page-actions.ts';
+import { startWorkbench, type WorkbenchFixture } from './workbench-fixture.ts';
+
+const BRAIN = `let n = omw::host::memory_get("n");
+let count = if n == () { 0 } else { parse_int(n) };
+count += 1;
+omw::host::memory_set("n", \`\${count}\`);
+let total = count * 10;
+total
+`;
+const AGENT = 'counter';
+const FILE = 'brains/counter.rhai';
+
+let fx: WorkbenchFixture;
+let page: Page;
+const SHOTS = join(import.meta.dirname, '../../test-results/screenshots');
+
+/** Waits until the Variables pane shows `name` with `value` (the pane refills after each stop). */
+async function waitForValue(name: string, value: string): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    const shown = await variableValue(page, name).catch(() => undefined);
+    if (shown === value) return;
+    if (tries > 100) assert.equal(shown, value, `${name} in the Variables pane`);
+    await page.waitForTimeout(100);
+  }
+}
+
+const where = () => page.getByTestId('debug-where');
+
+describe('time travel in the workbench', { timeout: 240_000 }, () => {
+  before(async () => {
+    fx = await startWorkbench();
+    page = fx.page;
+    page.setDefaultTimeout(30_000);
+    await fx.workbench.createAgent(AGENT, 'rhai');
+    await fx.workbench.writeFile(FILE, BRAIN, null);
+    await page.goto(fx.server.url);
+    await page.getByTestId('workbench').waitFor();
+  });
+  after(async () => {
+    await fx?.close();
+  });
+
+  it('steps back across a host call, comes back to the present, and reverse-continues into the last iteration', async () => {
+    fx.workbench.setSourceBreakpoints(FILE, [{ line: 5, condition: 'count == 3' }], null);
+    await selectAgent(page, AGENT);
+    await openInEditor(page, FILE);
+    await page.locator(`[data-testid="source-breakpoint"][data-location="${FILE}:5"]`).waitFor();
+    await page.keyboard.press('F5');
+    await waitForState(page, AGENT, 'paused');
+    await waitForHighlightedLine(page, 5);
+    await waitForValue('count', '3');
+    await where().getByText('stopped at').waitFor();
+
+    await page.keyboard.press('Alt+F10');
+    assert.match(await waitForHighlightedLine(page, 4), /memory_set/);
+    await where().getByText('in the past: iteration').waitFor();
+    await page.getByRole('button', { name: 'Step back', exact: true }).click();
+    await waitForHighlightedLine(page, 3);
+    await waitForValue('count', '2');
+    await page.screenshot({ path: join(SHOTS, 'time-travel.png') });
+
+    // Forward from the past: no later hit holds until the live stop.
+    await page.keyboard.press('F5');
+    await waitForHighlightedLine(page, 5);
+    await where().getByText('stopped at').waitFor();
+    await waitForValue('count', '3');
+
+    fx.workbench.setSourceBreakpoints(FILE, [{ line: 5 }], null);
+    await page.keyboard.press('Alt+F5');
+    await where().getByText('in the past: iteration').waitFor();
+    await waitForHighlightedLine(page, 5);
+    await waitForValue('count', '2');
+  });
+});
