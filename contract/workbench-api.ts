@@ -96,6 +96,7 @@ const debugHow = parameter('how', z.enum(['continue', 'next', 'step-in', 'step-o
 const frameId = parameter('frameId', z.number().int());
 const optionalFrameId = parameter('frameId', z.number().int().nullable());
 const reference = parameter('variablesReference', z.number().int().positive());
+const traceSeq = parameter('seq', z.number().int().nonnegative());
 const pageStart = parameter('start', z.number().int().nonnegative().nullable());
 const pageCount = parameter('count', z.number().int().positive().nullable());
 const variableName = parameter('name', z.string());
@@ -235,6 +236,8 @@ export const WORKBENCH_API = {
    */
   debugStepBack: { params: z.tuple([agent]), result: answer<void>() },
   debugReverseContinue: { params: z.tuple([agent]), result: answer<void>() },
+  /** To the statement that made a host call (its timeline event's seq), before the call was made. */
+  debugGoToCall: { params: z.tuple([agent, traceSeq]), result: answer<void>() },
   /** Stops the agent at its next statement, or its next host call for a brain without source. */
   debugPause: { params: z.tuple([agent]), result: answer<void>() },
   debugStack: { params: z.tuple([agent]), result: answer<StackFrameInfo[]>() },

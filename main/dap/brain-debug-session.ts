@@ -414,6 +414,28 @@ export class BrainDebugSession extends DebugSession {
     });
   }
 
+  /**
+   * Requests of Brainbench's own, beyond the protocol (docs/debugging.md#brainbench-dap):
+   * `goToHostCall` `{threadId, iteration, call}` goes back to the statement that made the
+   * iteration's host call number `call` (0-based, in call order).
+   */
+  protected override customRequest(command: string, response: DebugProtocol.Response, args: unknown): void {
+    if (command !== 'goToHostCall') {
+      this.sendErrorResponse(response, { id: 4, format: `unknown request "${command}"`, variables: NO_VARIABLES });
+      return;
+    }
+    const { threadId, iteration, call } = (args ?? {}) as Record<string, unknown>;
+    const count = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+    if (!count(threadId) || !count(iteration) || !count(call)) {
+      const format = 'goToHostCall needs `threadId`, `iteration` and `call`, each a whole number';
+      this.sendErrorResponse(response, { id: 4, format, variables: NO_VARIABLES });
+      return;
+    }
+    this.#travel(response, threadId as number, (debug, agent) =>
+      debug.goToCall(agent, { iteration: iteration as number, call: call as number }),
+    );
+  }
+
   /** Answered once the view arrived in the past; its `stopped` event says where. */
   #travel(
     response: DebugProtocol.Response,

@@ -152,6 +152,17 @@ export class Debugger {
     return this.#goBack(agent, (travel) => travel.reverseContinue());
   }
 
+  /**
+   * To the statement that made a host call, before it was made: the call given by its iteration
+   * and index among the iteration's calls, or by its trace event's seq (the timeline's).
+   */
+  goToCall(agent: string, call: { iteration: number; call: number } | { seq: number }): Promise<void> {
+    return this.#goBack(agent, (travel) => {
+      const past = 'seq' in call ? this.#travel!.callOf(agent, call.seq) : call;
+      return travel.toCall(past.iteration, past.call);
+    });
+  }
+
   async #goBack(agent: string, go: (travel: ReturnType<SessionTravel['of']>) => Promise<void>): Promise<void> {
     if (!this.#travel) throw new Error('time travel is off in this session');
     this.#stopped(agent);

@@ -143,6 +143,37 @@ export class AgentTravel {
     });
   }
 
+  /**
+   * To the statement that makes host call `call` (0-based, in call order) of iteration `iteration`,
+   * before it is made: found by re-executing the iteration with its calls up to that one only.
+   */
+  toCall(iteration: number, call: number): Promise<void> {
+    return this.#serialized(async () => {
+      const index = this.iterations().findIndex((past) => past.iteration === iteration);
+      const past = this.iterations()[index];
+      if (!past) throw new Error(`iteration ${iteration} is not in the recorded past (older iterations are not kept)`);
+      const recorded = past.calls[call];
+      if (!recorded)
+        throw new Error(`iteration ${iteration} made ${past.calls.length} host calls so far, not ${call + 1}`);
+      const reached = await this.#go(index, { record: true }, past.calls.slice(0, call));
+      await this.#abandon();
+      const report = 'stop' in reached ? reached.stop.travel : reached.outcome.report;
+      if (report) this.#note(index, report, false);
+      const unserved = report?.unserved;
+      if (!unserved || unserved.op !== recorded.op) {
+        throw new Error(
+          `the re-execution of iteration ${iteration} did not make ${recorded.op} as its call ${call + 1}`,
+        );
+      }
+      await this.#seek(
+        index,
+        unserved.statement,
+        'step',
+        `before ${recorded.op}, call ${call + 1} of iteration ${iteration}`,
+      );
+    });
+  }
+
   /** Steps or continues forward from the past; reaching the present returns the view there. */
   forward(how: ResumeHow): Promise<void> {
     return this.#serialized(async () => {
@@ -312,8 +343,11 @@ export class AgentTravel {
     return this.#seek(this.#at.index, this.#at.statement, 'step', 'the start of the recorded past');
   }
 
-  /** Re-executes iteration `index` toward `goal`: its stop there, or how it ended without one. */
-  async #go(index: number, goal: TravelGoal): Promise<Reached> {
+  /**
+   * Re-executes iteration `index` toward `goal`: its stop there, or how it ended without one.
+   * `calls`: the recorded calls to serve, when not all of the iteration's.
+   */
+  async #go(index: number, goal: TravelGoal, calls?: PastIteration['calls']): Promise<Reached> {
     await this.#abandon();
     const past = this.iterations()[index];
     if (!past) throw new Error(`no iteration at ${index} in the recorded past`);
@@ -325,7 +359,12 @@ export class AgentTravel {
     const run = ++this.#run;
     const outcome = this.process
       .travel([
-        { script: past.script, filename: past.filename, iteration: scriptOf(past), goal: { ...goal, ...limit, run } },
+        {
+          script: past.script,
+          filename: past.filename,
+          iteration: scriptOf(calls ? { ...past, calls } : past),
+          goal: { ...goal, ...limit, run },
+        },
       ])
       .then((outcomes) => outcomes[0]!);
     this.#running = outcome;

@@ -16,6 +16,14 @@ const MAX_CALLS = 200_000;
 
 interface Kept extends PastIteration {
   calls: ReplayCall[];
+  /** The trace's `call` and `host-call` events of the iteration, by seq: which of its calls each is. */
+  traced: Map<number, number>;
+}
+
+/** A host call of the session's past: its iteration, and its index among the iteration's calls. */
+export interface PastCall {
+  iteration: number;
+  call: number;
 }
 
 export class CallHistory {
@@ -45,6 +53,11 @@ export class CallHistory {
     const unsubscribe = host.trace.subscribe((event) => {
       if (event.type === 'iteration-start') this.#begin(event.agent, event.iteration);
       else if (event.type === 'iteration-end') this.#end(event.agent, event.iteration);
+      else if (event.type === 'call' || event.type === 'host-call') {
+        // An agent's calls are made one at a time, each traced before the tap sees it: this one is next.
+        const current = this.#current(event.agent, event.iteration);
+        current?.traced.set(event.seq, current.calls.length);
+      }
     });
     this.#undo.push(unsubscribe, () => {
       if (host.callTap === tap) host.callTap = previous;
@@ -58,6 +71,15 @@ export class CallHistory {
     // The running iteration's text: the runner read it as the iteration started.
     if (last && !last.complete && last.script === '') last.script = this.#source(agent) ?? '';
     return kept;
+  }
+
+  /** The call a trace event (`call` or `host-call`) of the agent's kept past stands for. */
+  callOf(agent: string, seq: number): PastCall | undefined {
+    for (const kept of this.#agents.get(agent) ?? []) {
+      const call = kept.traced.get(seq);
+      if (call !== undefined) return { iteration: kept.iteration, call };
+    }
+    return undefined;
   }
 
   dispose(): void {
@@ -75,6 +97,7 @@ export class CallHistory {
       script: '',
       filename: ctx.script,
       calls: [],
+      traced: new Map(),
       complete: false,
       memory: new Map(ctx.memory),
     });

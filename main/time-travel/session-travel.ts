@@ -8,7 +8,7 @@ import { agentInit } from '../supervisor/agent-init.ts';
 import type { EngineStop } from '../supervisor/agent-runner.ts';
 import type { Supervisor } from '../supervisor/supervisor.ts';
 import { AgentTravel, type Present, type TravelEvent } from './agent-travel.ts';
-import { CallHistory } from './call-history.ts';
+import { CallHistory, type PastCall } from './call-history.ts';
 import { PastProcess } from './past-process.ts';
 
 /** The live brain's last stop at a statement, to count a later stop in the same iteration from. */
@@ -47,6 +47,13 @@ export class SessionTravel {
     travel.setPresent(this.#presents.get(agent));
     this.#agents.set(agent, travel);
     return travel;
+  }
+
+  /** The host call a trace event of the agent's past (`call` or `host-call`, by seq) stands for. */
+  callOf(agent: string, seq: number): PastCall {
+    const call = this.#history.callOf(agent, seq);
+    if (!call) throw new Error('that call is not in the recorded past (older iterations are not kept)');
+    return call;
   }
 
   /** Whether the agent's view is in the past. */

@@ -62,6 +62,7 @@ const HANDLERS: Handlers = {
   debugPause: (w, agent) => w.debugging.pause(agent),
   debugStepBack: (w, agent) => w.debugging.debugger.stepBack(agent),
   debugReverseContinue: (w, agent) => w.debugging.debugger.reverseContinue(agent),
+  debugGoToCall: (w, agent, seq) => w.debugging.debugger.goToCall(agent, { seq }),
   debugStack: (w, agent) => w.debugging.debugger.stackTrace(agent),
   debugScopes: (w, agent, frame) => w.debugging.debugger.scopes(agent, frame),
   debugVariables: (w, agent, ref, start, count) =>

@@ -4,7 +4,8 @@
 // stored the count (the Memory scope shows the value before it) and across the iteration
 // boundary into the second iteration; Reverse Continue stops at the previous hit of a conditional
 // breakpoint (in the first iteration, past a hit whose condition fails); Continue from the past
-// runs forward to the live brain's stop again.
+// runs forward to the live brain's stop again; `goToHostCall` goes to the statement that made a
+// host call of an earlier iteration, and refuses calls that are not there.
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -105,7 +106,7 @@ for (const kind of ['rhai', 'js', 'python'] as const) {
         // Back to the statement that makes the host call: the view's memory is from before it.
         at = await stopAfter(client, () => client.stepBackRequest({ threadId: 1 }));
         assert.deepEqual([at.reason, at.line], ['step', 4]);
-        assert.match(at.description ?? '', /in the past: iteration \d+/);
+        assert.match(at.description ?? '', /in the past: iteration 3, statement \d+/);
         assert.equal(await value(client, at.frameId, 'count'), '3');
         assert.match(await value(client, at.frameId, 'n', 'Memory'), /^"?2"?$/);
 
@@ -151,6 +152,29 @@ for (const kind of ['rhai', 'js', 'python'] as const) {
         assert.equal(at.line, 5);
         assert.doesNotMatch(at.description ?? '', /in the past/);
         assert.equal(await value(client, at.frameId, 'count'), '3');
+
+        // To a host call of the past, before it is made: the second iteration's memory_set.
+        at = await stopAfter(client, () =>
+          client.customRequest('goToHostCall', { threadId: 1, iteration: 2, call: 1 }),
+        );
+        assert.equal(at.line, 4);
+        assert.match(at.description ?? '', /before host\.memory-set, call 2 of iteration 2/);
+        assert.equal(await value(client, at.frameId, 'count'), '2');
+        assert.match(await value(client, at.frameId, 'n', 'Memory'), /^"?1"?$/);
+        // Calls that are not there, and arguments that are not numbers, are refused with why.
+        await assert.rejects(
+          client.customRequest('goToHostCall', { threadId: 1, iteration: 2, call: 9 }),
+          /iteration 2 made 2 host calls so far, not 10/,
+        );
+        await assert.rejects(
+          client.customRequest('goToHostCall', { threadId: 1, iteration: 99, call: 0 }),
+          /iteration 99 is not in the recorded past/,
+        );
+        await assert.rejects(
+          client.customRequest('goToHostCall', { threadId: 1, iteration: '2; rm -rf /', call: 0 }),
+          /each a whole number/,
+        );
+        await assert.rejects(client.customRequest('brainbench/unknown', {}), /unknown request/);
       });
     });
   });

@@ -3,7 +3,8 @@
 // conditional breakpoint in its third iteration; Alt+F10 and the toolbar's Step back go back past
 // the host call that stored the count (the view says it is in the past, the variables show the
 // earlier values); Continue comes back to the live stop; Alt+F5 reverse-continues to the previous
-// iteration's hit of the breakpoint.
+// iteration's hit of the breakpoint; a host call's "Go to call" in the timeline goes to the
+// statement that made it.
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -82,5 +83,16 @@ describe('time travel in the workbench', { timeout: 240_000 }, () => {
     await where().getByText('in the past: iteration').waitFor();
     await waitForHighlightedLine(page, 5);
     await waitForValue('count', '2');
+
+    // From the timeline: back to the statement that made the first iteration's memory_set.
+    await page.getByTestId('tab-timeline').click();
+    const first = page.locator('[data-testid="iteration-row"][data-iteration="1"]');
+    await first.locator('.iteration-head .chevron').click();
+    const set = first.getByTestId('event-call').filter({ hasText: 'memory_set' });
+    await set.getByTestId('go-to-call').click();
+    await waitForHighlightedLine(page, 4);
+    await where().getByText('in the past: iteration 1').waitFor();
+    await waitForValue('count', '1');
+    await page.screenshot({ path: join(SHOTS, 'time-travel-call.png') });
   });
 });

@@ -46,6 +46,7 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   debugPause: 'Could not pause the agent',
   debugStepBack: 'Could not step back',
   debugReverseContinue: 'Could not reverse-continue',
+  debugGoToCall: 'Could not go to the call',
   debugStack: 'Could not read the call stack',
   debugScopes: 'Could not read the scopes',
   debugVariables: 'Could not read the variables',

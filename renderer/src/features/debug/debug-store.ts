@@ -266,6 +266,11 @@ export async function travel(agent: string, method: 'debugStepBack' | 'debugReve
   await attempt(method, agent);
 }
 
+/** Time travel to the statement that made a host call (its timeline event), before the call. */
+export async function goToCall(agent: string, seq: number): Promise<void> {
+  await attempt('debugGoToCall', agent, seq);
+}
+
 // ---- variables and evaluation ----
 
 export async function expandVariable(agent: string, reference: number): Promise<void> {

@@ -7,6 +7,7 @@ import { clock, duration, restartText, sentence } from '../../shared/trace/trace
 import { EventText } from '../../shared/values/EventText.tsx';
 import { ValueText } from '../../shared/values/ValueText.tsx';
 import { openFork } from '../recordings/recording-store.ts';
+import { goToCall } from '../debug/debug-store.ts';
 import { iterationRecording } from '../../shared/trace/iteration-recording.ts';
 import { useWorkbench } from '../../core/workbench-store.ts';
 import { iterationWaterfall } from '../../shared/waterfall/iteration-waterfall.ts';
@@ -37,11 +38,30 @@ function Omitted({ result }: { result: ResultTrace | undefined }) {
   );
 }
 
-function EventLine({ event, result, focused }: { event: TraceEvent; result?: ResultTrace; focused: boolean }) {
+interface EventLineProps {
+  event: TraceEvent;
+  result?: ResultTrace;
+  focused: boolean;
+  /** The stopped agent whose past holds the event: a host call can then be gone back to. */
+  travelAgent: string | undefined;
+}
+
+function EventLine({ event, result, focused, travelAgent }: EventLineProps) {
+  const call = event.type === 'call' || event.type === 'host-call';
   return (
     <li className={`event type-${event.type} ${focused ? 'focused' : ''}`} data-testid={`event-${event.type}`}>
       <span className="time">{clock(event.time)}</span> <EventText event={event} />
       {event.type === 'call' ? <Omitted result={result} /> : null}
+      {call && travelAgent ? (
+        <button
+          className="row-action"
+          data-testid="go-to-call"
+          title="Go back to the statement that made this call, before it was made (time travel)"
+          onClick={() => void goToCall(travelAgent, event.seq)}
+        >
+          ↶ Go to call
+        </button>
+      ) : null}
     </li>
   );
 }
@@ -56,12 +76,14 @@ interface IterationRowProps {
   status: AgentStatus | undefined;
   /** The recording that holds the iteration, to fork it from; undefined when none is kept. */
   recording: string | undefined;
+  /** The agent is stopped: its host calls can be gone back to (time travel). */
+  stopped: boolean;
 }
 
 /** Rows re-render only when their iteration changed: a looping agent adds dozens a second. */
 const IterationRow = memo(IterationRowView);
 
-function IterationRowView({ iteration, focusSeq, status, recording }: IterationRowProps) {
+function IterationRowView({ iteration, focusSeq, status, recording, stopped }: IterationRowProps) {
   const agent = useWorkbench((s) => s.selectedAgent);
   const holdsFocus = focusSeq !== undefined && iteration.events.some((e) => e.seq === focusSeq);
   const [open, setOpen] = useState(holdsFocus);
@@ -133,6 +155,7 @@ function IterationRowView({ iteration, focusSeq, status, recording }: IterationR
               event={event}
               result={event.type === 'call' ? results.get(event.seq) : undefined}
               focused={event.seq === focusSeq}
+              travelAgent={stopped ? (agent ?? undefined) : undefined}
             />
           ))}
         </ol>
@@ -205,6 +228,7 @@ export function TimelinePanel() {
                 ended={row.iteration.end !== undefined}
                 focusSeq={focusSeq}
                 status={row.iteration === latest ? status : undefined}
+                stopped={status?.state === 'paused'}
               />
             ) : (
               <RestartDivider key={row.seq} mark={row.mark} />
