@@ -56,4 +56,10 @@ export type DebugNotification =
       past?: { iteration: number; statement: number };
     }
   | { type: 'continued'; agent: string }
-  | { type: 'output'; agent: string; text: string };
+  /** `iteration`: said by a logpoint in the past, in that iteration's re-execution. */
+  | { type: 'output'; agent: string; text: string; iteration?: number }
+  /**
+   * A logpoint added to a brain (`source`, as the workspace names it) was run over the agent's
+   * past: what it said in each iteration, for the timeline.
+   */
+  | { type: 'past-logs'; agent: string; source: string; lines: { iteration: number; line: number; text: string }[] };

@@ -6,7 +6,8 @@
 // also go back (Step Back, Reverse Continue): its view is then in the past, which a process of its
 // own re-executes (main/time-travel), and every question about the stop is asked there.
 
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
+import { counted } from '../../contract/counted.ts';
 import type { HeldCallDecision } from '../../contract/agent-status.ts';
 import { readFileSync } from 'node:fs';
 import { HOST_OPS, type HostOp } from '../host-api/host-ops.generated.ts';
@@ -214,6 +215,45 @@ export class Debugger {
     if (live) this.#emit(live);
   }
 
+  /**
+   * New logpoints say what they would have said in every ended iteration of the agent's past
+   * (docs/debugging.md#logpoints-in-the-past): in the output, each line with its iteration.
+   */
+  async #logInPast(agent: string, source: string, lines: ReadonlySet<number>): Promise<void> {
+    try {
+      const run = await this.#travel!.logs(agent).run();
+      const said = run.lines.filter((l) => l.source === source && lines.has(l.line));
+      const name = basename(source);
+      for (const { iteration, line, text } of said) {
+        this.#emit({
+          type: 'output',
+          agent,
+          text: `(past) iteration ${iteration}, ${name}:${line}: ${text}`,
+          iteration,
+        });
+      }
+      const diverged =
+        run.diverged.length === 0 ? '' : `; ${counted(run.diverged.length, 'iteration')} did not run as recorded`;
+      this.#emit({
+        type: 'output',
+        agent,
+        text: `(past) ${counted(said.length, 'logpoint message')} from ${counted(run.iterations, 'iteration')} of the past${diverged}`,
+      });
+      this.#emit({
+        type: 'past-logs',
+        agent,
+        source,
+        lines: said.map(({ iteration, line, text }) => ({ iteration, line, text })),
+      });
+    } catch (error) {
+      this.#emit({
+        type: 'output',
+        agent,
+        text: `(past) the logpoint could not be run over the past: ${(error as Error).message}`,
+      });
+    }
+  }
+
   #emitLive(event: Extract<DebuggerEvent, { type: 'stopped' }>): void {
     this.#liveStops.set(event.agent, event);
     this.#emit(event);
@@ -255,9 +295,15 @@ export class Debugger {
       }
       if (where.verified) kept.push({ ...b, line: where.line });
     });
+    const before = new Set((this.#breakpoints[source] ?? []).map(logPointKey));
     if (kept.length === 0) delete this.#breakpoints[source];
     else this.#breakpoints[source] = kept;
     this.#broadcast();
+    const added = kept.filter((b) => b.logMessage !== undefined && !before.has(logPointKey(b)));
+    if (added.length > 0 && this.#travel) {
+      const lines = new Set(added.map((b) => b.line));
+      for (const agent of this.#travel.agentsOf(source)) void this.#logInPast(agent, source, lines);
+    }
     return placed;
   }
 
@@ -529,6 +575,8 @@ export class Debugger {
     for (const listener of this.#listeners) listener(event);
   }
 }
+
+const logPointKey = (b: SourceBreakpoint) => `${b.line}:${b.logMessage ?? ''}`;
 
 /** Markers for the two host-kept scopes, whose children are read fresh each time. */
 const MEMORY = Symbol('memory');

@@ -3,6 +3,7 @@
 // process to re-execute that past in. The Debugger tells it where each live brain stopped (the
 // present) and when it went on; it answers Step Back, Reverse Continue and going forward again.
 
+import { resolve } from 'node:path';
 import type { DebugConfig } from '../runtimes/debug/debug-protocol.ts';
 import { agentInit } from '../supervisor/agent-init.ts';
 import type { EngineStop } from '../supervisor/agent-runner.ts';
@@ -10,6 +11,7 @@ import type { Supervisor } from '../supervisor/supervisor.ts';
 import { AgentTravel, type Present, type TravelEvent } from './agent-travel.ts';
 import { CallHistory, type PastCall } from './call-history.ts';
 import { PastProcess } from './past-process.ts';
+import { PastLogs } from './past-logs.ts';
 
 /** The live brain's last stop at a statement, to count a later stop in the same iteration from. */
 interface EngineStopAt {
@@ -20,6 +22,7 @@ interface EngineStopAt {
 export class SessionTravel {
   readonly #history: CallHistory;
   readonly #agents = new Map<string, AgentTravel>();
+  readonly #logs = new Map<string, PastLogs>();
   readonly #lastStop = new Map<string, EngineStopAt>();
   /** Where each live brain is stopped, for a travel that starts later. */
   readonly #presents = new Map<string, Present>();
@@ -36,10 +39,8 @@ export class SessionTravel {
   of(agent: string): AgentTravel {
     let travel = this.#agents.get(agent);
     if (travel) return travel;
-    const { spawner, entry } = this.supervisor.spawning;
-    const process = new PastProcess(spawner, entry, agentInit(this.supervisor.host.config, agent));
     travel = new AgentTravel(
-      process,
+      this.#process(agent),
       () => this.#history.iterations(agent),
       (event) => this.emit(agent, event),
     );
@@ -56,6 +57,27 @@ export class SessionTravel {
     return call;
   }
 
+  /** The agent's logpoints in the past, started on first use. */
+  logs(agent: string): PastLogs {
+    let logs = this.#logs.get(agent);
+    if (logs) return logs;
+    logs = new PastLogs(this.#process(agent), () => this.#history.iterations(agent));
+    if (this.#config) logs.configure(this.#config);
+    this.#logs.set(agent, logs);
+    return logs;
+  }
+
+  /** The agents whose brain is `source` (an absolute path). */
+  agentsOf(source: string): string[] {
+    const { host } = this.supervisor;
+    return [...this.supervisor.runners.keys()].filter((agent) => resolve(host.context(agent).script) === source);
+  }
+
+  #process(agent: string): PastProcess {
+    const { spawner, entry } = this.supervisor.spawning;
+    return new PastProcess(spawner, entry, agentInit(this.supervisor.host.config, agent));
+  }
+
   /** Whether the agent's view is in the past. */
   inPast(agent: string): boolean {
     return this.#agents.get(agent)?.at !== undefined;
@@ -65,6 +87,7 @@ export class SessionTravel {
     // The past is always debugged: its re-executions are found by counting statements.
     this.#config = { ...config, attach: true, stopOnEntry: false };
     for (const travel of this.#agents.values()) travel.configure(this.#config);
+    for (const logs of this.#logs.values()) logs.configure(this.#config);
   }
 
   /** The live brain stopped at a statement: the present, as exactly as its engine knows it. */
@@ -109,6 +132,8 @@ export class SessionTravel {
   dispose(): void {
     for (const travel of this.#agents.values()) travel.dispose();
     this.#agents.clear();
+    for (const logs of this.#logs.values()) logs.dispose();
+    this.#logs.clear();
     this.#history.dispose();
   }
 
