@@ -4,7 +4,8 @@
 // the host call that stored the count (the view says it is in the past, the variables show the
 // earlier values); Continue comes back to the live stop; Alt+F5 reverse-continues to the previous
 // iteration's hit of the breakpoint; a host call's "Go to call" in the timeline goes to the
-// statement that made it.
+// statement that made it. A logpoint added afterwards says what it would have said in each ended
+// iteration, in the Debug output (linked to the iteration) and in the timeline.
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -94,5 +95,20 @@ describe('time travel in the workbench', { timeout: 240_000 }, () => {
     await where().getByText('in the past: iteration 1').waitFor();
     await waitForValue('count', '1');
     await page.screenshot({ path: join(SHOTS, 'time-travel-call.png') });
+  });
+
+  it('runs a logpoint added now over the ended iterations: Debug output lines linked to them, a column in the timeline', async () => {
+    fx.workbench.setSourceBreakpoints(FILE, [{ line: 5 }, { line: 6, logMessage: 'total={total}' }], null);
+    const output = page.getByTestId('debug-output');
+    const second = output.getByTestId('debug-output-line').filter({ hasText: 'iteration 2, counter.rhai:6: total=20' });
+    await second.waitFor();
+    await output.getByText('2 logpoint messages from 2 iterations of the past').waitFor();
+    const row = (n: number) => page.locator(`[data-testid="iteration-row"][data-iteration="${n}"]`);
+    assert.equal(await row(1).getByTestId('past-logs').textContent(), '6: total=10');
+    assert.equal(await row(2).getByTestId('past-logs').textContent(), '6: total=20');
+    assert.equal(await row(2).locator('.iteration-head').getAttribute('aria-expanded'), 'false');
+    await second.getByTestId('past-iteration-link').click();
+    await row(2).locator('.iteration-events').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'past-logpoints.png') });
   });
 });

@@ -43,6 +43,15 @@ export interface WatchResult {
   variablesReference?: number;
 }
 
+/** A logpoint's message in a past iteration (docs/debugging.md#logpoints-in-the-past). */
+export interface PastLog {
+  iteration: number;
+  /** The brain file as the workspace names it. */
+  path: string;
+  line: number;
+  text: string;
+}
+
 interface DebugState {
   settings: DebugSettingsView;
   stops: Record<string, AgentStop>;
@@ -50,7 +59,10 @@ interface DebugState {
   children: Record<string, VariableInfo[]>;
   watches: string[];
   watchResults: Record<string, WatchResult>;
-  output: { agent: string; text: string }[];
+  /** `iteration`: a logpoint's message in the past, from that iteration's re-execution. */
+  output: { agent: string; text: string; iteration?: number }[];
+  /** Per agent: what logpoints added later said in its past iterations, for the timeline. */
+  pastLogs: Record<string, PastLog[]>;
   /** A source breakpoint whose condition, hit count and log message are being edited. */
   editing: { path: string; line: number } | undefined;
 }
@@ -68,6 +80,7 @@ export const useDebug = create<DebugState>(() => ({
   watches: [],
   watchResults: {},
   output: [],
+  pastLogs: {},
   editing: undefined,
 }));
 
@@ -354,8 +367,23 @@ function onNotification(notification: DebugNotification): void {
       return;
     case 'output':
       set({
-        output: [...get().output.slice(-(OUTPUT_KEPT - 1)), { agent: notification.agent, text: notification.text }],
+        output: [
+          ...get().output.slice(-(OUTPUT_KEPT - 1)),
+          {
+            agent: notification.agent,
+            text: notification.text,
+            ...(notification.iteration === undefined ? {} : { iteration: notification.iteration }),
+          },
+        ],
       });
+      return;
+    case 'past-logs': {
+      const { agent, source, lines } = notification;
+      const path = workspacePath(source);
+      const replaced = new Set(lines.map((l) => l.line));
+      const kept = (get().pastLogs[agent] ?? []).filter((l) => l.path !== path || !replaced.has(l.line));
+      set({ pastLogs: { ...get().pastLogs, [agent]: [...kept, ...lines.map((l) => ({ ...l, path }))] } });
+    }
   }
 }
 

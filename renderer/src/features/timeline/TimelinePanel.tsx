@@ -7,7 +7,7 @@ import { clock, duration, restartText, sentence } from '../../shared/trace/trace
 import { EventText } from '../../shared/values/EventText.tsx';
 import { ValueText } from '../../shared/values/ValueText.tsx';
 import { openFork } from '../recordings/recording-store.ts';
-import { goToCall } from '../debug/debug-store.ts';
+import { goToCall, useDebug, type PastLog } from '../debug/debug-store.ts';
 import { iterationRecording } from '../../shared/trace/iteration-recording.ts';
 import { useWorkbench } from '../../core/workbench-store.ts';
 import { iterationWaterfall } from '../../shared/waterfall/iteration-waterfall.ts';
@@ -78,12 +78,14 @@ interface IterationRowProps {
   recording: string | undefined;
   /** The agent is stopped: its host calls can be gone back to (time travel). */
   stopped: boolean;
+  /** What logpoints added later said in this iteration (logpoints in the past). */
+  pastLogs: readonly PastLog[] | undefined;
 }
 
 /** Rows re-render only when their iteration changed: a looping agent adds dozens a second. */
 const IterationRow = memo(IterationRowView);
 
-function IterationRowView({ iteration, focusSeq, status, recording, stopped }: IterationRowProps) {
+function IterationRowView({ iteration, focusSeq, status, recording, stopped, pastLogs }: IterationRowProps) {
   const agent = useWorkbench((s) => s.selectedAgent);
   const holdsFocus = focusSeq !== undefined && iteration.events.some((e) => e.seq === focusSeq);
   const [open, setOpen] = useState(holdsFocus);
@@ -118,6 +120,11 @@ function IterationRowView({ iteration, focusSeq, status, recording, stopped }: I
         </span>
         <span className="calls">{counted(calls, 'call')}</span>
         {result}
+        {pastLogs ? (
+          <span className="past-logs" data-testid="past-logs" title="What logpoints added later said in this iteration">
+            {pastLogs.map((log) => `${log.line}: ${log.text}`).join(' · ')}
+          </span>
+        ) : null}
         {ended && agent && recording ? (
           <button
             className="row-action"
@@ -204,6 +211,16 @@ export function TimelinePanel() {
     ].sort((a, b) => b.seq - a.seq);
   }, [agent, version, live]);
   const latest = rows.find((row) => row.iteration)?.iteration;
+  const agentLogs = useDebug((s) => (agent ? s.pastLogs[agent] : undefined));
+  const pastLogs = useMemo(() => {
+    const byIteration = new Map<number, PastLog[]>();
+    for (const log of agentLogs ?? []) {
+      const list = byIteration.get(log.iteration);
+      if (list) list.push(log);
+      else byIteration.set(log.iteration, [log]);
+    }
+    return byIteration;
+  }, [agentLogs]);
   return (
     <div className="timeline" data-testid="timeline">
       <div className="panel-toolbar">
@@ -229,6 +246,7 @@ export function TimelinePanel() {
                 focusSeq={focusSeq}
                 status={row.iteration === latest ? status : undefined}
                 stopped={status?.state === 'paused'}
+                pastLogs={pastLogs.get(row.iteration.iteration)}
               />
             ) : (
               <RestartDivider key={row.seq} mark={row.mark} />
