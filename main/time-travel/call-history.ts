@@ -10,7 +10,7 @@ import type { CallTap } from '../host/host.ts';
 import type { Supervisor } from '../supervisor/supervisor.ts';
 import type { PastIteration } from './past-iteration.ts';
 
-/** Iterations kept per agent, and host calls over all of them. */
+/** Ended iterations kept per agent (besides the one running), and host calls over all of them. */
 const MAX_ITERATIONS = 1000;
 const MAX_CALLS = 200_000;
 
@@ -102,7 +102,8 @@ export class CallHistory {
       memory: new Map(ctx.memory),
     });
     let calls = this.#calls.get(agent) ?? 0;
-    while (kept.length > MAX_ITERATIONS || (kept.length > 1 && calls > MAX_CALLS)) calls -= kept.shift()!.calls.length;
+    while (kept.length - 1 > MAX_ITERATIONS || (kept.length > 1 && calls > MAX_CALLS))
+      calls -= kept.shift()!.calls.length;
     this.#calls.set(agent, calls);
   }
 
