@@ -341,6 +341,8 @@ class EngineHost {
         if (event.fresh) this.baselineRss = process.memoryUsage.rss();
         return;
       case 'result':
+        // Before the result, on the same channel: the host has the counts when the iteration ends.
+        if (event.coverage) send({ t: 'debug', event: { t: 'coverage', lines: event.coverage } });
         if (this.running?.id === event.id) this.finish(event.result, event.ran, event.travel);
         return;
 

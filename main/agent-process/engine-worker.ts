@@ -93,18 +93,26 @@ async function execute(engine: Engine, command: WorkerCommand): Promise<void> {
       ? run(engine, command.script, command.filename)
       : engine.check(command.script, command.filename),
   );
-  post({ t: 'result', id: command.id, result, ...(init.measureHops ? { ran: [took, monotonicMicros()] } : {}) });
+  post({
+    t: 'result',
+    id: command.id,
+    result,
+    ...coverage(),
+    ...(init.measureHops ? { ran: [took, monotonicMicros()] } : {}),
+  });
   setTimeout(() => engine.prepare?.(), PREPARE_AFTER_MS);
 }
 
 /** One iteration, its statements counted by the debugger from its start. */
 function run(engine: Engine, script: string, filename: string): RunResult {
   debug.beginRun();
-  try {
-    return engine.run(script, filename);
-  } finally {
-    debug.endIteration();
-  }
+  return engine.run(script, filename);
+}
+
+/** The lines the command's iterations entered, while coverage is counted. */
+function coverage(): { coverage?: Record<string, [number, number][]> } {
+  const lines = debug.takeCoverage();
+  return lines ? { coverage: lines } : {};
 }
 
 /**
@@ -153,7 +161,7 @@ function replayIterations(engine: Engine, command: Extract<WorkerCommand, { t: '
     // Among the output, in order: the bridge could send the ring's next entries before a message.
     const last = !asRecorded || index === command.iterations.length - 1;
     if (last || !output.iterated(result)) {
-      post({ t: 'result', id: command.id, result });
+      post({ t: 'result', id: command.id, result, ...coverage() });
       break;
     }
   }

@@ -31,7 +31,15 @@ export type WorkerEvent =
   /** `fresh` when something new was loaded, whose memory is then the engine's, not the brain's. */
   | { t: 'loaded'; fresh: boolean }
   /** `ran`: when the engine thread took the command and finished it (only when hops are measured). */
-  | { t: 'result'; id: number; result: RunResult | CheckResult; ran?: [number, number]; travel?: TravelOutcome[] }
+  | {
+      t: 'result';
+      id: number;
+      result: RunResult | CheckResult;
+      ran?: [number, number];
+      travel?: TravelOutcome[];
+      /** While coverage is counted: the lines the command's iterations entered (docs/debugging.md#which-lines-ran). */
+      coverage?: Record<string, [line: number, hits: number][]>;
+    }
   | { t: 'failed'; error: string };
 
 /** A host call from the engine, over the bridge's own port. */

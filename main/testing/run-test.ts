@@ -14,6 +14,8 @@ import { describeResult } from '../supervisor/iteration-result.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
 import { isOmwTraceEvent, type TraceEvent } from '../trace/trace-event.ts';
 import { locateAssertionError } from './locate-assertion-error.ts';
+import { LineCoverageMap, type LineCounts } from '../debugger/line-coverage-map.ts';
+import { NO_DEBUG_CONFIG } from '../runtimes/debug/debug-protocol.ts';
 import { mockSnapshots, type MockSnapshot } from './mock-snapshots.ts';
 
 export interface AgentVerdict extends Verdict {
@@ -35,6 +37,8 @@ export interface TestResult {
   brains: Record<string, string>;
   /** With the `snapshot` option: what `--dump` reports beyond the verdicts. */
   snapshot?: TestSnapshot;
+  /** With the `coverage` option: how often each line of each brain was entered. */
+  coverage?: LineCounts;
 }
 
 /** An asserted agent's matcher at the end of the test. */
@@ -65,6 +69,8 @@ export interface RunTestOptions {
   spares?: SparePool;
   /** What a test's config must hold back: the workbench's tests of a workspace that is not trusted (main/trust). */
   restrict?: (config: OmwConfig) => Restrictions;
+  /** Count how often each brain line is entered (docs/debugging.md#which-lines-ran). */
+  coverage?: boolean;
 }
 
 /**
@@ -81,11 +87,13 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
   const brains: Record<string, string> = {};
   let matchers = new Map<string, StreamingMatcher>();
   let host: Host | undefined;
+  const coverage = options.coverage ? new LineCoverageMap() : undefined;
   const finish = (): TestResult => {
     const agents = [...verdicts].map(([agent, verdict]) => ({ agent, ...verdict }));
     const pass = errors.length === 0 && agents.every((v) => v.pass);
     const durationMs = performance.now() - started;
     const result: TestResult = { file, pass, agents, errors, trace, durationMs, inputs, brains };
+    if (coverage) result.coverage = coverage.toJSON();
     if (options.snapshot) {
       const reports = [...matchers].map(([agent, m]) => ({
         agent,
@@ -120,6 +128,7 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
     host = new Host(loaded, options.restrict ? { restrictions: options.restrict(loaded) } : {});
     supervisor = new Supervisor(host, { spawner: options.spawner, entry: options.entry, spares: options.spares });
     matchers = new Map([...asserted].map(([agent, assertion]) => [agent, new StreamingMatcher(assertion)]));
+    if (coverage) countLines(supervisor, coverage);
     host.trace.subscribe((event) => {
       trace.push(event);
       if (!isOmwTraceEvent(event) || event.type === 'outcome') return;
@@ -190,4 +199,15 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
     verdicts.set(agent, { pass: false, reason: `${reason}\n${matchers.get(agent)!.diff()}` });
   }
   return finish();
+}
+
+/** Every agent's engine counts the lines it enters; its brain is listed even if it never runs. */
+function countLines(supervisor: Supervisor, coverage: LineCoverageMap): void {
+  for (const [agent, runner] of supervisor.runners) {
+    coverage.include(supervisor.host.context(agent).script);
+    runner.process.debugNotice({ t: 'config', config: { ...NO_DEBUG_CONFIG, coverage: true } });
+  }
+  supervisor.onDebugEvent((_agent, event) => {
+    if (event.t === 'coverage') coverage.add(event.lines);
+  });
 }

@@ -90,10 +90,13 @@ export class DebugController {
     this.#travel = run;
   }
 
-  /** The iteration ended: a coverage count goes to the host. */
-  endIteration(): void {
+  /**
+   * While coverage is counted: the lines entered since the last take, by source (undefined when
+   * none). The engine's thread hands it to the host with the command's result, in order with it.
+   */
+  takeCoverage(): Record<string, [line: number, hits: number][]> | undefined {
     const coverage = this.#coverage;
-    if (coverage && !coverage.empty) this.link.send({ t: 'coverage', lines: coverage.take() });
+    return coverage && !coverage.empty ? coverage.take() : undefined;
   }
 
   /** Whether the engine must call `statement` (checked at the start of each iteration). */
