@@ -42,6 +42,28 @@ export interface DebugSettingsView {
 
 export type ResumeHow = 'continue' | 'next' | 'step-in' | 'step-out';
 
+/**
+ * Where a host call's arguments came from (docs/debugging.md#why-this-call): the earlier answers
+ * that held them, as a chain. `seq`: the call's event in the trace, when it was traced.
+ */
+export interface WhyView {
+  op: string;
+  seq?: number;
+  links: {
+    iteration: number;
+    /** Its index among the iteration's host calls. */
+    call: number;
+    op: string;
+    seq?: number;
+    /** The link whose call this answer fed (-1: the asked call), and which of its arguments. */
+    for: number;
+    argument: string;
+    value: string;
+  }[];
+  /** Arguments of the asked call that no earlier answer holds: the brain made them. */
+  made: string[];
+}
+
 /** Pushed as a stopped agent goes on, and for a logpoint's message or a failing condition. */
 export type DebugNotification =
   | {

@@ -11,7 +11,7 @@ import { counted } from '../../contract/counted.ts';
 import type { HeldCallDecision } from '../../contract/agent-status.ts';
 import { readFileSync } from 'node:fs';
 import { HOST_OPS, type HostOp } from '../host-api/host-ops.generated.ts';
-import type { DebugNotification } from '../../contract/debug-views.ts';
+import type { DebugNotification, WhyView } from '../../contract/debug-views.ts';
 import type {
   DebugConfig,
   DebugRequest,
@@ -162,6 +162,14 @@ export class Debugger {
       const past = 'seq' in call ? this.#travel!.callOf(agent, call.seq) : call;
       return travel.toCall(past.iteration, past.call);
     });
+  }
+
+  /** Where a host call's arguments came from (docs/debugging.md#why-this-call); the agent need not be stopped. */
+  whyCall(agent: string, call: { iteration: number; call: number } | { seq: number }): WhyView {
+    if (!this.#travel) throw new Error('time travel is off in this session: its host calls are not kept');
+    this.supervisor.runner(agent);
+    const past = 'seq' in call ? this.#travel.callOf(agent, call.seq) : call;
+    return this.#travel.why(agent, past);
   }
 
   async #goBack(agent: string, go: (travel: ReturnType<SessionTravel['of']>) => Promise<void>): Promise<void> {

@@ -82,6 +82,13 @@ export class CallHistory {
     return undefined;
   }
 
+  /** The trace event (`call` or `host-call`) of a kept call, when it was traced. */
+  seqOf(agent: string, iteration: number, call: number): number | undefined {
+    const kept = this.#agents.get(agent)?.find((k) => k.iteration === iteration);
+    for (const [seq, index] of kept?.traced ?? []) if (index === call) return seq;
+    return undefined;
+  }
+
   dispose(): void {
     for (const undo of this.#undo.splice(0)) undo();
   }

@@ -12,6 +12,8 @@ import { AgentTravel, type Present, type TravelEvent } from './agent-travel.ts';
 import { CallHistory, type PastCall } from './call-history.ts';
 import { PastProcess } from './past-process.ts';
 import { PastLogs } from './past-logs.ts';
+import { whyCall } from './why-call.ts';
+import type { WhyView } from '../../contract/debug-views.ts';
 
 /** The live brain's last stop at a statement, to count a later stop in the same iteration from. */
 interface EngineStopAt {
@@ -55,6 +57,20 @@ export class SessionTravel {
     const call = this.#history.callOf(agent, seq);
     if (!call) throw new Error('that call is not in the recorded past (older iterations are not kept)');
     return call;
+  }
+
+  /** Where a host call's arguments came from (why-call.ts), each link with its trace event's seq. */
+  why(agent: string, call: PastCall): WhyView {
+    const answer = whyCall(this.#history.iterations(agent), call.iteration, call.call);
+    const asked = this.#history.seqOf(agent, call.iteration, call.call);
+    return {
+      ...answer,
+      ...(asked === undefined ? {} : { seq: asked }),
+      links: answer.links.map((link) => {
+        const seq = this.#history.seqOf(agent, link.iteration, link.call);
+        return seq === undefined ? link : { ...link, seq };
+      }),
+    };
   }
 
   /** The agent's logpoints in the past, started on first use. */
