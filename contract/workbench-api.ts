@@ -32,6 +32,7 @@ import type {
   ScopeInfo,
   StackFrameInfo,
   VariableInfo,
+  WhyView,
 } from './debug-views.ts';
 import type { EventEnvelope } from '../main/host-api/wit-types.generated.ts';
 import type {
@@ -238,6 +239,8 @@ export const WORKBENCH_API = {
   debugReverseContinue: { params: z.tuple([agent]), result: answer<void>() },
   /** To the statement that made a host call (its timeline event's seq), before the call was made. */
   debugGoToCall: { params: z.tuple([agent, traceSeq]), result: answer<void>() },
+  /** Where a host call's arguments came from (its timeline event's seq): the earlier answers, as a chain. */
+  whyCall: { params: z.tuple([agent, traceSeq]), result: answer<WhyView>() },
   /** Stops the agent at its next statement, or its next host call for a brain without source. */
   debugPause: { params: z.tuple([agent]), result: answer<void>() },
   debugStack: { params: z.tuple([agent]), result: answer<StackFrameInfo[]>() },

@@ -417,18 +417,29 @@ export class BrainDebugSession extends DebugSession {
   /**
    * Requests of Brainbench's own, beyond the protocol (docs/debugging.md#brainbench-dap):
    * `goToHostCall` `{threadId, iteration, call}` goes back to the statement that made the
-   * iteration's host call number `call` (0-based, in call order).
+   * iteration's host call number `call` (0-based, in call order); `whyHostCall`, same arguments,
+   * answers where that call's arguments came from.
    */
   protected override customRequest(command: string, response: DebugProtocol.Response, args: unknown): void {
-    if (command !== 'goToHostCall') {
+    if (command !== 'goToHostCall' && command !== 'whyHostCall') {
       this.sendErrorResponse(response, { id: 4, format: `unknown request "${command}"`, variables: NO_VARIABLES });
       return;
     }
     const { threadId, iteration, call } = (args ?? {}) as Record<string, unknown>;
     const count = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
     if (!count(threadId) || !count(iteration) || !count(call)) {
-      const format = 'goToHostCall needs `threadId`, `iteration` and `call`, each a whole number';
+      const format = `${command} needs \`threadId\`, \`iteration\` and \`call\`, each a whole number`;
       this.sendErrorResponse(response, { id: 4, format, variables: NO_VARIABLES });
+      return;
+    }
+    if (command === 'whyHostCall') {
+      this.#answer(response, async () => {
+        const { debug } = await this.#session();
+        return debug.whyCall(this.#agentOf(threadId as number), {
+          iteration: iteration as number,
+          call: call as number,
+        });
+      });
       return;
     }
     this.#travel(response, threadId as number, (debug, agent) =>

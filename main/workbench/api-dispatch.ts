@@ -63,6 +63,7 @@ const HANDLERS: Handlers = {
   debugStepBack: (w, agent) => w.debugging.debugger.stepBack(agent),
   debugReverseContinue: (w, agent) => w.debugging.debugger.reverseContinue(agent),
   debugGoToCall: (w, agent, seq) => w.debugging.debugger.goToCall(agent, { seq }),
+  whyCall: (w, agent, seq) => w.debugging.debugger.whyCall(agent, { seq }),
   debugStack: (w, agent) => w.debugging.debugger.stackTrace(agent),
   debugScopes: (w, agent, frame) => w.debugging.debugger.scopes(agent, frame),
   debugVariables: (w, agent, ref, start, count) =>

@@ -175,6 +175,10 @@ for (const kind of ['rhai', 'js', 'python'] as const) {
           /each a whole number/,
         );
         await assert.rejects(client.customRequest('brainbench/unknown', {}), /unknown request/);
+        const why = (await client.customRequest('whyHostCall', { threadId: 1, iteration: 2, call: 1 })) as {
+          body: { op: string; links: unknown[] };
+        };
+        assert.equal(why.body.op, 'host.memory-set');
       });
     });
   });

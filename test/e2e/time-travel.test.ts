@@ -5,7 +5,8 @@
 // earlier values); Continue comes back to the live stop; Alt+F5 reverse-continues to the previous
 // iteration's hit of the breakpoint; a host call's "Go to call" in the timeline goes to the
 // statement that made it. A logpoint added afterwards says what it would have said in each ended
-// iteration, in the Debug output (linked to the iteration) and in the timeline.
+// iteration, in the Debug output (linked to the iteration) and in the timeline. "Why?" on the
+// example workspace's tool call finds the model answer it came from.
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -110,5 +111,27 @@ describe('time travel in the workbench', { timeout: 240_000 }, () => {
     await second.getByTestId('past-iteration-link').click();
     await row(2).locator('.iteration-events').waitFor();
     await page.screenshot({ path: join(SHOTS, 'past-logpoints.png') });
+  });
+
+  it('answers "Why?" on a tool call with the model answer it came from, marked on the timeline', async () => {
+    await selectAgent(page, 'researcher');
+    await page.keyboard.press('F8');
+    await page.getByTestId('tab-timeline').click();
+    const row = page.locator('[data-testid="iteration-row"][data-iteration="1"]');
+    // It ends once the reporter acks, or after trying for 5 s: either way its calls are there.
+    await row.getByTestId('iteration-duration').filter({ hasNotText: '…' }).waitFor();
+    await row.locator('.iteration-head .chevron').click();
+    const toolCall = row.getByTestId('event-call').filter({ hasText: 'call_tool_blocking' });
+    await toolCall.getByTestId('why-call').click();
+    const chain = toolCall.getByTestId('why-chain');
+    await chain.getByTestId('why-chain-link').filter({ hasText: 'arguments ← provider.chat answer' }).waitFor();
+    await chain.getByTestId('why-chain-link').filter({ hasText: 'name ← provider.chat answer' }).waitFor();
+    // The model call whose answer fed it is marked in the iteration.
+    const chat = row
+      .getByTestId('event-call')
+      .filter({ hasText: /^.*chat\(/ })
+      .first();
+    assert.match((await chat.getByTestId('why-feeds').textContent()) ?? '', /arguments/);
+    await page.screenshot({ path: join(SHOTS, 'why-call.png') });
   });
 });

@@ -137,6 +137,7 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   debugStepBack: [[[7], 'debugStepBack: agent: expected a string, got 7']],
   debugReverseContinue: [[['a', 'b'], 'debugReverseContinue takes 1 parameter (agent), got 2']],
   debugGoToCall: [[['a', 'x'], 'debugGoToCall: seq: expected a number, got "x"']],
+  whyCall: [[['a', -1], 'whyCall: seq: expected at least 0, got -1']],
   debugStack: [[[3], 'debugStack: agent: expected a string, got 3']],
   debugScopes: [[['a', 1.5], 'debugScopes: frameId: expected an integer, got 1.5']],
   debugVariables: [[['a', 0, null, null], 'debugVariables: variablesReference: expected more than 0, got 0']],

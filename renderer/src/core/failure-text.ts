@@ -47,6 +47,7 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   debugStepBack: 'Could not step back',
   debugReverseContinue: 'Could not reverse-continue',
   debugGoToCall: 'Could not go to the call',
+  whyCall: 'Could not trace where the call’s arguments came from',
   debugStack: 'Could not read the call stack',
   debugScopes: 'Could not read the scopes',
   debugVariables: 'Could not read the variables',

@@ -13,6 +13,7 @@ import type {
   SourceBreakpoint,
   StackFrameInfo,
   VariableInfo,
+  WhyView,
 } from '../../../../contract/debug-views.ts';
 import type { RuntimeKindView } from '../../../../contract/views.ts';
 import type { WorkbenchEvent } from '../../../../contract/workbench-event.ts';
@@ -63,6 +64,8 @@ interface DebugState {
   output: { agent: string; text: string; iteration?: number }[];
   /** Per agent: what logpoints added later said in its past iterations, for the timeline. */
   pastLogs: Record<string, PastLog[]>;
+  /** The last "Why?" asked: of which agent's call, and the chain of answers its arguments came from. */
+  why: { agent: string; answer: WhyView } | undefined;
   /** A source breakpoint whose condition, hit count and log message are being edited. */
   editing: { path: string; line: number } | undefined;
 }
@@ -81,6 +84,7 @@ export const useDebug = create<DebugState>(() => ({
   watchResults: {},
   output: [],
   pastLogs: {},
+  why: undefined,
   editing: undefined,
 }));
 
@@ -278,6 +282,14 @@ export const pauseHere = (agent: string) => void attempt('debugPause', agent);
 export async function travel(agent: string, method: 'debugStepBack' | 'debugReverseContinue'): Promise<void> {
   await attempt(method, agent);
 }
+
+/** Where the arguments of a host call (its timeline event) came from; shown on the timeline. */
+export async function askWhy(agent: string, seq: number): Promise<void> {
+  const answer = await attempt('whyCall', agent, seq);
+  if (answer) set({ why: { agent, answer } });
+}
+
+export const clearWhy = () => set({ why: undefined });
 
 /** Time travel to the statement that made a host call (its timeline event), before the call. */
 export async function goToCall(agent: string, seq: number): Promise<void> {
