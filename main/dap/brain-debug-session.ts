@@ -26,6 +26,8 @@ import { Supervisor } from '../supervisor/supervisor.ts';
 import { describeResult } from '../supervisor/iteration-result.ts';
 import { Debugger, type DebuggerEvent } from '../debugger/debugger.ts';
 import { DapHandles } from './dap-handles.ts';
+import { checkRequest } from '../../contract/api-params.ts';
+import type { HeldCallDecision } from '../../contract/agent-status.ts';
 
 export interface BrainLaunchArguments extends DebugProtocol.LaunchRequestArguments {
   /** Path of an omw config. */
@@ -418,9 +420,15 @@ export class BrainDebugSession extends DebugSession {
    * Requests of Brainbench's own, beyond the protocol (docs/debugging.md#brainbench-dap):
    * `goToHostCall` `{threadId, iteration, call}` goes back to the statement that made the
    * iteration's host call number `call` (0-based, in call order); `whyHostCall`, same arguments,
-   * answers where that call's arguments came from.
+   * answers where that call's arguments came from. `decideHeldCall` `{threadId, decision}` lets a
+   * held host call go on as the workbench's held-call box does: `{kind: "proceed"}`,
+   * `{kind: "edit", args}`, `{kind: "answer", value}` or `{kind: "reject", error}`.
    */
   protected override customRequest(command: string, response: DebugProtocol.Response, args: unknown): void {
+    if (command === 'decideHeldCall') {
+      this.#decideHeldCall(response, args);
+      return;
+    }
     if (command !== 'goToHostCall' && command !== 'whyHostCall') {
       this.sendErrorResponse(response, { id: 4, format: `unknown request "${command}"`, variables: NO_VARIABLES });
       return;
@@ -445,6 +453,23 @@ export class BrainDebugSession extends DebugSession {
     this.#travel(response, threadId as number, (debug, agent) =>
       debug.goToCall(agent, { iteration: iteration as number, call: call as number }),
     );
+  }
+
+  /** The decision is checked as the workbench's API checks it; one the op cannot take is refused. */
+  #decideHeldCall(response: DebugProtocol.Response, args: unknown): void {
+    this.#answer(response, async () => {
+      const { debug } = await this.#session();
+      const { threadId, decision } = (args ?? {}) as Record<string, unknown>;
+      if (typeof threadId !== 'number') throw new Error('decideHeldCall needs `threadId` and `decision`');
+      const agent = this.#agentOf(threadId);
+      const checked = checkRequest('decideHeldCall', [agent, decision]);
+      if (!checked.ok) throw new Error(checked.error);
+      this.#handles.forget(agent);
+      if (!debug.decideHeldCall(agent, checked.params[1] as HeldCallDecision)) {
+        throw new Error(`agent "${agent}" is not held in a host call`);
+      }
+      return undefined;
+    });
   }
 
   /** Answered once the view arrived in the past; its `stopped` event says where. */
