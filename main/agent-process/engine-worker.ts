@@ -106,7 +106,11 @@ async function execute(engine: Engine, command: WorkerCommand): Promise<void> {
 /** One iteration, its statements counted by the debugger from its start. */
 function run(engine: Engine, script: string, filename: string): RunResult {
   debug.beginRun();
-  return engine.run(script, filename);
+  try {
+    return engine.run(script, filename);
+  } finally {
+    debug.endRun();
+  }
 }
 
 /** The lines the command's iterations entered, while coverage is counted. */

@@ -24,6 +24,8 @@ import { LineCoverage } from './line-coverage.ts';
 import type { BreakpointProbe, TravelRun } from './travel-run.ts';
 
 const NO_LINES: ReadonlySet<number> = new Set();
+/** Logpoint messages an iteration may send; the rest are counted, not evaluated (a hot loop cannot flood). */
+export const LOG_POINT_LIMIT = 100;
 const NO_BREAKPOINT: BreakpointProbe = { stops: false, hits: undefined };
 
 interface Step {
@@ -60,6 +62,9 @@ export class DebugController {
   #exact = false;
   #exactSinceStop = false;
   #coverage: LineCoverage | undefined;
+  /** Logpoint messages sent this iteration, and those over the limit. */
+  #logged = 0;
+  #dropped: { count: number; source: string; line: number } | undefined;
   /** Set while this engine re-executes a past iteration. */
   #travel: TravelRun | undefined;
 
@@ -74,6 +79,21 @@ export class DebugController {
     this.#sinceStop = 0;
     this.#exact = false;
     this.#exactSinceStop = false;
+    this.#logged = 0;
+    this.#dropped = undefined;
+  }
+
+  /** The run ended: how many logpoint messages over the limit were dropped, said once. */
+  endRun(): void {
+    const dropped = this.#dropped;
+    this.#dropped = undefined;
+    if (!dropped || this.#travel) return;
+    this.link.send({
+      t: 'log-point',
+      text: `${dropped.count} more logpoint message${dropped.count === 1 ? ' was' : 's were'} dropped in this iteration (at most ${LOG_POINT_LIMIT} are shown per iteration)`,
+      source: dropped.source,
+      line: dropped.line,
+    });
   }
 
   /** An engine ran (or will run) statements without the hook: counts are no longer exact. */
@@ -140,6 +160,7 @@ export class DebugController {
     this.#lastColumn = 0;
     this.#lastDepth = -1;
     this.#hits.clear();
+    this.#logged = 0;
     this.#count = 0;
     this.#sinceStop = 0;
     this.#exact = true;
@@ -273,6 +294,11 @@ export class DebugController {
       const travel = this.#travel;
       // A re-execution says again only what a logpoint in the past asks for: the rest was said live.
       if (travel && !travel.logs) return false;
+      if (this.#logged >= LOG_POINT_LIMIT) {
+        this.#dropped = { count: (this.#dropped?.count ?? 0) + 1, source, line: breakpoint.line };
+        return false;
+      }
+      this.#logged++;
       const text = logPointMessage(
         breakpoint.logMessage,
         (expression) => target.evaluate(undefined, expression).result,
