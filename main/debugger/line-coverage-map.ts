@@ -54,6 +54,11 @@ export class LineCoverageMap {
     return [...lines].sort((a, b) => a - b).map((line) => [line, hits.get(line) ?? 0]);
   }
 
+  /** Every statement line of each brain with its count, 0 for a line never entered. */
+  statementCounts(): LineCounts {
+    return Object.fromEntries(this.files.map((file) => [file, this.#lines(file)]));
+  }
+
   summary(): BrainCoverage[] {
     return this.files.map((file) => {
       const lines = this.#lines(file);

@@ -6,7 +6,8 @@
 // iteration's hit of the breakpoint; a host call's "Go to call" in the timeline goes to the
 // statement that made it. A logpoint added afterwards says what it would have said in each ended
 // iteration, in the Debug output (linked to the iteration) and in the timeline. "Why?" on the
-// example workspace's tool call finds the model answer it came from.
+// example workspace's tool call finds the model answer it came from. A test run paints each brain
+// line's count in the editor's gutter.
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -22,6 +23,9 @@ omw::host::memory_set("n", \`\${count}\`);
 let total = count * 10;
 total
 `;
+const HEAT = 'let total = 0;\nfor i in 0..3 {\n    total += i;\n}\nif total > 100 {\n    total = 0;\n}\ntotal\n';
+const HEAT_TEST =
+  '[runtime.rhai]\nkind = "rhai"\n\n[agents.heat]\nruntime = "rhai"\nscript = "../../brains/heat.rhai"\n\n[assertions.heat]\noutcome = { exited = "3" }\n';
 const AGENT = 'counter';
 const FILE = 'brains/counter.rhai';
 
@@ -48,6 +52,9 @@ describe('time travel in the workbench', { timeout: 240_000 }, () => {
     page.setDefaultTimeout(30_000);
     await fx.workbench.createAgent(AGENT, 'rhai');
     await fx.workbench.writeFile(FILE, BRAIN, null);
+    // A brain and its test for the gutter's heat map (the last test below).
+    await fx.workbench.writeFile('brains/heat.rhai', HEAT, null);
+    await fx.workbench.writeFile('tests/heat/omw.test.toml', HEAT_TEST, null);
     await page.goto(fx.server.url);
     await page.getByTestId('workbench').waitFor();
   });
@@ -133,5 +140,19 @@ describe('time travel in the workbench', { timeout: 240_000 }, () => {
       .first();
     assert.match((await chat.getByTestId('why-feeds').textContent()) ?? '', /arguments/);
     await page.screenshot({ path: join(SHOTS, 'why-call.png') });
+  });
+
+  it('paints the lines a test run entered in the gutter, warmer the more often, and marks the line no test reaches', async () => {
+    await page.getByTestId('tab-tests').click();
+    await page.getByTestId('run-tests').click();
+    await page.locator('[data-testid="test-result"]', { hasText: 'tests/heat' }).waitFor();
+    await openInEditor(page, 'brains/heat.rhai');
+    const marks = page.locator('.monaco-editor .coverage-heat');
+    await marks.first().waitFor();
+    // Statement lines 1, 2, 3, 5, 6, 8: line 6 never runs, line 3 runs most.
+    assert.equal(await marks.count(), 6);
+    assert.equal(await page.locator('.monaco-editor .coverage-heat-0').count(), 1);
+    assert.equal(await page.locator('.monaco-editor .coverage-heat-3').count(), 1);
+    await page.screenshot({ path: join(SHOTS, 'coverage-heat.png') });
   });
 });
