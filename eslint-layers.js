@@ -17,6 +17,7 @@ const HOST_SIDE = [
   'main/counterfactual',
   'main/telemetry',
   'main/trust',
+  'main/time-travel',
 ];
 const BACK_ENDS = ['main/providers', 'main/tooling', 'main/endpoint', 'main/backends'];
 /** What the renderer and the contract may import from main/: the libraries shared with them. */

@@ -15,6 +15,7 @@ import { lspBenchmarks } from './lsp-benchmarks.ts';
 import { pythonBenchmarks } from './python-benchmarks.ts';
 import { recordingBenchmarks } from './recording-benchmarks.ts';
 import { rhaiBenchmarks } from './rhai/rhai-benchmarks.ts';
+import { timeTravelBenchmarks } from './time-travel-benchmarks.ts';
 import { uiBenchmarks } from './ui/ui-benchmarks.ts';
 import { warmBenchmarks } from './warm-benchmarks.ts';
 import { wasmBenchmarks } from './wasm-benchmarks.ts';
@@ -32,6 +33,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   config: configBenchmarks,
   'js-debugger': jsDebuggerBenchmarks,
   dap: dapBenchmarks,
+  'time-travel': timeTravelBenchmarks,
   recording: recordingBenchmarks,
   warm: warmBenchmarks,
   lsp: lspBenchmarks,

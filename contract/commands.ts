@@ -84,6 +84,20 @@ export const COMMANDS = [
   { id: 'step-over', title: 'Step Over', menu: 'Debug', keys: ['F10'], detail: 'Step over (when stopped)' },
   { id: 'step-into', title: 'Step Into', menu: 'Debug', keys: ['F11'], detail: 'Step into (when stopped)' },
   { id: 'step-out', title: 'Step Out', menu: 'Debug', keys: ['Shift+F11'], detail: 'Step out (when stopped)' },
+  {
+    id: 'step-back',
+    title: 'Step Back',
+    menu: 'Debug',
+    keys: ['Alt+F10'],
+    detail: 'Step back to the previous statement (when stopped; time travel)',
+  },
+  {
+    id: 'reverse-continue',
+    title: 'Reverse Continue',
+    menu: 'Debug',
+    keys: ['Alt+F5'],
+    detail: 'Reverse continue to the previous breakpoint hit (when stopped; time travel)',
+  },
   { id: 'show-evals', title: 'Evals', menu: 'View', keys: ['Mod+Shift+E'], detail: 'Show or hide the Evals view' },
   {
     id: 'run-eval',

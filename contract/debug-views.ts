@@ -42,6 +42,28 @@ export interface DebugSettingsView {
 
 export type ResumeHow = 'continue' | 'next' | 'step-in' | 'step-out';
 
+/**
+ * Where a host call's arguments came from (docs/debugging.md#why-this-call): the earlier answers
+ * that held them, as a chain. `seq`: the call's event in the trace, when it was traced.
+ */
+export interface WhyView {
+  op: string;
+  seq?: number;
+  links: {
+    iteration: number;
+    /** Its index among the iteration's host calls. */
+    call: number;
+    op: string;
+    seq?: number;
+    /** The link whose call this answer fed (-1: the asked call), and which of its arguments. */
+    for: number;
+    argument: string;
+    value: string;
+  }[];
+  /** Arguments of the asked call that no earlier answer holds: the brain made them. */
+  made: string[];
+}
+
 /** Pushed as a stopped agent goes on, and for a logpoint's message or a failing condition. */
 export type DebugNotification =
   | {
@@ -52,6 +74,14 @@ export type DebugNotification =
       source?: string;
       line?: number;
       op?: HostOp;
+      /** The view is in the agent's past (time travel): which iteration, at which statement of it. */
+      past?: { iteration: number; statement: number };
     }
   | { type: 'continued'; agent: string }
-  | { type: 'output'; agent: string; text: string };
+  /** `iteration`: said by a logpoint in the past, in that iteration's re-execution. */
+  | { type: 'output'; agent: string; text: string; iteration?: number }
+  /**
+   * A logpoint added to a brain (`source`, as the workspace names it) was run over the agent's
+   * past: what it said in each iteration, for the timeline.
+   */
+  | { type: 'past-logs'; agent: string; source: string; lines: { iteration: number; line: number; text: string }[] };

@@ -139,6 +139,11 @@ export interface TestCaseResult {
   durationMs: number;
   /** The run's trace, for jumping from a failure to the events around it. */
   trace: TraceEvent[];
+  /**
+   * How often each statement line of each brain in the workspace was entered (0: never), by
+   * workspace path, for the editor's heat map (docs/debugging.md#which-lines-ran).
+   */
+  coverage?: Record<string, [line: number, hits: number][]>;
 }
 
 export interface ComponentView {

@@ -33,6 +33,7 @@ import type {
   ScopeInfo,
   StackFrameInfo,
   VariableInfo,
+  WhyView,
 } from './debug-views.ts';
 import type { EventEnvelope } from '../main/host-api/wit-types.generated.ts';
 import type {
@@ -108,6 +109,7 @@ const debugHow = parameter('how', z.enum(['continue', 'next', 'step-in', 'step-o
 const frameId = parameter('frameId', z.number().int());
 const optionalFrameId = parameter('frameId', z.number().int().nullable());
 const reference = parameter('variablesReference', z.number().int().positive());
+const traceSeq = parameter('seq', z.number().int().nonnegative());
 const pageStart = parameter('start', z.number().int().nonnegative().nullable());
 const pageCount = parameter('count', z.number().int().positive().nullable());
 const variableName = parameter('name', z.string());
@@ -259,6 +261,16 @@ export const WORKBENCH_API = {
    * is an error, and the call stays held.
    */
   decideHeldCall: { params: z.tuple([agent, heldCallDecision]), result: answer<boolean>() },
+  /**
+   * Time travel (docs/debugging.md#time-travel): from a stop, to the previous statement, or to the
+   * previous stop of a line breakpoint, by re-executing the agent's past; resolves once there.
+   */
+  debugStepBack: { params: z.tuple([agent]), result: answer<void>() },
+  debugReverseContinue: { params: z.tuple([agent]), result: answer<void>() },
+  /** To the statement that made a host call (its timeline event's seq), before the call was made. */
+  debugGoToCall: { params: z.tuple([agent, traceSeq]), result: answer<void>() },
+  /** Where a host call's arguments came from (its timeline event's seq): the earlier answers, as a chain. */
+  whyCall: { params: z.tuple([agent, traceSeq]), result: answer<WhyView>() },
   /** Stops the agent at its next statement, or its next host call for a brain without source. */
   debugPause: { params: z.tuple([agent]), result: answer<void>() },
   debugStack: { params: z.tuple([agent]), result: answer<StackFrameInfo[]>() },

@@ -13,7 +13,13 @@ import {
   type RunResult,
 } from '../runtimes/engine.ts';
 import { parentLink } from './parent-link.ts';
-import type { AgentInit, HopStamps, HostToAgent, OutputEntry } from '../agent-protocol/agent-protocol.ts';
+import type {
+  AgentInit,
+  HopStamps,
+  HostToAgent,
+  OutputEntry,
+  TravelOutcome,
+} from '../agent-protocol/agent-protocol.ts';
 import type { BridgeReply, BridgeRequest, EngineSetup, WorkerCommand, WorkerEvent } from './worker-protocol.ts';
 import { newOutputRing, OUTPUT_NOTE_PATIENCE_MS, OutputReader } from './output-ring.ts';
 import { monotonicMicros } from './monotonic-micros.ts';
@@ -312,14 +318,14 @@ class EngineHost {
     this.worker!.postMessage(command);
   }
 
-  private finish(result: RunResult | CheckResult, ran?: [number, number]): void {
+  private finish(result: RunResult | CheckResult, ran?: [number, number], travel?: TravelOutcome[]): void {
     this.flushOutput();
     const running = this.running;
     this.running = undefined;
     if (running?.hops && ran) {
       const hops = { ...running.hops, engineStart: ran[0], engineEnd: ran[1], resultBack: monotonicMicros() };
       send({ t: 'result', id: running.id, result, hops });
-    } else if (running) send({ t: 'result', id: running.id, result });
+    } else if (running) send({ t: 'result', id: running.id, result, ...(travel ? { travel } : {}) });
     const next = this.queued.shift();
     if (next && this.ready) this.start(next);
   }
@@ -350,7 +356,9 @@ class EngineHost {
         if (event.fresh) this.baselineRss = process.memoryUsage.rss();
         return;
       case 'result':
-        if (this.running?.id === event.id) this.finish(event.result, event.ran);
+        // Before the result, on the same channel: the host has the counts when the iteration ends.
+        if (event.coverage) send({ t: 'debug', event: { t: 'coverage', lines: event.coverage } });
+        if (this.running?.id === event.id) this.finish(event.result, event.ran, event.travel);
         return;
 
       case 'failed':
@@ -475,6 +483,9 @@ link.onMessage((raw) => {
       return;
     case 'replay':
       engineHost?.submit({ ...message, serve: true });
+      return;
+    case 'travel':
+      engineHost?.submit(message);
       return;
     case 'check':
       if (engineHost?.busy && agentInit) {

@@ -14,6 +14,8 @@ import {
   type RunResult,
 } from '../runtimes/engine.ts';
 import { DebugController } from '../runtimes/debug/debug-controller.ts';
+import { TravelRun } from '../runtimes/debug/travel-run.ts';
+import type { TravelCommand, TravelOutcome } from '../agent-protocol/agent-protocol.ts';
 import { monotonicMicros } from './monotonic-micros.ts';
 import { ReplayServer } from './replay-server.ts';
 
@@ -31,6 +33,8 @@ const warmed = warmEngine((workerData as { kind: string }).kind).then(() => post
 let init: AgentInit;
 let output: OutputWriter;
 let replay: ReplayServer;
+let debug: DebugController;
+let interrupt: Int32Array;
 
 parentPort!.once('message', (setup: EngineSetup) => void main(setup));
 
@@ -43,9 +47,10 @@ async function main(setup: EngineSetup): Promise<void> {
     exceeded: () => void Atomics.compareExchange(control, INTERRUPT_FLAG, 0, INTERRUPT_REASON.output),
   });
   replay = new ReplayServer(control, output);
+  interrupt = control.subarray(INTERRUPT_FLAG, INTERRUPT_FLAG + 1);
   await warmed;
   let engine: Engine;
-  const debug = new DebugController(portDebugLink(ports, control));
+  debug = new DebugController(portDebugLink(ports, control));
   try {
     engine = await createEngine(
       {
@@ -68,21 +73,76 @@ async function main(setup: EngineSetup): Promise<void> {
 
 async function execute(engine: Engine, command: WorkerCommand): Promise<void> {
   const took = init.measureHops ? monotonicMicros() : 0;
-  if (engine.load) {
+  const brain = command.t === 'travel' ? command.runs[0] : command;
+  if (engine.load && brain) {
     post({ t: 'loading' });
-    const fresh = await engine.load(command.script, command.filename);
+    const fresh = await engine.load(brain.script, brain.filename);
     post({ t: 'loaded', fresh });
   }
   if (command.t === 'replay') {
     replayIterations(engine, command);
     return;
   }
+  if (command.t === 'travel') {
+    travel(engine, command);
+    return;
+  }
   output.beginIteration();
   const result = capped(
-    command.t === 'run' ? engine.run(command.script, command.filename) : engine.check(command.script, command.filename),
+    command.t === 'run'
+      ? run(engine, command.script, command.filename)
+      : engine.check(command.script, command.filename),
   );
-  post({ t: 'result', id: command.id, result, ...(init.measureHops ? { ran: [took, monotonicMicros()] } : {}) });
+  post({
+    t: 'result',
+    id: command.id,
+    result,
+    ...coverage(),
+    ...(init.measureHops ? { ran: [took, monotonicMicros()] } : {}),
+  });
   setTimeout(() => engine.prepare?.(), PREPARE_AFTER_MS);
+}
+
+/** One iteration, its statements counted by the debugger from its start. */
+function run(engine: Engine, script: string, filename: string): RunResult {
+  debug.beginRun();
+  try {
+    return engine.run(script, filename);
+  } finally {
+    debug.endRun();
+  }
+}
+
+/** The lines the command's iterations entered, while coverage is counted. */
+function coverage(): { coverage?: Record<string, [number, number][]> } {
+  const lines = debug.takeCoverage();
+  return lines ? { coverage: lines } : {};
+}
+
+/**
+ * Re-executes past iterations for time travel (docs/debugging.md#time-travel): every call served
+ * from its recording, the debugger on its way to each run's goal. What the brain prints is its
+ * past output again, not the host's to keep: it goes nowhere.
+ */
+function travel(engine: Engine, command: TravelCommand): void {
+  const outcomes: TravelOutcome[] = [];
+  let result: RunResult = { ok: false, error: 'time travel: nothing to run' };
+  for (const { script, filename, iteration, goal } of command.runs) {
+    replay.begin(iteration, true);
+    const traveling = new TravelRun(goal, () => replay.served);
+    debug.travel(traveling);
+    try {
+      result = run(engine, script, filename);
+    } finally {
+      debug.travel(undefined);
+      replay.end();
+    }
+    outcomes.push({ result, report: traveling.report() });
+    // Abandoned by the host (a new goal): the rest is not wanted.
+    if (Atomics.load(interrupt, 0) !== 0) break;
+  }
+  post({ t: 'result', id: command.id, result, travel: outcomes });
+  setImmediate(() => engine.prepare?.());
 }
 
 /** An iteration that wrote past its output limit failed, even if it ended before it was stopped. */
@@ -99,13 +159,13 @@ function replayIterations(engine: Engine, command: Extract<WorkerCommand, { t: '
   for (const [index, script] of command.iterations.entries()) {
     replay.begin(script);
     output.beginIteration();
-    const result = capped(engine.run(command.script, command.filename));
+    const result = capped(run(engine, command.script, command.filename));
     const asRecorded = replay.ranAsRecorded(result);
     replay.end();
     // Among the output, in order: the bridge could send the ring's next entries before a message.
     const last = !asRecorded || index === command.iterations.length - 1;
     if (last || !output.iterated(result)) {
-      post({ t: 'result', id: command.id, result });
+      post({ t: 'result', id: command.id, result, ...coverage() });
       break;
     }
   }

@@ -17,22 +17,43 @@ export class ReplayServer {
   #script: ReplayIterationScript | undefined;
   #next = 0;
   #forwarded = false;
+  /** A time-travel re-execution: every call is served whatever the debugger does, or none goes on. */
+  #traveling = false;
 
   constructor(
     private readonly control: Int32Array,
     private readonly output: OutputWriter,
   ) {}
 
-  /** The next iteration replays `script` (undefined: not a replay). */
-  begin(script: ReplayIterationScript | undefined): void {
+  /**
+   * The next iteration replays `script` (undefined: not a replay); `traveling`, it re-executes a
+   * past iteration for time travel, whose calls never reach the host.
+   */
+  begin(script: ReplayIterationScript | undefined, traveling = false): void {
     this.#script = script;
     this.#next = 0;
     this.#forwarded = false;
+    this.#traveling = traveling;
+  }
+
+  get traveling(): boolean {
+    return this.#traveling;
+  }
+
+  /** Calls served so far in this iteration. */
+  get served(): number {
+    return this.#next;
+  }
+
+  /** Why a call is not served in a re-execution: past the recording's calls, or another call. */
+  unservedWhy(): 'end' | 'other' {
+    return this.#script && this.#next < this.#script.calls.length ? 'other' : 'end';
   }
 
   /** The recorded call to answer with, or undefined when the call must go to the host. */
   serve(op: HostOp, args: readonly unknown[]): ReplayCall | undefined {
-    if (!this.#script || this.#forwarded || Atomics.load(this.control, LOCAL_SERVING) === 0) return undefined;
+    if (!this.#script || this.#forwarded) return undefined;
+    if (!this.#traveling && Atomics.load(this.control, LOCAL_SERVING) === 0) return undefined;
     const recorded = this.#script.calls[this.#next];
     if (!recorded || !callMatches(recorded, op, args)) return undefined;
     this.#next++;
@@ -65,5 +86,6 @@ export class ReplayServer {
   end(): void {
     this.output.flushServed();
     this.#script = undefined;
+    this.#traveling = false;
   }
 }

@@ -57,6 +57,9 @@ export function syncHostCall(
       // As the bridge words a failure the host sent back (AgentProcess).
       throw new HostCallError(recorded.fault ? `host error: ${recorded.error}` : recorded.error);
     }
+    // A re-execution of the past reaches nothing outside: where its recording ends (or the brain
+    // does something else), the run ends, uncaught by the brain.
+    if (replay.traveling) throw new Error(debug.unserved(op, replay.unservedWhy()));
     replay.forwarding();
     ports.bridge.postMessage({ op, args: [...args] } satisfies BridgeRequest);
     for (;;) {

@@ -4,6 +4,7 @@
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { ReplayIterationScript } from '../agent-protocol/replay-script.ts';
 import type { CheckResult, RunResult } from '../runtimes/engine.ts';
+import type { TravelCommand, TravelOutcome } from '../agent-protocol/agent-protocol.ts';
 import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
 import type { EnginePorts } from './sync-bridge.ts';
 
@@ -18,7 +19,8 @@ export interface EngineSetup {
 export type WorkerCommand =
   | { t: 'run' | 'check'; id: number; script: string; filename: string }
   /** `serve`: whether the engine thread may serve calls from the scripts (false once something needs them at the host). */
-  | { t: 'replay'; id: number; script: string; filename: string; iterations: ReplayIterationScript[]; serve: boolean };
+  | { t: 'replay'; id: number; script: string; filename: string; iterations: ReplayIterationScript[]; serve: boolean }
+  | TravelCommand;
 
 export type WorkerEvent =
   /** A spare thread has readied its kind's engine (before its EngineSetup). */
@@ -29,7 +31,15 @@ export type WorkerEvent =
   /** `fresh` when something new was loaded, whose memory is then the engine's, not the brain's. */
   | { t: 'loaded'; fresh: boolean }
   /** `ran`: when the engine thread took the command and finished it (only when hops are measured). */
-  | { t: 'result'; id: number; result: RunResult | CheckResult; ran?: [number, number] }
+  | {
+      t: 'result';
+      id: number;
+      result: RunResult | CheckResult;
+      ran?: [number, number];
+      travel?: TravelOutcome[];
+      /** While coverage is counted: the lines the command's iterations entered (docs/debugging.md#which-lines-ran). */
+      coverage?: Record<string, [line: number, hits: number][]>;
+    }
   | { t: 'failed'; error: string };
 
 /** A host call from the engine, over the bridge's own port. */

@@ -4,7 +4,13 @@
 import type { HostOp } from '../host-api/host-ops.generated.ts';
 import type { LocalOp } from '../local-calls/local-calls.ts';
 import type { CheckResult, EngineLimits, RunResult } from '../runtimes/engine.ts';
-import type { DebugNotice, DebugRequest, EngineDebugEvent } from '../runtimes/debug/debug-protocol.ts';
+import type {
+  DebugNotice,
+  DebugRequest,
+  EngineDebugEvent,
+  TravelGoal,
+  TravelReport,
+} from '../runtimes/debug/debug-protocol.ts';
 import type { ReplayIterationScript } from './replay-script.ts';
 
 /**
@@ -59,6 +65,22 @@ export interface HopStamps {
   resultBack: number;
 }
 
+/**
+ * Past iterations to re-execute for time travel (docs/debugging.md#time-travel), one after another:
+ * each one's calls all served from its recording (none reaches the host), toward its goal.
+ */
+export interface TravelCommand {
+  t: 'travel';
+  id: number;
+  runs: { script: string; filename: string; iteration: ReplayIterationScript; goal: TravelGoal }[];
+}
+
+/** How each run of a TravelCommand ended, with what it saw on its way. */
+export interface TravelOutcome {
+  result: RunResult;
+  report: TravelReport;
+}
+
 export type HostToAgent =
   /** A spare process readies an engine thread for this profile; its `init` comes later. */
   | { t: 'warm'; profile: WarmProfile }
@@ -71,6 +93,7 @@ export type HostToAgent =
    * recorded, a `result` for the last one run (the last, or the first that did not run as recorded).
    */
   | { t: 'replay'; id: number; script: string; filename: string; iterations: ReplayIterationScript[] }
+  | TravelCommand
   | { t: 'reply'; id: number; ok: true; value: unknown }
   | { t: 'reply'; id: number; ok: false; error: string }
   /** Ops the bridge must send to the host even though it could answer them itself (breakpoints). */
@@ -98,6 +121,6 @@ export type AgentToHost =
   | { t: 'output'; entries: OutputEntry[] }
   /** The process is about to exit because its engine thread would not stop; start a new one. */
   | { t: 'retired'; reason: string }
-  | { t: 'result'; id: number; result: RunResult | CheckResult; hops?: HopStamps }
+  | { t: 'result'; id: number; result: RunResult | CheckResult; hops?: HopStamps; travel?: TravelOutcome[] }
   /** What the engine's DebugController says: a stop, an answer, a logpoint's message. */
   | { t: 'debug'; event: EngineDebugEvent };

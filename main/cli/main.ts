@@ -52,6 +52,7 @@ const USAGE = `usage:
                   [--save DIR] [--schedule FILE]                          run the agents under many message orders
   brainbench accounting FILE [--config FILE] [--json]                     tokens, cost and calls per agent and iteration
   brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--shard I/N] [--all] [-j N] [--watch]
+                  [--coverage] [--coverage-file FILE]                    (line counts per brain, LCOV in coverage/lcov.info)
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
                   [--spares N]
                                                                           run omw.test.* files (PATH - reads one config from stdin)
@@ -170,6 +171,8 @@ function test(args: string[]): Promise<number> {
       watch: { type: 'boolean', short: 'w' },
       'log-format': { type: 'string' },
       spares: { type: 'string' },
+      coverage: { type: 'boolean' },
+      'coverage-file': { type: 'string' },
     },
   });
   if (positionals.length > 1) throw new UsageError(`test takes one PATH, got ${positionals.join(' ')}`);
@@ -193,6 +196,9 @@ function test(args: string[]): Promise<number> {
       ...(shard ? { shard } : {}),
       ...(values.dump !== undefined ? { dump: values.dump } : {}),
       ...(format ? { format } : {}),
+      ...(values.coverage || values['coverage-file'] !== undefined
+        ? { coverage: values['coverage-file'] ?? 'coverage/lcov.info' }
+        : {}),
     }),
   );
 }

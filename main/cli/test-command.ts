@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { coverageLine, LineCoverageMap } from '../debugger/line-coverage-map.ts';
 import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
@@ -35,6 +36,8 @@ export interface TestCommandOptions {
   shard?: Shard;
   /** Where logs go, in the `--log-format` asked for. */
   log: Log;
+  /** Count brain lines, and write them as LCOV to this file (docs/debugging.md#which-lines-ran). */
+  coverage?: string;
 }
 
 const STDIN_PATHS = new Set(['-', '/dev/stdin']);
@@ -66,6 +69,7 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
       ...(options.spares !== undefined ? { spares: options.spares } : {}),
       all: options.all || options.watch,
       snapshot: options.dump !== undefined,
+      coverage: options.coverage !== undefined,
       ...(source ? { source } : {}),
       onResult: (test, result) => {
         runs.push({ test, result });
@@ -78,6 +82,7 @@ export async function testCommand(options: TestCommandOptions): Promise<number> 
     const timing = formatTiming(results, performance.now() - started, Math.min(jobsFor(options.jobs), batch.length));
     log({ severity: 'info', text: timing, fields: { tests: results.length } });
     if (options.dump !== undefined) writeDump(options.dump, options.dumpFormat, runs);
+    if (options.coverage !== undefined) writeCoverage(options.coverage, root, results, log);
     return runs;
   };
 
@@ -131,6 +136,21 @@ function logTrace(label: string, result: TestResult, log: Log): void {
     const entry = traceLogEntry(event, options);
     if (entry) log({ ...entry, text: `${label} ${entry.text}`, fields: { test: label, ...entry.fields } });
   }
+}
+
+/** The tests' line counts as LCOV, and one line per brain on stderr: how much ran, what never did. */
+function writeCoverage(path: string, root: string, results: readonly TestResult[], log: Log): void {
+  const coverage = new LineCoverageMap();
+  for (const result of results) if (result.coverage) coverage.add(result.coverage);
+  const file = resolve(path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, coverage.lcov());
+  const base = statSync(root).isDirectory() ? root : dirname(root);
+  for (const brain of coverage.summary()) {
+    const name = relative(base, brain.file);
+    log({ severity: 'info', text: `coverage: ${coverageLine(brain, name)}`, fields: { brain: name } });
+  }
+  log({ severity: 'info', text: `coverage: LCOV written to ${file}`, fields: { path: file } });
 }
 
 function writeDump(path: string, format: ConfigFormat, runs: Parameters<typeof dumpDocument>[0]): void {

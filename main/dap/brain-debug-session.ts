@@ -26,6 +26,8 @@ import { Supervisor } from '../supervisor/supervisor.ts';
 import { describeResult } from '../supervisor/iteration-result.ts';
 import { Debugger, type DebuggerEvent } from '../debugger/debugger.ts';
 import { DapHandles } from './dap-handles.ts';
+import { checkRequest } from '../../contract/api-params.ts';
+import type { HeldCallDecision } from '../../contract/agent-status.ts';
 
 export interface BrainLaunchArguments extends DebugProtocol.LaunchRequestArguments {
   /** Path of an omw config. */
@@ -91,6 +93,7 @@ export class BrainDebugSession extends DebugSession {
       supportsEvaluateForHovers: true,
       supportsSetVariable: true,
       supportsTerminateRequest: true,
+      supportsStepBack: true,
       exceptionBreakpointFilters: EXCEPTION_FILTERS,
     };
     this.sendResponse(response);
@@ -145,6 +148,7 @@ export class BrainDebugSession extends DebugSession {
     const supervisor = new Supervisor(host, { spawner: forkSpawner, entry: agentEntry() });
     const debug = new Debugger(supervisor);
     debug.attachAll(true);
+    debug.enableTimeTravel();
     if (args.stopOnEntry) debug.setStopOnEntry(true);
     debug.onEvent((event) => this.#onDebuggerEvent(event));
     host.trace.subscribe((event) => {
@@ -356,6 +360,20 @@ export class BrainDebugSession extends DebugSession {
     this.#resume(response, args.threadId, 'step-out');
   }
 
+  protected override stepBackRequest(
+    response: DebugProtocol.StepBackResponse,
+    args: DebugProtocol.StepBackArguments,
+  ): void {
+    this.#travel(response, args.threadId, (debug, agent) => debug.stepBack(agent));
+  }
+
+  protected override reverseContinueRequest(
+    response: DebugProtocol.ReverseContinueResponse,
+    args: DebugProtocol.ReverseContinueArguments,
+  ): void {
+    this.#travel(response, args.threadId, (debug, agent) => debug.reverseContinue(agent));
+  }
+
   protected override pauseRequest(response: DebugProtocol.PauseResponse, args: DebugProtocol.PauseArguments): void {
     this.#answer(response, async () => {
       const { debug } = await this.#session();
@@ -398,13 +416,85 @@ export class BrainDebugSession extends DebugSession {
     });
   }
 
+  /**
+   * Requests of Brainbench's own, beyond the protocol (docs/debugging.md#brainbench-dap):
+   * `goToHostCall` `{threadId, iteration, call}` goes back to the statement that made the
+   * iteration's host call number `call` (0-based, in call order); `whyHostCall`, same arguments,
+   * answers where that call's arguments came from. `decideHeldCall` `{threadId, decision}` lets a
+   * held host call go on as the workbench's held-call box does: `{kind: "proceed"}`,
+   * `{kind: "edit", args}`, `{kind: "answer", value}` or `{kind: "reject", error}`.
+   */
+  protected override customRequest(command: string, response: DebugProtocol.Response, args: unknown): void {
+    if (command === 'decideHeldCall') {
+      this.#decideHeldCall(response, args);
+      return;
+    }
+    if (command !== 'goToHostCall' && command !== 'whyHostCall') {
+      this.sendErrorResponse(response, { id: 4, format: `unknown request "${command}"`, variables: NO_VARIABLES });
+      return;
+    }
+    const { threadId, iteration, call } = (args ?? {}) as Record<string, unknown>;
+    const count = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+    if (!count(threadId) || !count(iteration) || !count(call)) {
+      const format = `${command} needs \`threadId\`, \`iteration\` and \`call\`, each a whole number`;
+      this.sendErrorResponse(response, { id: 4, format, variables: NO_VARIABLES });
+      return;
+    }
+    if (command === 'whyHostCall') {
+      this.#answer(response, async () => {
+        const { debug } = await this.#session();
+        return debug.whyCall(this.#agentOf(threadId as number), {
+          iteration: iteration as number,
+          call: call as number,
+        });
+      });
+      return;
+    }
+    this.#travel(response, threadId as number, (debug, agent) =>
+      debug.goToCall(agent, { iteration: iteration as number, call: call as number }),
+    );
+  }
+
+  /** The decision is checked as the workbench's API checks it; one the op cannot take is refused. */
+  #decideHeldCall(response: DebugProtocol.Response, args: unknown): void {
+    this.#answer(response, async () => {
+      const { debug } = await this.#session();
+      const { threadId, decision } = (args ?? {}) as Record<string, unknown>;
+      if (typeof threadId !== 'number') throw new Error('decideHeldCall needs `threadId` and `decision`');
+      const agent = this.#agentOf(threadId);
+      const checked = checkRequest('decideHeldCall', [agent, decision]);
+      if (!checked.ok) throw new Error(checked.error);
+      this.#handles.forget(agent);
+      if (!debug.decideHeldCall(agent, checked.params[1] as HeldCallDecision)) {
+        throw new Error(`agent "${agent}" is not held in a host call`);
+      }
+      return undefined;
+    });
+  }
+
+  /** Answered once the view arrived in the past; its `stopped` event says where. */
+  #travel(
+    response: DebugProtocol.Response,
+    threadId: number,
+    go: (debug: Debugger, agent: string) => Promise<void>,
+  ): void {
+    this.#answer(response, async () => {
+      const { debug } = await this.#session();
+      const agent = this.#agentOf(threadId);
+      this.#handles.forget(agent);
+      await go(debug, agent);
+      return undefined;
+    });
+  }
+
   #onDebuggerEvent(event: DebuggerEvent): void {
     switch (event.type) {
       case 'stopped': {
-        const text = event.description ?? (event.op ? `held before ${event.op}` : undefined);
+        const past = event.past && `in the past: iteration ${event.past.iteration}, statement ${event.past.statement}`;
+        const text = event.description ?? past ?? (event.op ? `held before ${event.op}` : undefined);
         const stopped = new StoppedEvent(event.reason, this.#threadId(event.agent), text) as DebugProtocol.StoppedEvent;
         stopped.body.allThreadsStopped = false;
-        if (event.description !== undefined) stopped.body.description = event.description;
+        if (event.description !== undefined || past) stopped.body.description = text;
         this.sendEvent(stopped);
         return;
       }

@@ -2,13 +2,16 @@
 // workspace's breakpoints (placed on statement lines by the brain's runtime), exception filters
 // and host-op breakpoints with conditions, sent to every agent's engine; and, per stopped agent,
 // its call stack, scopes and variables (the engine's, plus the agent's memory and inbox, which
-// the host keeps), evaluation, and the ways to go on.
+// the host keeps), evaluation, and the ways to go on. With time travel on, a stopped agent can
+// also go back (Step Back, Reverse Continue): its view is then in the past, which a process of its
+// own re-executes (main/time-travel), and every question about the stop is asked there.
 
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
+import { counted } from '../../contract/counted.ts';
 import type { HeldCallDecision } from '../../contract/agent-status.ts';
 import { readFileSync } from 'node:fs';
 import { HOST_OPS, type HostOp } from '../host-api/host-ops.generated.ts';
-import type { DebugNotification } from '../../contract/debug-views.ts';
+import type { DebugNotification, WhyView } from '../../contract/debug-views.ts';
 import type {
   DebugConfig,
   DebugRequest,
@@ -28,6 +31,8 @@ import type { AgentRunner } from '../supervisor/agent-runner.ts';
 import { callCondition } from './call-condition.ts';
 import { placeBreakpoint, type PlacedBreakpoint } from './breakpoint-placement.ts';
 import { JsonVariables, memoryText, memoryValue, HOST_REFERENCE_BASE } from './json-variables.ts';
+import { SessionTravel } from '../time-travel/session-travel.ts';
+import type { TravelEvent } from '../time-travel/agent-travel.ts';
 
 /** The frame of a host call the agent is held in, above its script frames. */
 export const HELD_CALL_FRAME = HOST_REFERENCE_BASE - 1;
@@ -68,6 +73,11 @@ export class Debugger {
   readonly #functionBreakpoints = new Map<string, boolean>();
   /** A client such as `brainbench dap` keeps every engine attached, breakpoints or not. */
   #attachAll = false;
+  #travel: SessionTravel | undefined;
+  /** Per agent: where its live brain last stopped, to show again when travel returns to the present. */
+  readonly #liveStops = new Map<string, Extract<DebuggerEvent, { type: 'stopped' }>>();
+  /** Agents held in a host call, as last told. */
+  readonly #held = new Set<string>();
 
   constructor(readonly supervisor: Supervisor) {
     this.#unsubscribe.push(
@@ -76,10 +86,12 @@ export class Debugger {
           this.#emit({ type: 'output', agent, text: event.text });
           return;
         }
+        if (event.t === 'coverage') return;
         // The brain stopped at a statement first: a pause still pending for its next call lapses.
         supervisor.cancelPause(agent);
         this.#expecting.delete(agent);
-        this.#emit({
+        this.#travel?.stoppedAtStatement(agent, event);
+        this.#emitLive({
           type: 'stopped',
           agent,
           reason: event.reason,
@@ -89,10 +101,17 @@ export class Debugger {
         });
       }),
       supervisor.onStatus((status) => {
-        if (status.state === 'paused' && status.pausedAt && !status.stoppedAt) {
+        const held = status.state === 'paused' && status.pausedAt !== undefined && !status.stoppedAt;
+        if (held && !this.#held.has(status.agent)) {
+          this.#held.add(status.agent);
           const reason = this.#expecting.get(status.agent) ?? 'function breakpoint';
           this.#expecting.delete(status.agent);
-          this.#emit({ type: 'stopped', agent: status.agent, reason, op: status.pausedAt.op });
+          void this.#travel?.heldInCall(status.agent);
+          this.#emitLive({ type: 'stopped', agent: status.agent, reason, op: status.pausedAt!.op });
+        } else if (!held) this.#held.delete(status.agent);
+        if (status.state !== 'paused') {
+          this.#liveStops.delete(status.agent);
+          this.#travel?.continued(status.agent);
         }
       }),
     );
@@ -106,6 +125,146 @@ export class Debugger {
   dispose(): void {
     for (const unsubscribe of this.#unsubscribe.splice(0)) unsubscribe();
     this.#listeners.clear();
+    this.#travel?.dispose();
+    this.#travel = undefined;
+  }
+
+  /**
+   * Keeps the session's past so that a stopped agent can go back in it (docs/debugging.md#time-travel).
+   * Called before the agents start: an iteration under way when it is called has no past to go to.
+   */
+  enableTimeTravel(): void {
+    this.#travel ??= new SessionTravel(this.supervisor, (agent, event) => this.#onTravel(agent, event));
+    this.#broadcast();
+  }
+
+  /** Whether the agent's view is in its past (a re-execution), not where its live brain is. */
+  inPast(agent: string): boolean {
+    return this.#travel?.inPast(agent) ?? false;
+  }
+
+  /** To the previous statement, in this iteration or the one before. */
+  stepBack(agent: string): Promise<void> {
+    return this.#goBack(agent, (travel) => travel.stepBack());
+  }
+
+  /** To the previous stop of a line breakpoint (its condition and hit count hold there). */
+  reverseContinue(agent: string): Promise<void> {
+    return this.#goBack(agent, (travel) => travel.reverseContinue());
+  }
+
+  /**
+   * To the statement that made a host call, before it was made: the call given by its iteration
+   * and index among the iteration's calls, or by its trace event's seq (the timeline's).
+   */
+  goToCall(agent: string, call: { iteration: number; call: number } | { seq: number }): Promise<void> {
+    return this.#goBack(agent, (travel) => {
+      const past = 'seq' in call ? this.#travel!.callOf(agent, call.seq) : call;
+      return travel.toCall(past.iteration, past.call);
+    });
+  }
+
+  /** Where a host call's arguments came from (docs/debugging.md#why-this-call); the agent need not be stopped. */
+  whyCall(agent: string, call: { iteration: number; call: number } | { seq: number }): WhyView {
+    if (!this.#travel) throw new Error('time travel is off in this session: its host calls are not kept');
+    this.supervisor.runner(agent);
+    const past = 'seq' in call ? this.#travel.callOf(agent, call.seq) : call;
+    return this.#travel.why(agent, past);
+  }
+
+  async #goBack(agent: string, go: (travel: ReturnType<SessionTravel['of']>) => Promise<void>): Promise<void> {
+    if (!this.#travel) throw new Error('time travel is off in this session');
+    this.#stopped(agent);
+    const travel = this.#travel.of(agent);
+    this.#values.get(agent)?.clear();
+    this.#emit({ type: 'continued', agent });
+    try {
+      await go(travel);
+    } catch (error) {
+      // The view stays where it was: say so, with why.
+      this.#showAgain(agent);
+      throw error;
+    }
+  }
+
+  #onTravel(agent: string, event: TravelEvent): void {
+    switch (event.type) {
+      case 'stopped': {
+        const { place } = event;
+        this.#emit({
+          type: 'stopped',
+          agent,
+          reason: event.reason,
+          source: place.source,
+          line: place.line,
+          ...(event.description === undefined ? {} : { description: event.description }),
+          past: { iteration: place.iteration, statement: place.statement },
+        });
+        return;
+      }
+      case 'present':
+        this.#showAgain(agent);
+        return;
+      case 'output':
+        this.#emit({ type: 'output', agent, text: event.text });
+        return;
+    }
+  }
+
+  /** Shows the agent's view again where it is: its place in the past, or its live stop. */
+  #showAgain(agent: string): void {
+    const at = this.#travel?.of(agent).at;
+    if (at) {
+      const past = { iteration: at.iteration, statement: at.statement };
+      this.#emit({ type: 'stopped', agent, reason: 'step', source: at.source, line: at.line, past });
+      return;
+    }
+    const live = this.#liveStops.get(agent);
+    if (live) this.#emit(live);
+  }
+
+  /**
+   * New logpoints say what they would have said in every ended iteration of the agent's past
+   * (docs/debugging.md#logpoints-in-the-past): in the output, each line with its iteration.
+   */
+  async #logInPast(agent: string, source: string, lines: ReadonlySet<number>): Promise<void> {
+    try {
+      const run = await this.#travel!.logs(agent).run();
+      const said = run.lines.filter((l) => l.source === source && lines.has(l.line));
+      const name = basename(source);
+      for (const { iteration, line, text } of said) {
+        this.#emit({
+          type: 'output',
+          agent,
+          text: `(past) iteration ${iteration}, ${name}:${line}: ${text}`,
+          iteration,
+        });
+      }
+      const diverged =
+        run.diverged.length === 0 ? '' : `; ${counted(run.diverged.length, 'iteration')} did not run as recorded`;
+      this.#emit({
+        type: 'output',
+        agent,
+        text: `(past) ${counted(said.length, 'logpoint message')} from ${counted(run.iterations, 'iteration')} of the past${diverged}`,
+      });
+      this.#emit({
+        type: 'past-logs',
+        agent,
+        source,
+        lines: said.map(({ iteration, line, text }) => ({ iteration, line, text })),
+      });
+    } catch (error) {
+      this.#emit({
+        type: 'output',
+        agent,
+        text: `(past) the logpoint could not be run over the past: ${(error as Error).message}`,
+      });
+    }
+  }
+
+  #emitLive(event: Extract<DebuggerEvent, { type: 'stopped' }>): void {
+    this.#liveStops.set(event.agent, event);
+    this.#emit(event);
   }
 
   /**
@@ -144,9 +303,15 @@ export class Debugger {
       }
       if (where.verified) kept.push({ ...b, line: where.line });
     });
+    const before = new Set((this.#breakpoints[source] ?? []).map(logPointKey));
     if (kept.length === 0) delete this.#breakpoints[source];
     else this.#breakpoints[source] = kept;
     this.#broadcast();
+    const added = kept.filter((b) => b.logMessage !== undefined && !before.has(logPointKey(b)));
+    if (added.length > 0 && this.#travel) {
+      const lines = new Set(added.map((b) => b.line));
+      for (const agent of this.#travel.agentsOf(source)) void this.#logInPast(agent, source, lines);
+    }
     return placed;
   }
 
@@ -207,6 +372,7 @@ export class Debugger {
 
   /** Stops the agent at its next statement (source-level brains) or host call, whichever comes first. */
   pause(agent: string): void {
+    if (this.inPast(agent)) return;
     const runner = this.supervisor.runner(agent);
     this.#expecting.set(agent, 'pause');
     runner.process.debugNotice({ t: 'pause' });
@@ -217,6 +383,18 @@ export class Debugger {
   resume(agent: string, how: ResumeHow): boolean {
     const runner = this.supervisor.runner(agent);
     this.#values.get(agent)?.clear();
+    if (this.#travel && this.inPast(agent)) {
+      // Forward in the past, up to the present at most.
+      this.#emit({ type: 'continued', agent });
+      this.#travel
+        .of(agent)
+        .forward(how)
+        .catch((error: unknown) => {
+          this.#emit({ type: 'output', agent, text: `time travel: ${(error as Error).message}` });
+          this.#showAgain(agent);
+        });
+      return true;
+    }
     if (runner.stoppedAtStatementNow) {
       runner.resumeStatement(how);
       this.#emit({ type: 'continued', agent });
@@ -239,6 +417,7 @@ export class Debugger {
    * rejected. Throws HeldCallDecisionError for a decision the op cannot take.
    */
   decideHeldCall(agent: string, decision: HeldCallDecision): boolean {
+    if (this.inPast(agent)) throw new Error('the view is in the past: go forward to the held call to decide it');
     const decided = this.supervisor.decideHeldCall(agent, decision);
     if (decided) {
       this.#values.get(agent)?.clear();
@@ -255,6 +434,7 @@ export class Debugger {
 
   async stackTrace(agent: string): Promise<StackFrameInfo[]> {
     const runner = this.#stopped(agent);
+    if (this.inPast(agent)) return this.#askPast<StackFrameInfo[]>(agent, { t: 'stack' });
     const script = await this.#engineFrames(runner);
     const held = runner.status.pausedAt;
     if (!held) return script;
@@ -278,6 +458,11 @@ export class Debugger {
       { name: 'Memory', variablesReference: values.reference(MEMORY), expensive: false },
       { name: 'Inbox', variablesReference: values.reference(INBOX), expensive: false },
     ];
+    if (this.inPast(agent)) {
+      // The inbox of the past is not kept: its events are the calls that received them.
+      const engine = await this.#askPast<ScopeInfo[]>(agent, { t: 'scopes', frameId });
+      return [...engine, hostScopes[0]!];
+    }
     if (frameId === HELD_CALL_FRAME) {
       const held = runner.status.pausedAt;
       const call = { name: 'Call', variablesReference: values.reference(held?.args ?? []), expensive: false };
@@ -290,7 +475,15 @@ export class Debugger {
   async variables(agent: string, reference: number, start?: number, count?: number): Promise<VariableInfo[]> {
     const runner = this.#stopped(agent);
     const values = this.#valuesOf(agent);
+    const past = this.inPast(agent);
     if (!values.owns(reference)) {
+      const request = {
+        t: 'variables' as const,
+        variablesReference: reference,
+        ...(start === undefined ? {} : { start }),
+        ...(count === undefined ? {} : { count }),
+      };
+      if (past) return this.#askPast<VariableInfo[]>(agent, request);
       return this.#ask<VariableInfo[]>(runner, {
         t: 'variables',
         variablesReference: reference,
@@ -300,7 +493,8 @@ export class Debugger {
     }
     const scope = values.childrenSource(reference);
     if (scope === MEMORY) {
-      const memory = this.supervisor.host.context(agent).memory;
+      const memory =
+        (past ? this.#travel?.of(agent).memory() : undefined) ?? this.supervisor.host.context(agent).memory;
       return [...memory].map(([key, text]) => values.variable(key, memoryValue(text)));
     }
     if (scope === INBOX) {
@@ -312,6 +506,7 @@ export class Debugger {
 
   async setVariable(agent: string, reference: number, name: string, value: string): Promise<VariableInfo> {
     const runner = this.#stopped(agent);
+    if (this.inPast(agent)) throw new Error('the past cannot be changed: go forward to the present to edit values');
     const values = this.#valuesOf(agent);
     if (!values.owns(reference)) {
       return this.#ask<VariableInfo>(runner, { t: 'set-variable', variablesReference: reference, name, value });
@@ -325,11 +520,15 @@ export class Debugger {
   async evaluate(agent: string, frameId: number | undefined, expression: string): Promise<EvaluationResult> {
     const runner = this.#stopped(agent);
     const frame = frameId === HELD_CALL_FRAME ? undefined : frameId;
-    return this.#ask<EvaluationResult>(runner, {
-      t: 'evaluate',
-      expression,
-      ...(frame === undefined ? {} : { frameId: frame }),
-    });
+    const request = { t: 'evaluate' as const, expression, ...(frame === undefined ? {} : { frameId: frame }) };
+    if (this.inPast(agent)) return this.#askPast<EvaluationResult>(agent, request);
+    return this.#ask<EvaluationResult>(runner, request);
+  }
+
+  async #askPast<T>(agent: string, request: DebugRequest): Promise<T> {
+    const answer = await this.#travel!.of(agent).request(request);
+    if (!answer.ok) throw new Error(answer.error);
+    return answer.body as T;
   }
 
   #stopped(agent: string): AgentRunner {
@@ -372,12 +571,20 @@ export class Debugger {
       };
       runner.process.debugNotice({ t: 'config', config });
     }
+    this.#travel?.configure({
+      breakpoints: this.#breakpoints,
+      exceptions: this.#exceptions,
+      stopOnEntry: false,
+      attach: true,
+    });
   }
 
   #emit(event: DebuggerEvent): void {
     for (const listener of this.#listeners) listener(event);
   }
 }
+
+const logPointKey = (b: SourceBreakpoint) => `${b.line}:${b.logMessage ?? ''}`;
 
 /** Markers for the two host-kept scopes, whose children are read fresh each time. */
 const MEMORY = Symbol('memory');

@@ -41,7 +41,7 @@ export interface RunnerSettings {
   /** A pause was requested or withdrawn: which calls the agent process forwards changes. */
   onPauseRequest: () => void;
   /** The engine stopped at a statement, or a logpoint spoke. */
-  onDebugEvent: (event: EngineStop | LogPointEvent) => void;
+  onDebugEvent: (event: EngineStop | LogPointEvent | CoverageEvent) => void;
 }
 
 /** One recorded iteration to replay: how it was started, and what its agent process serves it from. */
@@ -59,6 +59,8 @@ interface StartedIteration {
 
 export type EngineStop = Extract<EngineDebugEvent, { t: 'stopped' }>;
 export type LogPointEvent = Extract<EngineDebugEvent, { t: 'log-point' }>;
+/** Which lines an iteration ran, while coverage is counted (docs/debugging.md#which-lines-ran). */
+export type CoverageEvent = Extract<EngineDebugEvent, { t: 'coverage' }>;
 
 /** Resolves true when `work` settles within `ms`. */
 const settlesWithin = (work: Promise<unknown>, ms: number): Promise<boolean> =>
@@ -89,6 +91,8 @@ export class AgentRunner {
   private heldMs = 0;
   /** Since when the brain is stopped at a statement in the debugger. */
   private stoppedSince: number | undefined;
+  /** The brain's text the current (or last) iteration runs, for time travel to run it again. */
+  iterationSource: string | undefined;
   /** How often the agent was stopped, and why last; lets a run that is still starting give up. */
   stops = 0;
   lastStop: AbortCause | undefined;
@@ -99,7 +103,7 @@ export class AgentRunner {
     this.process.onPrint = (text) => host.traceLog(host.context(init.agent), 'print', text);
     this.process.onDebugEvent = (event) => {
       if (event.t === 'stopped') this.stoppedAtStatement(event);
-      else host.traceLog(host.context(init.agent), 'info', `logpoint: ${event.text}`);
+      else if (event.t === 'log-point') host.traceLog(host.context(init.agent), 'info', `logpoint: ${event.text}`);
       settings.onDebugEvent(event);
     };
     const held = host.heldBack(init.agent);
@@ -368,6 +372,7 @@ export class AgentRunner {
     };
     const work = (async (): Promise<IterationResult> => {
       const source = this.readScript();
+      this.iterationSource = source.ok ? source.text : undefined;
       if (!source.ok) {
         next(source, false);
         return last!;
@@ -395,6 +400,7 @@ export class AgentRunner {
   private async runOnce(trigger: IterationStartTrace['trigger'], mode: RunMode): Promise<IterationResult> {
     const started = this.beginIteration({ trigger, mode });
     const source = this.readScript();
+    this.iterationSource = source.ok ? source.text : undefined;
     return this.endIteration(started, source.ok ? await this.process.run(source.text, this.script) : source);
   }
 

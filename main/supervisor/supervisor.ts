@@ -9,7 +9,7 @@ import { heldCallEffect } from './held-call-decision.ts';
 import { LOCAL_OPS } from '../local-calls/local-calls.ts';
 import type { CheckResult } from '../runtimes/engine.ts';
 import { agentInit } from './agent-init.ts';
-import { AgentRunner, type EngineStop, type LogPointEvent } from './agent-runner.ts';
+import { AgentRunner, type CoverageEvent, type EngineStop, type LogPointEvent } from './agent-runner.ts';
 
 export interface SupervisorOptions {
   spawner: AgentSpawner;
@@ -20,7 +20,7 @@ export interface SupervisorOptions {
 }
 
 export type StatusListener = (status: AgentStatus) => void;
-export type DebugEventListener = (agent: string, event: EngineStop | LogPointEvent) => void;
+export type DebugEventListener = (agent: string, event: EngineStop | LogPointEvent | CoverageEvent) => void;
 /** Whether a host call that hits an op breakpoint holds: its condition on the call's arguments. */
 export type CallCondition = (agent: string, op: HostOp, args: readonly unknown[]) => boolean;
 
@@ -78,6 +78,11 @@ export class Supervisor {
     });
     this.updateForwarding();
     await Promise.all(started.map((runner) => runner.process.start()));
+  }
+
+  /** How its agent processes are started (time travel starts one more per agent like them). */
+  get spawning(): Pick<SupervisorOptions, 'spawner' | 'entry'> {
+    return { spawner: this.options.spawner, entry: this.options.entry };
   }
 
   runner(agent: string): AgentRunner {

@@ -7,8 +7,11 @@ import type { OmwConfig } from '../config/config-types.ts';
 import { loadConfig, loadTestConfig } from '../config/load-config.ts';
 import type { Restrictions } from '../trust/restrictions.ts';
 import type { TraceEvent } from '../trace/trace-event.ts';
+import type { Supervisor } from '../supervisor/supervisor.ts';
+import { LineCoverageMap, type LineCounts } from '../debugger/line-coverage-map.ts';
+import { NO_DEBUG_CONFIG } from '../runtimes/debug/debug-protocol.ts';
 import { mockSnapshots, type MockSnapshot } from './mock-snapshots.ts';
-import { runHarness, type HarnessResult } from './run-harness.ts';
+import { runHarness, type HarnessResult, type HarnessRun } from './run-harness.ts';
 
 export interface AgentVerdict extends Verdict {
   agent: string;
@@ -29,6 +32,8 @@ export interface TestResult {
   brains: Record<string, string>;
   /** With the `snapshot` option: what `--dump` reports beyond the verdicts. */
   snapshot?: TestSnapshot;
+  /** With the `coverage` option: how often each line of each brain was entered. */
+  coverage?: LineCounts;
 }
 
 /** An asserted agent's matcher at the end of the test. */
@@ -59,6 +64,8 @@ export interface RunTestOptions {
   spares?: SparePool;
   /** What a test's config must hold back: the workbench's tests of a workspace that is not trusted (main/trust). */
   restrict?: (config: OmwConfig) => Restrictions;
+  /** Count how often each brain line is entered (docs/debugging.md#which-lines-ran). */
+  coverage?: boolean;
 }
 
 /**
@@ -69,12 +76,14 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
   const started = performance.now();
   const inputs: string[] = [];
   const brains: Record<string, string> = {};
+  const coverage = options.coverage ? new LineCoverageMap() : undefined;
   const finish = (harness: HarnessResult): TestResult => {
     const agents = [...harness.verdicts].map(([agent, verdict]) => ({ agent, ...verdict }));
     const { errors, trace } = harness;
     const pass = errors.length === 0 && agents.every((v) => v.pass);
     const durationMs = performance.now() - started;
     const result: TestResult = { file, pass, agents, errors, trace, durationMs, inputs, brains };
+    if (coverage) result.coverage = coverage.toJSON();
     if (options.snapshot) {
       const reports = [...harness.matchers].map(([agent, m]) => ({
         agent,
@@ -107,5 +116,17 @@ export async function runTest(file: string, options: RunTestOptions): Promise<Te
     };
     return finish(failed);
   }
-  return finish(await runHarness(config, { ...options, brains }));
+  const onStart = coverage && ((run: HarnessRun) => countLines(run.supervisor, coverage));
+  return finish(await runHarness(config, { ...options, brains, ...(onStart ? { onStart } : {}) }));
+}
+
+/** Every agent's engine counts the lines it enters; its brain is listed even if it never runs. */
+function countLines(supervisor: Supervisor, coverage: LineCoverageMap): void {
+  for (const [agent, runner] of supervisor.runners) {
+    coverage.include(supervisor.host.context(agent).script);
+    runner.process.debugNotice({ t: 'config', config: { ...NO_DEBUG_CONFIG, coverage: true } });
+  }
+  supervisor.onDebugEvent((_agent, event) => {
+    if (event.t === 'coverage') coverage.add(event.lines);
+  });
 }

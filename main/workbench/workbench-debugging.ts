@@ -94,6 +94,7 @@ export class WorkbenchDebugging {
     this.#debugger?.dispose();
     const debug = new Debugger(supervisor);
     this.#debugger = debug;
+    debug.enableTimeTravel();
     debug.onEvent((event) => this.events.notify(event));
     const agents = new Set(supervisor.runners.keys());
     const sourceBreakpoints: DebugSettingsView['sourceBreakpoints'] = {};

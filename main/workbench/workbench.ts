@@ -4,7 +4,7 @@
 
 import { existsSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { IterationResult } from '../../contract/iteration-result.ts';
 import {
   REGISTRY_NAMES,
@@ -41,6 +41,7 @@ import { DEFAULT_SPARES, SparePool } from '../supervisor/spare-pool.ts';
 import { discoverTests } from '../testing/discover-tests.ts';
 import { formatResult } from '../testing/format-result.ts';
 import { runTests } from '../testing/run-tests.ts';
+import { LineCoverageMap, type LineCounts } from '../debugger/line-coverage-map.ts';
 import { addAgentToConfig, setAgentScript } from './config-edit.ts';
 import { checkConfigText, errorDiagnostic } from './config-diagnostics.ts';
 import { RUNTIME_KINDS, RUNTIMES, runtimeDescriptor } from '../runtimes/runtimes.ts';
@@ -634,6 +635,7 @@ export class Workbench {
       // A test workspace's tests layer the bases its own config does.
       root: isTestConfig(configFile) ? testSuiteRoot(configFile) : root,
       all: true,
+      coverage: true,
       env: this.options.env ?? process.env,
       ...(this.options.spares !== undefined ? { spares: this.options.spares } : {}),
       // The tests' configs come with the folder too.
@@ -648,6 +650,7 @@ export class Workbench {
           report: formatResult(dirname(file), result),
           durationMs: result.durationMs,
           trace: result.trace,
+          ...(result.coverage ? { coverage: workspaceCoverage(root, result.coverage) } : {}),
         };
       })
       .sort((a, b) => a.file.localeCompare(b.file));
@@ -1010,4 +1013,16 @@ function backendViews(host: Host | undefined): BackendView[] {
     ...(b.status?.detail ? { detail: b.status.detail } : {}),
     ...(b.status?.protocolRevision ? { protocolRevision: b.status.protocolRevision } : {}),
   }));
+}
+
+/** A test's line counts by workspace path, every statement line with its count; brains outside the workspace left out. */
+function workspaceCoverage(root: string, counts: LineCounts): Record<string, [number, number][]> {
+  const map = new LineCoverageMap();
+  map.add(counts);
+  const shown: Record<string, [number, number][]> = {};
+  for (const [file, lines] of Object.entries(map.statementCounts())) {
+    const path = relative(root, file);
+    if (!path.startsWith('..') && !isAbsolute(path)) shown[path.split(sep).join('/')] = lines;
+  }
+  return shown;
 }

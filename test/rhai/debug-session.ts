@@ -54,7 +54,7 @@ export class ScriptedLink implements DebugLink {
       this.#conversation = this.onStop(event, this.stops.length - 1);
       this.#answer = undefined;
     } else if (event.t === 'answer') this.#answer = event.answer;
-    else this.logs.push(`${event.line}: ${event.text}`);
+    else if (event.t === 'log-point') this.logs.push(`${event.line}: ${event.text}`);
   }
 
   nextRequest(): DebugRequest {

@@ -2,7 +2,9 @@
 // debugging: it decides where to stop (breakpoints with conditions, hit counts and logpoints,
 // steps, pauses, errors) and, while stopped, answers the host's requests through the engine's
 // DebugTarget. Engines call `statement` before each statement only while `attached`; otherwise
-// they run as they would without a debugger.
+// they run as they would without a debugger. It counts the statements of each iteration, so that
+// a re-execution of the iteration (time travel, time-travel.ts beside it) can find a stop again;
+// in such a re-execution it runs to a statement without stopping on the way.
 
 import type { DebugLink } from './debug-link.ts';
 import {
@@ -12,13 +14,19 @@ import {
   type DebugRequest,
   type ResumeHow,
   type SourceBreakpoint,
+  type StopPosition,
   type StopReason,
 } from './debug-protocol.ts';
 import type { DebugTarget } from './debug-target.ts';
 import { hitConditionHolds } from './hit-condition.ts';
 import { logPointMessage } from './log-point-message.ts';
+import { LineCoverage } from './line-coverage.ts';
+import type { BreakpointProbe, TravelRun } from './travel-run.ts';
 
 const NO_LINES: ReadonlySet<number> = new Set();
+/** Logpoint messages an iteration may send; the rest are counted, not evaluated (a hot loop cannot flood). */
+export const LOG_POINT_LIMIT = 100;
+const NO_BREAKPOINT: BreakpointProbe = { stops: false, hits: undefined };
 
 interface Step {
   how: Exclude<ResumeHow, 'continue'>;
@@ -47,14 +55,77 @@ export class DebugController {
   #lastColumn = 0;
   #lastDepth = -1;
   #target: DebugTarget | undefined;
+  /** Statements since the iteration's start, and since the last stop. */
+  #count = 0;
+  #sinceStop = 0;
+  /** Whether every statement was seen: since the iteration's start, and since the last stop. */
+  #exact = false;
+  #exactSinceStop = false;
+  #coverage: LineCoverage | undefined;
+  /** Logpoint messages sent this iteration, and those over the limit. */
+  #logged = 0;
+  #dropped: { count: number; source: string; line: number } | undefined;
+  /** Set while this engine re-executes a past iteration. */
+  #travel: TravelRun | undefined;
 
   constructor(private readonly link: DebugLink) {}
+
+  /**
+   * Called before each run, whether an engine then attaches or not: statements are counted only
+   * from an iteration's `beginIteration`.
+   */
+  beginRun(): void {
+    this.#count = 0;
+    this.#sinceStop = 0;
+    this.#exact = false;
+    this.#exactSinceStop = false;
+    this.#logged = 0;
+    this.#dropped = undefined;
+  }
+
+  /** The run ended: how many logpoint messages over the limit were dropped, said once. */
+  endRun(): void {
+    const dropped = this.#dropped;
+    this.#dropped = undefined;
+    if (!dropped || this.#travel) return;
+    this.link.send({
+      t: 'log-point',
+      text: `${dropped.count} more logpoint message${dropped.count === 1 ? ' was' : 's were'} dropped in this iteration (at most ${LOG_POINT_LIMIT} are shown per iteration)`,
+      source: dropped.source,
+      line: dropped.line,
+    });
+  }
+
+  /** An engine ran (or will run) statements without the hook: counts are no longer exact. */
+  unhooked(): void {
+    this.#exact = false;
+    this.#exactSinceStop = false;
+  }
+
+  /**
+   * The next run re-executes a past iteration toward `goal` (time travel); `served` tells how many
+   * host calls its recording has served so far.
+   */
+  travel(run: TravelRun | undefined): void {
+    this.#travel = run;
+  }
+
+  /**
+   * While coverage is counted: the lines entered since the last take, by source (undefined when
+   * none). The engine's thread hands it to the host with the command's result, in order with it.
+   */
+  takeCoverage(): Record<string, [line: number, hits: number][]> | undefined {
+    const coverage = this.#coverage;
+    return coverage && !coverage.empty ? coverage.take() : undefined;
+  }
 
   /** Whether the engine must call `statement` (checked at the start of each iteration). */
   get attached(): boolean {
     this.#takeNotices();
     const c = this.#config;
     return (
+      this.#travel !== undefined ||
+      this.#coverage !== undefined ||
       c.attach ||
       this.#lines.size > 0 ||
       c.exceptions.caught ||
@@ -67,7 +138,9 @@ export class DebugController {
 
   /** Whether a step is under way: engines then take no shortcut that skips statement hooks. */
   get stepping(): boolean {
-    return this.#step !== undefined || this.#pauseRequested;
+    return (
+      this.#step !== undefined || this.#pauseRequested || this.#travel !== undefined || this.#coverage !== undefined
+    );
   }
 
   /** Lines of `source` that hold a breakpoint (a compiled loop without any may skip the hooks). */
@@ -87,6 +160,12 @@ export class DebugController {
     this.#lastColumn = 0;
     this.#lastDepth = -1;
     this.#hits.clear();
+    this.#logged = 0;
+    this.#count = 0;
+    this.#sinceStop = 0;
+    this.#exact = true;
+    this.#exactSinceStop = true;
+    if (this.#travel) return;
     this.#entryPending = this.#entryArmed;
     this.#entryArmed = false;
   }
@@ -100,8 +179,42 @@ export class DebugController {
     this.#lastLine = line;
     this.#lastColumn = column;
     this.#lastDepth = depth;
+    this.#count++;
+    this.#sinceStop++;
+    if (entered) this.#coverage?.enter(source, line);
+    const travel = this.#travel;
+    if (travel && !travel.arrived) {
+      const reason = travel.statement(this.#count, line, column, depth, () =>
+        this.#probe(source, line, entered, target),
+      );
+      if (reason !== undefined) this.#stop(reason, source, line, column, depth, target);
+      return;
+    }
     const reason = this.#stopReason(source, line, depth, entered, target);
     if (reason !== undefined) this.#stop(reason, source, line, column, depth, target);
+    else if (travel && this.#count === travel.limit) this.#stop('step', source, line, column, depth, target);
+  }
+
+  /**
+   * A re-execution asked for a call its recording does not serve here (its end, or another call
+   * than recorded): noted, and the message the run ends with.
+   */
+  unserved(op: string, why: 'end' | 'other'): string {
+    this.#travel?.unserved(this.#count, op, why);
+    return why === 'end'
+      ? `time travel: the recording ends before ${op}`
+      : `time travel: the brain calls ${op} here, not what the recording holds`;
+  }
+
+  /**
+   * In a re-execution's way to its goal: whether a breakpoint here would stop (its condition and
+   * hit count taken as a live run takes them); a logpoint's message is noted when the run asks.
+   */
+  #probe(source: string, line: number, entered: boolean, target: DebugTarget): BreakpointProbe {
+    const breakpoint = entered ? this.#lines.get(source)?.get(line) : undefined;
+    if (!breakpoint) return NO_BREAKPOINT;
+    const stops = this.#breakpointStops(source, breakpoint, target);
+    return { stops, hits: this.#hits.get(`${source}:${breakpoint.line}`) ?? 0 };
   }
 
   /** Where an error is thrown; stops when the exception filters ask for it. */
@@ -114,12 +227,15 @@ export class DebugController {
     this.#takeNotices();
     const { exceptions } = this.#config;
     if (!(caught ? exceptions.caught : exceptions.uncaught)) return;
+    // On a re-execution's way to its goal nothing stops.
+    if (this.#travel && !this.#travel.arrived) return;
     this.#stop('exception', where.source, where.line, where.column, where.depth, target, message);
   }
 
   /** Answers a request that arrived while the engine is held in a host call. */
   serveDuringCall(request: DebugRequest): DebugAnswer {
     if (request.t === 'resume') return { ok: false, error: 'the brain is held in a host call: resume the call' };
+    if (request.t === 'position') return { ok: true, body: this.#position(this.#lastDepth, undefined) };
     if (!this.#target) return { ok: false, error: 'this brain runs without source debugging' };
     return this.#serve(request, this.#target);
   }
@@ -158,7 +274,8 @@ export class DebugController {
       try {
         holds = target.holds(breakpoint.condition);
       } catch (error) {
-        // A condition that cannot be evaluated stops, as editors do, and says why.
+        // A condition that cannot be evaluated stops, as editors do, and says why (once: live).
+        if (this.#travel) return true;
         this.link.send({
           t: 'log-point',
           text: `breakpoint condition \`${breakpoint.condition}\` failed: ${(error as Error).message}`,
@@ -174,11 +291,20 @@ export class DebugController {
     this.#hits.set(key, hits);
     if (breakpoint.hitCondition !== undefined && !hitConditionHolds(breakpoint.hitCondition, hits)) return false;
     if (breakpoint.logMessage !== undefined) {
+      const travel = this.#travel;
+      // A re-execution says again only what a logpoint in the past asks for: the rest was said live.
+      if (travel && !travel.logs) return false;
+      if (this.#logged >= LOG_POINT_LIMIT) {
+        this.#dropped = { count: (this.#dropped?.count ?? 0) + 1, source, line: breakpoint.line };
+        return false;
+      }
+      this.#logged++;
       const text = logPointMessage(
         breakpoint.logMessage,
         (expression) => target.evaluate(undefined, expression).result,
       );
-      this.link.send({ t: 'log-point', text, source, line: breakpoint.line });
+      if (travel) travel.logged(this.#count, source, breakpoint.line, text);
+      else this.link.send({ t: 'log-point', text, source, line: breakpoint.line });
       return false;
     }
     return true;
@@ -194,6 +320,8 @@ export class DebugController {
     description?: string,
   ): void {
     this.#step = undefined;
+    const travel = this.#travel;
+    const report = travel?.arrive();
     this.link.send({
       t: 'stopped',
       reason,
@@ -201,7 +329,14 @@ export class DebugController {
       line,
       column,
       ...(description === undefined ? {} : { description }),
+      position: this.#position(
+        depth,
+        this.#lines.get(source)?.has(line) ? (this.#hits.get(`${source}:${line}`) ?? 0) : undefined,
+      ),
+      ...(report === undefined ? {} : { travel: report }),
     });
+    this.#sinceStop = 0;
+    this.#exactSinceStop = true;
     try {
       for (;;) {
         const request = this.link.nextRequest();
@@ -229,17 +364,29 @@ export class DebugController {
           return { ok: true, body: target.setVariable(request.variablesReference, request.name, request.value) };
         case 'evaluate':
           return { ok: true, body: target.evaluate(request.frameId, request.expression) };
+        case 'position':
+          return { ok: true, body: this.#position(this.#lastDepth, undefined) };
       }
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
   }
 
+  #position(depth: number, hits: number | undefined): StopPosition {
+    return {
+      ...(this.#exact ? { statement: this.#count } : {}),
+      depth,
+      ...(hits === undefined ? {} : { hits }),
+      sinceStop: this.#sinceStop,
+      exactSinceStop: this.#exactSinceStop,
+    };
+  }
+
   #takeNotices(): void {
     const notices = this.link.notices();
     if (!notices) return;
     for (const notice of notices) {
-      if (notice.t === 'pause') this.#pauseRequested = true;
+      if (notice.t === 'pause') this.#pauseRequested = this.#travel === undefined;
       else this.#configure(notice.config);
     }
   }
@@ -247,6 +394,7 @@ export class DebugController {
   #configure(config: DebugConfig): void {
     if (config.stopOnEntry && !this.#config.stopOnEntry) this.#entryArmed = true;
     this.#config = config;
+    this.#coverage = config.coverage ? (this.#coverage ?? new LineCoverage()) : undefined;
     this.#lines = new Map();
     this.#lineSets = new Map();
     for (const [source, breakpoints] of Object.entries(config.breakpoints)) {

@@ -27,6 +27,8 @@ export interface DebugConfig {
    * breakpoints are set), so that a pause or a held call shows the brain's frames.
    */
   attach: boolean;
+  /** Count how often each line is entered, reported at each iteration's end (`coverage` events). */
+  coverage?: boolean;
 }
 
 export const NO_DEBUG_CONFIG: DebugConfig = {
@@ -74,9 +76,72 @@ export interface EvaluationResult {
   variablesReference: number;
 }
 
+/**
+ * Where a stop is, for time travel (docs/debugging.md#time-travel): statements are counted from
+ * the iteration's start, so that a re-execution of the iteration can find the same one again.
+ */
+export interface StopPosition {
+  /** The statement's count since the iteration's start, when every statement was seen. */
+  statement?: number;
+  /** The call depth (the top level is the engine's least). */
+  depth: number;
+  /** For a line breakpoint: how often it was hit (its condition held) so far this iteration. */
+  hits?: number;
+  /** Statements since the iteration's previous stop (or its start). */
+  sinceStop: number;
+  /** Whether every statement since the previous stop (or the start) was seen: steps see all. */
+  exactSinceStop: boolean;
+}
+
+/**
+ * A run of a past iteration for time travel: every host call is served from the recording, and the
+ * run goes to a statement (or to its end) without stopping on the way.
+ */
+export interface TravelGoal {
+  /** Stop at this statement (a count from the iteration's start), with `reason`. */
+  to?: number;
+  reason?: StopReason;
+  /**
+   * Find a statement by where it is when its count is not known: the first at this line, column and
+   * depth after `calls` served host calls; with `hits`, where a breakpoint on the line is hit the
+   * `hits`th time. The run stops there.
+   */
+  locate?: { calls: number; line: number; column: number; depth: number; hits?: number };
+  /** Past the stop, reaching this statement (the present) stops again. */
+  limit?: number;
+  /** No goal to reach: the run is debugged from its start as a live one is (going forward in the past). */
+  free?: boolean;
+  /** Said back in the run's reports, so that a stop of a run given up on is known for one. */
+  run?: number;
+  /** Note each statement's depth and where a breakpoint would stop, before the stop. */
+  record?: boolean;
+  /** Logpoints speak (a logpoint in the past); otherwise they are silent in a re-execution. */
+  logs?: boolean;
+}
+
+/** What a past run saw on its way, with its stop or at its end. */
+export interface TravelReport {
+  /** The goal's `run`. */
+  run?: number;
+  /** Statements run. */
+  statements: number;
+  /** Host calls served from the recording. */
+  served: number;
+  /** With `record`: the depth of statements 1, 2, … before the stop. */
+  depths?: number[];
+  /** With `record`: the statements where a line breakpoint would have stopped, in order. */
+  hits?: number[];
+  /** With `logs`: each logpoint message, where it was said. */
+  logs?: { statement: number; source: string; line: number; text: string }[];
+  /** The run asked for a call the recording does not have here (its end, or another call). */
+  unserved?: { statement: number; op: string; why: 'end' | 'other' };
+}
+
 /** What the host asks of a stopped engine (or of one held in a host call). */
 export type DebugRequest =
   | { t: 'stack' }
+  /** Where the brain is (held in a host call, or stopped), for time travel. */
+  | { t: 'position' }
   | { t: 'scopes'; frameId: number }
   | { t: 'variables'; variablesReference: number; start?: number; count?: number }
   | { t: 'set-variable'; variablesReference: number; name: string; value: string }
@@ -99,11 +164,16 @@ export type EngineDebugEvent =
       column: number;
       /** For `exception`: the error's message. */
       description?: string;
+      position?: StopPosition;
+      /** In a re-execution (time travel): what it saw on its way here. */
+      travel?: TravelReport;
     }
   /** The answer to the last request. */
   | { t: 'answer'; answer: DebugAnswer }
   /** A logpoint's message, for the brain's output. */
-  | { t: 'log-point'; text: string; source: string; line: number };
+  | { t: 'log-point'; text: string; source: string; line: number }
+  /** With `coverage` on: how often each line was entered in the iteration that ended, by source. */
+  | { t: 'coverage'; lines: Record<string, [line: number, hits: number][]> };
 
 /** What the host tells the engine outside a stop: new settings, or a request to pause. */
 export type DebugNotice = { t: 'config'; config: DebugConfig } | { t: 'pause' };

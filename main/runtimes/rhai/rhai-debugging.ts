@@ -46,8 +46,12 @@ export class RhaiDebugging {
         if (debug.stepping) held.run.wakeWhereNeeded();
       },
       statementsWanted: () => debug.attached,
-      needsStatements: (firstLine, lastLine) =>
-        debug.stepping || someLineWithin(debug.breakpointLines(filename), firstLine, lastLine),
+      needsStatements: (firstLine, lastLine) => {
+        if (debug.stepping || someLineWithin(debug.breakpointLines(filename), firstLine, lastLine)) return true;
+        // Its statements go uncounted: a stop after it is found again by where it is (time travel).
+        debug.unhooked();
+        return false;
+      },
       onError: (error, pos) => {
         if (target === undefined) return;
         const held = target;

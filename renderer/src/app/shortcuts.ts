@@ -63,6 +63,8 @@ export const SHORTCUTS = {
   stepOver: shortcutOf('step-over'),
   stepInto: shortcutOf('step-into'),
   stepOut: shortcutOf('step-out'),
+  stepBack: shortcutOf('step-back'),
+  reverseContinue: shortcutOf('reverse-continue'),
   step: shortcutOf('step'),
   stepCall: shortcutOf('step-call'),
   restart: shortcutOf('restart'),

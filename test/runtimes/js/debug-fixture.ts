@@ -66,7 +66,7 @@ export async function debuggedEngine(memory: Record<string, string> = {}): Promi
         stops.push(current);
       } else if (event.t === 'answer') {
         current?.answers.push(event.answer);
-      } else logPoints.push(event.text);
+      } else if (event.t === 'log-point') logPoints.push(event.text);
     },
     nextRequest: () => onStop(current!, stops.length - 1),
     notices: () => {

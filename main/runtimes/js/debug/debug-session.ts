@@ -201,6 +201,8 @@ export class DebugSession {
   #setOn(on: boolean): void {
     if (on === this.#on) return;
     this.#on = on;
+    // Statements now run uncounted: a stop after them is found again by where it is (time travel).
+    if (!on) this.#debug.unhooked();
     const { ctx } = this.#realm;
     ctx.setProp(this.#state, STATE.on, on ? ctx.true : ctx.false);
   }

@@ -1,6 +1,6 @@
 // What the agent buttons and their shortcuts do; each failure is shown, never thrown away.
 
-import { pauseHere, resume } from '../debug/debug-store.ts';
+import { pauseHere, resume, travel } from '../debug/debug-store.ts';
 import { attempt, notify, useWorkbench } from '../../core/workbench-store.ts';
 
 export async function stepAgent(agent: string): Promise<void> {
@@ -20,6 +20,8 @@ export const stepOverCall = (agent: string) => void resume(agent, 'step-call');
 export const stepOver = (agent: string) => void resume(agent, 'next');
 export const stepInto = (agent: string) => void resume(agent, 'step-in');
 export const stepOut = (agent: string) => void resume(agent, 'step-out');
+export const stepBack = (agent: string) => void travel(agent, 'debugStepBack');
+export const reverseContinue = (agent: string) => void travel(agent, 'debugReverseContinue');
 
 export const isStopped = (agent: string) => useWorkbench.getState().statuses[agent]?.state === 'paused';
 

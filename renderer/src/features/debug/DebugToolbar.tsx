@@ -5,6 +5,8 @@ import {
   stepAgent,
   stepInto,
   stepOut,
+  stepBack,
+  reverseContinue,
   stepOver,
   stepOverCall,
   stopAgent,
@@ -19,6 +21,7 @@ function stopText(stop: NonNullable<ReturnType<typeof useSelectedStop>>['stop'])
   const why = stop.description ? `${stop.reason}: ${stop.description}` : stop.reason;
   if (stop.op && !stop.location) return `held before ${stop.op}`;
   const where = stop.location ? `${stop.location.path}:${stop.location.line}` : 'a statement';
+  if (stop.past) return `in the past: iteration ${stop.past.iteration}, at ${where} (${why})`;
   return stop.op ? `held before ${stop.op} at ${where}` : `stopped at ${where} (${why})`;
 }
 
@@ -54,6 +57,7 @@ export function DebugToolbar() {
   if (!agent || !status) return <div className="debug-toolbar empty">Select an agent to debug it.</div>;
   const stopped = status.state === 'paused';
   const kind = runtimeKindOf(agent);
+  const source = kind?.debugLevel !== 'host-calls';
   const busy = ['running', 'paused', 'waiting', 'backoff'].includes(status.state);
   const button = (label: string, key: string, run: () => void, enabled: boolean, icon: string) => (
     <button title={`${label} (${key})`} aria-label={label} onClick={run} disabled={!enabled}>
@@ -61,12 +65,19 @@ export function DebugToolbar() {
     </button>
   );
   return (
-    <div className="debug-toolbar" data-testid="debug-toolbar" data-stopped={stopped}>
+    <div
+      className="debug-toolbar"
+      data-testid="debug-toolbar"
+      data-stopped={stopped}
+      data-past={selected?.stop.past !== undefined}
+    >
       <div className="row">
         {button('Continue', SHORTCUTS.run, () => continueAgent(agent), stopped, '▶')}
         {button('Step over', SHORTCUTS.stepOver, () => stepOver(agent), stopped, '↷')}
         {button('Step into', SHORTCUTS.stepInto, () => stepInto(agent), stopped, '↓')}
         {button('Step out', SHORTCUTS.stepOut, () => stepOut(agent), stopped, '↑')}
+        {button('Step back', SHORTCUTS.stepBack, () => stepBack(agent), stopped && source, '↶')}
+        {button('Reverse continue', SHORTCUTS.reverseContinue, () => reverseContinue(agent), stopped && source, '◀')}
         {button('Pause here', SHORTCUTS.pause, () => pauseAnywhere(agent), busy && !stopped, '❙❙')}
         {button('Stop agent', SHORTCUTS.stop, () => stopAgent(agent), busy, '■')}
         {button('Restart agent', SHORTCUTS.restart, () => restartAgent(agent), true, '↻')}

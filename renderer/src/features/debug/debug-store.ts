@@ -13,6 +13,7 @@ import type {
   SourceBreakpoint,
   StackFrameInfo,
   VariableInfo,
+  WhyView,
 } from '../../../../contract/debug-views.ts';
 import type { RuntimeKindView } from '../../../../contract/views.ts';
 import type { WorkbenchEvent } from '../../../../contract/workbench-event.ts';
@@ -32,6 +33,8 @@ export interface AgentStop {
   scopes: ScopeInfo[];
   /** The line to show: the selected frame's, or where the stop was reported before the stack came. */
   location?: { path: string; line: number };
+  /** The view is in the agent's past (time travel), not where its live brain is. */
+  past?: { iteration: number; statement: number };
 }
 
 export interface WatchResult {
@@ -41,6 +44,15 @@ export interface WatchResult {
   variablesReference?: number;
 }
 
+/** A logpoint's message in a past iteration (docs/debugging.md#logpoints-in-the-past). */
+export interface PastLog {
+  iteration: number;
+  /** The brain file as the workspace names it. */
+  path: string;
+  line: number;
+  text: string;
+}
+
 interface DebugState {
   settings: DebugSettingsView;
   stops: Record<string, AgentStop>;
@@ -48,7 +60,12 @@ interface DebugState {
   children: Record<string, VariableInfo[]>;
   watches: string[];
   watchResults: Record<string, WatchResult>;
-  output: { agent: string; text: string }[];
+  /** `iteration`: a logpoint's message in the past, from that iteration's re-execution. */
+  output: { agent: string; text: string; iteration?: number }[];
+  /** Per agent: what logpoints added later said in its past iterations, for the timeline. */
+  pastLogs: Record<string, PastLog[]>;
+  /** The last "Why?" asked: of which agent's call, and the chain of answers its arguments came from. */
+  why: { agent: string; answer: WhyView } | undefined;
   /** A source breakpoint whose condition, hit count and log message are being edited. */
   editing: { path: string; line: number } | undefined;
   /**
@@ -71,6 +88,8 @@ export const useDebug = create<DebugState>(() => ({
   watches: [],
   watchResults: {},
   output: [],
+  pastLogs: {},
+  why: undefined,
   editing: undefined,
   expansion: {},
 }));
@@ -265,6 +284,24 @@ export async function resume(agent: string, how: ResumeHow | 'step-call'): Promi
 
 export const pauseHere = (agent: string) => void attempt('debugPause', agent);
 
+/** Time travel from a stop: resolves once the view is in the past (its `stopped` says where). */
+export async function travel(agent: string, method: 'debugStepBack' | 'debugReverseContinue'): Promise<void> {
+  await attempt(method, agent);
+}
+
+/** Where the arguments of a host call (its timeline event) came from; shown on the timeline. */
+export async function askWhy(agent: string, seq: number): Promise<void> {
+  const answer = await attempt('whyCall', agent, seq);
+  if (answer) set({ why: { agent, answer } });
+}
+
+export const clearWhy = () => set({ why: undefined });
+
+/** Time travel to the statement that made a host call (its timeline event), before the call. */
+export async function goToCall(agent: string, seq: number): Promise<void> {
+  await attempt('debugGoToCall', agent, seq);
+}
+
 // ---- variables and evaluation ----
 
 /** A variable's place in the tree: its scope and the names down to it. */
@@ -340,9 +377,10 @@ function loadWatches(): void {
 function onNotification(notification: DebugNotification): void {
   switch (notification.type) {
     case 'stopped': {
-      const { agent, reason, description, source, line, op } = notification;
+      const { agent, reason, description, source, line, op, past } = notification;
       onStopped(agent, {
         reason,
+        ...(past ? { past } : {}),
         ...(description ? { description } : {}),
         ...(op ? { op } : {}),
         ...(source && line ? { location: { path: workspacePath(source), line } } : {}),
@@ -354,8 +392,23 @@ function onNotification(notification: DebugNotification): void {
       return;
     case 'output':
       set({
-        output: [...get().output.slice(-(OUTPUT_KEPT - 1)), { agent: notification.agent, text: notification.text }],
+        output: [
+          ...get().output.slice(-(OUTPUT_KEPT - 1)),
+          {
+            agent: notification.agent,
+            text: notification.text,
+            ...(notification.iteration === undefined ? {} : { iteration: notification.iteration }),
+          },
+        ],
       });
+      return;
+    case 'past-logs': {
+      const { agent, source, lines } = notification;
+      const path = workspacePath(source);
+      const replaced = new Set(lines.map((l) => l.line));
+      const kept = (get().pastLogs[agent] ?? []).filter((l) => l.path !== path || !replaced.has(l.line));
+      set({ pastLogs: { ...get().pastLogs, [agent]: [...kept, ...lines.map((l) => ({ ...l, path }))] } });
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Diagnostic } from '../../../../contract/views.ts';
 import { attachDebugEditor } from './monaco/debug-decorations.ts';
+import './monaco/coverage-decorations.ts';
 import { modelOf, useProblems } from './monaco/model-markers.ts';
 import { monaco } from './monaco/monaco-setup.ts';
 import { rhaiDiagnostics } from './monaco/rhai-language.ts';

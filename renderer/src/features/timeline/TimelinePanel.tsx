@@ -7,6 +7,9 @@ import { clock, duration, restartText, sentence } from '../../shared/trace/trace
 import { EventText } from '../../shared/values/EventText.tsx';
 import { ValueText } from '../../shared/values/ValueText.tsx';
 import { openFork } from '../recordings/recording-store.ts';
+import { askWhy, clearWhy, goToCall, useDebug, type PastLog } from '../debug/debug-store.ts';
+import { focusTrace } from '../../core/workbench-store.ts';
+import type { WhyView } from '../../../../contract/debug-views.ts';
 import { iterationRecording } from '../../shared/trace/iteration-recording.ts';
 import { useWorkbench } from '../../core/workbench-store.ts';
 import { iterationWaterfall } from '../../shared/waterfall/iteration-waterfall.ts';
@@ -39,11 +42,101 @@ function Omitted({ result }: { result: ResultTrace | undefined }) {
   );
 }
 
-function EventLine({ event, result, focused }: { event: TraceEvent; result?: ResultTrace; focused: boolean }) {
+interface EventLineProps {
+  event: TraceEvent;
+  result?: ResultTrace;
+  focused: boolean;
+  /** The stopped agent whose past holds the event: a host call can then be gone back to. */
+  travelAgent: string | undefined;
+}
+
+/** The chain "Why?" found for a call: each answer an argument came from, opening its call. */
+function WhyChain({ why, travelAgent }: { why: WhyView; travelAgent: string | undefined }) {
   return (
-    <li className={`event type-${event.type} ${focused ? 'focused' : ''}`} data-testid={`event-${event.type}`}>
+    <div className="why-chain" data-testid="why-chain">
+      <button className="row-action" onClick={clearWhy} title="Close">
+        ✕
+      </button>
+      {why.links.length === 0 ? <div>No earlier answer holds these arguments: the brain made them.</div> : null}
+      <ol>
+        {why.links.map((link, i) => (
+          <li key={i} data-testid="why-chain-link" style={{ marginLeft: `${depthOf(why, i) * 12}px` }}>
+            <span className="why-argument">{link.argument}</span> ← {link.op} answer{' '}
+            <button
+              className="link"
+              disabled={link.seq === undefined}
+              title="Show the call in the timeline"
+              onClick={() => link.seq !== undefined && focusTrace(link.seq)}
+            >
+              #{link.iteration} call {link.call + 1}
+            </button>{' '}
+            {travelAgent && link.seq !== undefined ? (
+              <button
+                className="link"
+                title="Go back to the statement that made this call (time travel)"
+                onClick={() => void goToCall(travelAgent, link.seq!)}
+              >
+                ↶ brain line
+              </button>
+            ) : null}{' '}
+            <ValueText value={link.value} title={link.argument} />
+          </li>
+        ))}
+      </ol>
+      {why.made.length > 0 ? (
+        <div className="dim">made by the brain (no earlier answer holds it): {why.made.join(', ')}</div>
+      ) : null}
+    </div>
+  );
+}
+
+/** How far down the chain a link is: the asked call's arguments are at 0. */
+function depthOf(why: WhyView, index: number): number {
+  let depth = 0;
+  for (let link = why.links[index]!.for; link >= 0; link = why.links[link]!.for) depth++;
+  return depth;
+}
+
+function EventLine({ event, result, focused, travelAgent }: EventLineProps) {
+  const call = event.type === 'call' || event.type === 'host-call';
+  const agent = useWorkbench((s) => s.selectedAgent);
+  const why = useDebug((s) => (s.why && s.why.agent === agent ? s.why.answer : undefined));
+  const asked = why !== undefined && why.seq === event.seq;
+  const feeds = why?.links.filter((link) => link.seq === event.seq) ?? [];
+  return (
+    <li
+      className={`event type-${event.type} ${focused ? 'focused' : ''} ${feeds.length > 0 ? 'why-link' : ''}`}
+      data-testid={`event-${event.type}`}
+    >
       <span className="time">{clock(event.time)}</span> <EventText event={event} />
       {event.type === 'call' ? <Omitted result={result} /> : null}
+      {feeds.length > 0 ? (
+        <span className="why-feeds" data-testid="why-feeds">
+          {' '}
+          → {[...new Set(feeds.map((link) => link.argument))].join(', ')}
+        </span>
+      ) : null}
+      {call && agent ? (
+        <button
+          className="row-action"
+          data-testid="why-call"
+          title="Where did this call's arguments come from?"
+          onClick={() => void askWhy(agent, event.seq)}
+        >
+          Why?
+        </button>
+      ) : null}
+      {call && travelAgent ? (
+        <button
+          className="row-action"
+          data-testid="go-to-call"
+          title="Go back to the statement that made this call, before it was made (time travel)"
+          onClick={() => void goToCall(travelAgent, event.seq)}
+        >
+          ↶ Go to call
+        </button>
+      ) : null}
+      {asked ? <WhyChain why={why} travelAgent={travelAgent} /> : null}
     </li>
   );
 }
@@ -75,12 +168,16 @@ interface IterationRowProps {
   status: AgentStatus | undefined;
   /** The recording that holds the iteration, to fork it from; undefined when none is kept. */
   recording: string | undefined;
+  /** The agent is stopped: its host calls can be gone back to (time travel). */
+  stopped: boolean;
+  /** What logpoints added later said in this iteration (logpoints in the past). */
+  pastLogs: readonly PastLog[] | undefined;
 }
 
 /** Rows re-render only when their iteration changed: a looping agent adds dozens a second. */
 const IterationRow = memo(IterationRowView);
 
-function IterationRowView({ iteration, focusSeq, status, recording }: IterationRowProps) {
+function IterationRowView({ iteration, focusSeq, status, recording, stopped, pastLogs }: IterationRowProps) {
   const agent = useWorkbench((s) => s.selectedAgent);
   const holdsFocus = focusSeq !== undefined && iteration.events.some((e) => e.seq === focusSeq);
   const [open, setOpen] = useState(holdsFocus);
@@ -120,6 +217,11 @@ function IterationRowView({ iteration, focusSeq, status, recording }: IterationR
         </span>
         <span className="calls">{counted(calls, 'call')}</span>
         {result}
+        {pastLogs ? (
+          <span className="past-logs" data-testid="past-logs" title="What logpoints added later said in this iteration">
+            {pastLogs.map((log) => `${log.line}: ${log.text}`).join(' · ')}
+          </span>
+        ) : null}
         {ended && agent && recording ? (
           <button
             className="row-action"
@@ -158,6 +260,7 @@ function IterationRowView({ iteration, focusSeq, status, recording }: IterationR
               event={event}
               result={event.type === 'call' ? results.get(event.seq) : undefined}
               focused={event.seq === focusSeq}
+              travelAgent={stopped ? (agent ?? undefined) : undefined}
             />
           ))}
         </ol>
@@ -206,6 +309,16 @@ export function TimelinePanel() {
     ].sort((a, b) => b.seq - a.seq);
   }, [agent, version, live]);
   const latest = rows.find((row) => row.iteration)?.iteration;
+  const agentLogs = useDebug((s) => (agent ? s.pastLogs[agent] : undefined));
+  const pastLogs = useMemo(() => {
+    const byIteration = new Map<number, PastLog[]>();
+    for (const log of agentLogs ?? []) {
+      const list = byIteration.get(log.iteration);
+      if (list) list.push(log);
+      else byIteration.set(log.iteration, [log]);
+    }
+    return byIteration;
+  }, [agentLogs]);
   return (
     <div className="timeline" data-testid="timeline">
       <div className="panel-toolbar">
@@ -232,6 +345,8 @@ export function TimelinePanel() {
                 ended={row.iteration.end !== undefined}
                 focusSeq={focusSeq}
                 status={row.iteration === latest ? status : undefined}
+                stopped={status?.state === 'paused'}
+                pastLogs={pastLogs.get(row.iteration.iteration)}
               />
             ) : (
               <RestartDivider key={row.seq} mark={row.mark} />
