@@ -321,7 +321,7 @@ describe('anthropic provider against servers as they behave', () => {
     ['claude-empty', /the server answered with an empty stream/],
     ['claude-cut-off', /the stream ended before the answer did \(no message_stop\): cut off/],
     ['claude-refusal', /the model refused to answer/],
-    ['claude-500', /the server answered HTTP 500: overloaded backend$/],
+    ['claude-500', /the server answered HTTP 500: overloaded backend \(path: \/v1\/messages\)$/],
   ];
   for (const [model, expected] of failures) {
     it(`${model}: a catchable error naming the provider`, async () => {
