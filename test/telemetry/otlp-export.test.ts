@@ -353,7 +353,7 @@ test('a collector that answers 500, or is not there, fails the export with a cle
   );
   const badUrl = await brainbench(['run', '--otlp', 'ftp://collector', '--config', 'alice.toml'], dir);
   assert.equal(badUrl.code, 2);
-  assert.match(badUrl.stderr, /^brainbench: --otlp ftp:\/\/collector: expected an http:\/\/ or https:\/\/ URL/);
+  assert.match(badUrl.stderr, /^brainbench: run: --otlp ftp:\/\/collector: expected an http:\/\/ or https:\/\/ URL/);
 });
 
 test('a live run whose collector is down still succeeds, with one warning', async () => {
