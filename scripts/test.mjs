@@ -55,7 +55,7 @@ if (missing.length > 0) {
 
 // No test reads or writes the user's own settings (the trust file): a fresh, empty folder stands in.
 const userConfig = mkdtempSync(join(tmpdir(), 'brainbench-test-config-'));
-const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
+const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=3', ...files], {
   stdio: 'inherit',
   env: { ...process.env, BRAINBENCH_CONFIG_DIR: userConfig },
 });
