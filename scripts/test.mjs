@@ -13,10 +13,17 @@ function testFiles(dir) {
   });
 }
 
+// The folders of the longest files first: a long file that starts last keeps one worker busy
+// while the other has nothing left to run.
+const FIRST = ['test/e2e/', 'test/security/', 'test/web/', 'test/counterfactual/', 'test/evals/', 'test/dap/'];
+const rank = (file) => {
+  const found = FIRST.findIndex((folder) => file.startsWith(folder));
+  return found === -1 ? FIRST.length : found;
+};
 const filters = process.argv.slice(2);
 const files = testFiles('test')
   .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)))
-  .sort();
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
@@ -55,7 +62,7 @@ if (missing.length > 0) {
 
 // No test reads or writes the user's own settings (the trust file): a fresh, empty folder stands in.
 const userConfig = mkdtempSync(join(tmpdir(), 'brainbench-test-config-'));
-const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=3', ...files], {
+const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
   stdio: 'inherit',
   env: { ...process.env, BRAINBENCH_CONFIG_DIR: userConfig },
 });

@@ -12,7 +12,7 @@ import { ApiClient, startLoadFixture, type Answer, type LoadFixture } from './we
 
 const MiB = 1024 * 1024;
 /** Event bytes a reading client gets before the stalled ones are looked at: each would hold as much. */
-const FLOOD_BYTES = 60 * MiB;
+const FLOOD_BYTES = 30 * MiB;
 /** Long enough for a loaded machine; nothing here asserts that the server was fast. */
 const PATIENCE_MS = 120_000;
 
