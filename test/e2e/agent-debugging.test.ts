@@ -46,7 +46,7 @@ describe('debugging agents in the workbench', { timeout: 150_000 }, () => {
   before(async () => {
     fx = await startWorkbench();
     page = fx.page;
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(60_000);
     await page.goto(fx.server.url);
     await page.getByTestId('workbench').waitFor();
   });

@@ -64,7 +64,7 @@ describe('the debugger in the workbench', { timeout: 240_000 }, () => {
   before(async () => {
     fx = await startWorkbench();
     page = fx.page;
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(60_000);
     for (const kind of ['rhai', 'js'] as const) {
       await fx.workbench.createAgent(agentOf(kind), kind);
       await fx.workbench.writeFile(brainOf(kind), BRAINS[kind], null);
