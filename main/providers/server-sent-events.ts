@@ -72,8 +72,12 @@ async function* lines(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
 class LineEnds {
   private lf = -2;
   private cr = -2;
+  /** A Buffer over the same bytes: its indexOf is a memchr, a Uint8Array's a loop over elements. */
+  private readonly chunk: Buffer;
 
-  constructor(private readonly chunk: Uint8Array) {}
+  constructor(chunk: Uint8Array) {
+    this.chunk = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  }
 
   /** The first CR or LF at or after `from`, or -1. */
   next(from: number): number {
