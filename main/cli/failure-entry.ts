@@ -1,4 +1,5 @@
 import { ConfigError } from '../config/config-error.ts';
+import { MissingBuildError } from '../supervisor/agent-entry.ts';
 import { CommandError } from './command-error.ts';
 import type { LogEntry } from './log-format.ts';
 
@@ -11,7 +12,7 @@ export function failureEntry(error: unknown): LogEntry | undefined {
     const { file, line, column, keyPath } = error;
     return { severity: 'error', text: `config error: ${error.message}`, fields: { file, line, column, key: keyPath } };
   }
-  if (error instanceof CommandError)
+  if (error instanceof CommandError || error instanceof MissingBuildError)
     return { severity: 'error', text: `brainbench: ${error.message}`, message: error.message };
   return undefined;
 }

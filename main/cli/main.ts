@@ -21,6 +21,7 @@ import { evalJsonSchema } from '../evals/eval-json-schema.ts';
 import { evalCommand } from './eval-command.ts';
 import { testCommand } from './test-command.ts';
 import { commandArgs } from './command-args.ts';
+import { exitQuietlyWhenOutputCloses } from './closed-output.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { UsageError } from './usage-error.ts';
 import { brainbenchVersion } from './version.ts';
@@ -614,6 +615,7 @@ async function exitWhenWritten(code: number): Promise<never> {
   process.exit(code);
 }
 
+exitQuietlyWhenOutputCloses();
 main(process.argv.slice(2)).then(
   (code) => exitWhenWritten(code),
   (error: unknown) => {
