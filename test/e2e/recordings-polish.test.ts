@@ -9,14 +9,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { rendererDir } from '../../main/cli/serve-command.ts';
+import type { Browser, Page } from 'playwright-core';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
-import { startWebServer, type WebServer } from '../../main/web/web-server.ts';
+import type { WebServer } from '../../main/web/web-server.ts';
 import { Workbench } from '../../main/workbench/workbench.ts';
 import { agentRow, selectAgent } from './page-actions.ts';
-import { CHROMIUM, CHROMIUM_ARGS } from './workbench-fixture.ts';
+import { openWorkbenchPage } from './workbench-fixture.ts';
 
 const CONFIG = `[runtime.js]
 kind = "js"
@@ -74,13 +73,10 @@ describe('branches compared, listed and saved as tests, in Chromium', { timeout:
     writeFileSync(join(root, 'brains/aardvark.js'), "omw.host.log('info', 'digging');\n");
     workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry() });
     await workbench.open(root);
-    server = await startWebServer({ workbench, staticDir: rendererDir() });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(40_000);
-    page.on('pageerror', (error) => errors.push(String(error)));
-    await page.goto(server.url);
-    await page.getByTestId('workbench').waitFor();
+    ({ server, browser, page } = await openWorkbenchPage(workbench, errors, {
+      viewport: { width: 1280, height: 800 },
+      timeout: 40_000,
+    }));
   });
   after(async () => {
     await browser?.close();

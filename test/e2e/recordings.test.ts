@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { rendererDir } from '../../main/cli/serve-command.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
@@ -16,7 +16,7 @@ import { startWebServer, type WebServer } from '../../main/web/web-server.ts';
 import { Workbench } from '../../main/workbench/workbench.ts';
 import { OVERFLOW_SCAN } from './overflow-scan.ts';
 import { agentRow, selectAgent } from './page-actions.ts';
-import { CHROMIUM, CHROMIUM_ARGS } from './workbench-fixture.ts';
+import { openWorkbenchPage } from './workbench-fixture.ts';
 
 const SHOTS = join(import.meta.dirname, '../../test-results/screenshots');
 
@@ -60,13 +60,10 @@ describe('recordings in the workbench, in Chromium', { timeout: 180_000 }, () =>
     writeFileSync(join(root, 'brains/asker.js'), BRAIN);
     workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry() });
     await workbench.open(root);
-    server = await startWebServer({ workbench, staticDir: rendererDir() });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.setDefaultTimeout(30_000);
-    page.on('pageerror', (error) => errors.push(String(error)));
-    await page.goto(server.url);
-    await page.getByTestId('workbench').waitFor();
+    ({ server, browser, page } = await openWorkbenchPage(workbench, errors, {
+      viewport: { width: 1400, height: 900 },
+      timeout: 30_000,
+    }));
   });
   after(async () => {
     await browser?.close();

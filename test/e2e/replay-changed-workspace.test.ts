@@ -13,13 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { rendererDir } from '../../main/cli/serve-command.ts';
+import type { Browser, Page } from 'playwright-core';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
-import { startWebServer, type WebServer } from '../../main/web/web-server.ts';
+import type { WebServer } from '../../main/web/web-server.ts';
 import { Workbench } from '../../main/workbench/workbench.ts';
-import { CHROMIUM, CHROMIUM_ARGS } from './workbench-fixture.ts';
+import { openWorkbenchPage } from './workbench-fixture.ts';
 
 const BRAINBENCH = join(import.meta.dirname, '../../bin/brainbench.mjs');
 const SHOTS = join(import.meta.dirname, '../../test-results/screenshots');
@@ -79,13 +78,10 @@ describe('replay after the workspace changed, in Chromium and on the command lin
       'omw.toml',
       readFileSync(join(root, 'omw.toml'), 'utf8').replace(/\[agents\.bob\][^[]*/, ''),
     );
-    server = await startWebServer({ workbench, staticDir: rendererDir() });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(60_000);
-    page.on('pageerror', (error) => errors.push(String(error)));
-    await page.goto(server.url);
-    await page.getByTestId('workbench').waitFor();
+    ({ server, browser, page } = await openWorkbenchPage(workbench, errors, {
+      viewport: { width: 1280, height: 800 },
+      timeout: 60_000,
+    }));
   });
   after(async () => {
     await browser?.close();

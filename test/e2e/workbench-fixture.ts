@@ -92,3 +92,28 @@ export async function startWorkbench(limits?: WebServerOptions['limits']): Promi
     },
   };
 }
+
+export interface WorkbenchPage {
+  server: WebServer;
+  browser: Browser;
+  page: Page;
+}
+
+/**
+ * A workbench a test set up itself, served in web mode and open in Chromium at its first paint;
+ * uncaught page errors land in `errors`.
+ */
+export async function openWorkbenchPage(
+  workbench: Workbench,
+  errors: string[],
+  { viewport = { width: 1400, height: 900 }, timeout = 60_000 } = {},
+): Promise<WorkbenchPage> {
+  const server = await startWebServer({ workbench, staticDir: rendererDir() });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const page = await browser.newPage({ viewport });
+  page.setDefaultTimeout(timeout);
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(server.url);
+  await page.getByTestId('workbench').waitFor();
+  return { server, browser, page };
+}
