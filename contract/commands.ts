@@ -132,7 +132,12 @@ export const COMMANDS = [
     menu: 'Agent',
     detail: 'Show chaos for the opened recording: one replay per failure of one recorded effect, on mocks',
   },
-  { id: 'cancel-chaos', title: 'Cancel Chaos', menu: 'Agent', detail: 'Stop the running chaos run; what was done is kept' },
+  {
+    id: 'cancel-chaos',
+    title: 'Cancel Chaos',
+    menu: 'Agent',
+    detail: 'Stop the running chaos run; what was done is kept',
+  },
   { id: 'command-palette', title: 'Command Palette…', menu: 'View', keys: ['Mod+Shift+P', 'F1'] },
   { id: 'theme-system', title: 'Theme: Follow the System', menu: 'View' },
   { id: 'theme-light', title: 'Theme: Light', menu: 'View' },

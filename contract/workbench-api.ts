@@ -175,7 +175,14 @@ const expectedText = parameter('expected', z.string().nullable());
 /** Counterfactuals (docs/counterfactuals.md#in-the-workbench). */
 const corpusFolder = parameter('folder', z.string());
 const expectDivergence = parameter('expectDivergence', z.array(z.string().min(1).max(200)).max(50));
-const chaosSeed = parameter('seed', z.number().int().nonnegative().max(2 ** 31));
+const chaosSeed = parameter(
+  'seed',
+  z
+    .number()
+    .int()
+    .nonnegative()
+    .max(2 ** 31),
+);
 const chaosMax = parameter('max', z.number().int().positive().max(10_000).nullable());
 const chaosMutation = parameter(
   'mutation',

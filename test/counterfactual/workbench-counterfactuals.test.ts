@@ -94,7 +94,10 @@ describe('corpus replay and where trials split, in the workbench', { timeout: 30
       ['tool'],
     );
 
-    const accepted = (await ask(workbench, 'replayCorpus', 'corpus', ['tool-error-*', 'nothing-*'])) as CorpusReplayView;
+    const accepted = (await ask(workbench, 'replayCorpus', 'corpus', [
+      'tool-error-*',
+      'nothing-*',
+    ])) as CorpusReplayView;
     assert.deepEqual(
       accepted.entries.filter((entry) => entry.status === 'accepted').map((entry) => entry.label),
       ['corpus/tool-error-1.jsonl', 'corpus/tool-error-2.jsonl'],
@@ -129,7 +132,10 @@ describe('corpus replay and where trials split, in the workbench', { timeout: 30
     cpSync(join(corpus.corpus, 'timers-1.jsonl'), join(corpus.dir, 'mixed/timers-1.jsonl'));
     symlinkSync(join(outside, 'stolen.jsonl'), join(corpus.dir, 'mixed/stolen.jsonl'));
     mkdirSync(join(corpus.dir, 'empty'));
-    assert.match(await refusal(workbench, 'replayCorpus', '..', []), /cannot replay "\.\.": it is outside the workspace/);
+    assert.match(
+      await refusal(workbench, 'replayCorpus', '..', []),
+      /cannot replay "\.\.": it is outside the workspace/,
+    );
     assert.match(await refusal(workbench, 'replayCorpus', outside, []), /it is outside the workspace/);
     assert.match(await refusal(workbench, 'replayCorpus', 'linked', []), /cannot replay "linked": it is outside/);
     assert.match(await refusal(workbench, 'replayCorpus', 'omw.toml', []), /it is a file, not a folder/);
@@ -145,10 +151,7 @@ describe('corpus replay and where trials split, in the workbench', { timeout: 30
       await refusal(workbench, 'splitRecordings', ['corpus/tool-1.jsonl', 'linked/stolen.jsonl']),
       /cannot read "linked\/stolen\.jsonl"/,
     );
-    assert.match(
-      await refusal(workbench, 'splitRecordings', ['corpus/tool-1.jsonl', 'omw.toml']),
-      /^omw\.toml: /,
-    );
+    assert.match(await refusal(workbench, 'splitRecordings', ['corpus/tool-1.jsonl', 'omw.toml']), /^omw\.toml: /);
   });
 });
 
@@ -200,10 +203,18 @@ describe('chaos in the workbench', { timeout: 300_000 }, () => {
     const run = await brainbench(['run', '--record', 'run.jsonl'], dir);
     assert.equal(run.code, 0, run.stderr);
     // The same run, its agent named as a path.
-    writeFileSync(join(dir, 'hostile.jsonl'), readFileSync(join(dir, 'run.jsonl'), 'utf8').replaceAll('"adder"', '"../../evil"'));
+    writeFileSync(
+      join(dir, 'hostile.jsonl'),
+      readFileSync(join(dir, 'run.jsonl'), 'utf8').replaceAll('"adder"', '"../../evil"'),
+    );
     // Four trials of one case; the third one's tool answered otherwise.
     writeFileSync(join(dir, 'splitter.js'), SPLITTER);
-    for (const [trial, first] of [[1, '3'], [2, '3'], [3, '5'], [4, '3']] as const) {
+    for (const [trial, first] of [
+      [1, '3'],
+      [2, '3'],
+      [3, '5'],
+      [4, '3'],
+    ] as const) {
       writeFileSync(join(dir, 'trial.toml'), trialConfig(first));
       const recorded = await brainbench(['run', '--config', 'trial.toml', '--record', `trial-${trial}.jsonl`], dir);
       assert.equal(recorded.code, 0, recorded.stderr);
@@ -243,14 +254,21 @@ describe('chaos in the workbench', { timeout: 300_000 }, () => {
       'tests/adder-tool-error',
     )) as { dir: string; files: string[] };
     assert.equal(saved.dir, 'tests/adder-tool-error');
-    const cli = await brainbench(['chaos', 'run.jsonl', '--kinds', 'tool-error', '--timeout', '4', '--save', 'cli'], dir);
+    const cli = await brainbench(
+      ['chaos', 'run.jsonl', '--kinds', 'tool-error', '--timeout', '4', '--save', 'cli'],
+      dir,
+    );
     assert.equal(cli.code, 1, cli.stderr);
     const cliFolder = join(dir, 'cli/adder-tool-error-1-2');
     const ours = join(dir, saved.dir);
     assert.deepEqual(readdirSync(ours).sort(), readdirSync(cliFolder).sort());
     const comparable = (text: string) => text.replace(/^# Written by .*\n/m, '');
     for (const name of readdirSync(cliFolder))
-      assert.equal(comparable(readFileSync(join(ours, name), 'utf8')), comparable(readFileSync(join(cliFolder, name), 'utf8')), name);
+      assert.equal(
+        comparable(readFileSync(join(ours, name), 'utf8')),
+        comparable(readFileSync(join(cliFolder, name), 'utf8')),
+        name,
+      );
     const test = await brainbench(['test', saved.dir], dir);
     assert.equal(test.code, 1, test.stdout + test.stderr);
     assert.match(test.stdout, /agent "adder" failed: .*adder\.js:3:\d+: TypeError: chaos: the tool failed/);
@@ -286,7 +304,10 @@ describe('chaos in the workbench', { timeout: 300_000 }, () => {
     const waited = Date.now() - cancelled;
     assert.equal(progress.at(-1)!.ended, 'cancelled');
     assert.ok(view.entries.length >= 3 && view.entries.length < 6, `${view.entries.length} of 6`);
-    assert.ok(view.entries.every((entry) => entry.effect !== 'hang'), 'no hang was waited for');
+    assert.ok(
+      view.entries.every((entry) => entry.effect !== 'hang'),
+      'no hang was waited for',
+    );
     assert.equal(view.offered, 6);
     assert.ok(waited < 5_000, `the running hangs end with the cancel, not at their 10 s timeout: ${waited} ms`);
   });
@@ -314,7 +335,10 @@ describe('chaos in the workbench', { timeout: 300_000 }, () => {
       await refusal(workbench, 'saveChaosTest', 'run.jsonl', { ...good, call: 9 }, 'tests/x'),
       /run\.jsonl offers no tool-error mutation at adder iteration 1 call 9/,
     );
-    assert.match(await refusal(workbench, 'runChaos', '/etc/passwd', 1, null), /cannot read "\/etc\/passwd": it is outside/);
+    assert.match(
+      await refusal(workbench, 'runChaos', '/etc/passwd', 1, null),
+      /cannot read "\/etc\/passwd": it is outside/,
+    );
     assert.match(await refusal(workbench, 'runChaos', 'omw.toml', 1, null), /^omw\.toml: /);
   });
 });

@@ -60,7 +60,12 @@ describe('the counterfactual views, in Chromium', { timeout: 300_000 }, () => {
     // Four trials of one case; the third one's tool answered otherwise.
     writeFileSync(join(corpus.dir, 'splitter.js'), SPLITTER);
     mkdirSync(join(corpus.dir, 'trials'));
-    for (const [trial, first] of [[1, '3'], [2, '3'], [3, '5'], [4, '3']] as const) {
+    for (const [trial, first] of [
+      [1, '3'],
+      [2, '3'],
+      [3, '5'],
+      [4, '3'],
+    ] as const) {
       writeFileSync(join(corpus.dir, 'trial.toml'), trialConfig(first));
       await recordRun(join(corpus.dir, 'trial.toml'), join(corpus.dir, `trials/trial-${trial}.jsonl`));
     }
@@ -106,7 +111,10 @@ describe('the counterfactual views, in Chromium', { timeout: 300_000 }, () => {
       if ((await selected.getAttribute('data-status')) === 'diverged') break;
       await page.keyboard.press('ArrowDown');
     }
-    await page.getByTestId('corpus-divergence').filter({ hasText: /tool iteration 1 call 6: expected the end/ }).waitFor();
+    await page
+      .getByTestId('corpus-divergence')
+      .filter({ hasText: /tool iteration 1 call 6: expected the end/ })
+      .waitFor();
     await page.keyboard.press('Enter');
     await page.getByTestId('recording-view').waitFor();
     await page.locator('[data-testid="replay-agent"][data-verdict="diverged"]').waitFor();
@@ -123,8 +131,13 @@ describe('the counterfactual views, in Chromium', { timeout: 300_000 }, () => {
     await page.getByTestId('chaos-problem').waitFor();
     await page.getByTestId('chaos-max').fill('');
     await page.getByTestId('chaos-run').click();
-    await page.getByTestId('chaos-progress-text').filter({ hasText: /^done: / }).waitFor();
-    const effects = await page.getByTestId('chaos-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-effect')));
+    await page
+      .getByTestId('chaos-progress-text')
+      .filter({ hasText: /^done: / })
+      .waitFor();
+    const effects = await page
+      .getByTestId('chaos-row')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-effect')));
     assert.ok(effects.length > 0);
     assert.ok(effects.includes('brain-error'), effects.join(', '));
     await page.getByTestId('chaos-show').first().click();

@@ -204,7 +204,12 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   cancelCorpusReplay: [[[true], 'cancelCorpusReplay takes no parameters, got 1']],
   runChaos: [[['run.jsonl', -1, null], 'runChaos: seed: expected at least 0, got -1']],
   cancelChaos: [[[1], 'cancelChaos takes no parameters, got 1']],
-  saveChaosTest: [[['run.jsonl', { kind: 'tool-error' }, 'tests/x'], 'saveChaosTest: mutation.agent: missing (expected a string); mutation.iteration: missing (expected a number); mutation.call: missing (expected a number)']],
+  saveChaosTest: [
+    [
+      ['run.jsonl', { kind: 'tool-error' }, 'tests/x'],
+      'saveChaosTest: mutation.agent: missing (expected a string); mutation.iteration: missing (expected a number); mutation.call: missing (expected a number)',
+    ],
+  ],
   splitRecordings: [[[['one.jsonl']], 'splitRecordings: paths: expected at least 2 items, got a list']],
 };
 

@@ -92,7 +92,11 @@ export function App() {
           {recording ? <RecordingScreen /> : null}
           {evals ? <EvalsScreen /> : null}
           {corpus ? <CorpusScreen /> : null}
-          <Group style={recording || evals || corpus ? { display: 'none' } : undefined} orientation="vertical" {...contentSplit}>
+          <Group
+            style={recording || evals || corpus ? { display: 'none' } : undefined}
+            orientation="vertical"
+            {...contentSplit}
+          >
             <Panel defaultSize="55%" minSize="15%" id="editor">
               <EditorArea />
             </Panel>

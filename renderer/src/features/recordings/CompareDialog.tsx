@@ -103,8 +103,8 @@ export function CompareDialog() {
       <DialogHead onClose={close}>Compare recordings</DialogHead>
       <div role="radiogroup" aria-label="how many" className="compare-mode">
         <label>
-          <input type="radio" checked={!several} onChange={() => setSeveral(false)} data-testid="compare-two" /> Two
-          (A and B)
+          <input type="radio" checked={!several} onChange={() => setSeveral(false)} data-testid="compare-two" /> Two (A
+          and B)
         </label>{' '}
         <label>
           <input type="radio" checked={several} onChange={() => setSeveral(true)} data-testid="compare-several" />{' '}
