@@ -195,3 +195,35 @@ export interface ChaosView {
   counts: Record<ChaosEffect, number>;
   durationMs: number;
 }
+
+/** How a workbench run ended: all of it, cancelled (what ran is kept), or an error that stopped it. */
+export type CounterfactualEnd = 'finished' | 'cancelled' | { error: string };
+
+/** A corpus replay started from the workbench (`replayCorpus`): each recording as it is done, and its end. */
+export interface CorpusProgressView {
+  /** The folder replayed, as a workspace path (`.` for the root). */
+  folder: string;
+  done: number;
+  of: number;
+  /** The recording just done and its place in the corpus. */
+  entry?: { index: number; view: CorpusEntryView };
+  ended?: CounterfactualEnd;
+}
+
+/** A chaos run started from the workbench (`runChaos`): each mutation as it is done, and its end. */
+export interface ChaosProgressView {
+  recording: string;
+  done: number;
+  /** 0 while the recording is first replayed as it is, before any mutation. */
+  of: number;
+  entry?: ChaosEntryView;
+  ended?: CounterfactualEnd;
+}
+
+/** One chaos mutation by its place, as a table row names it (Save as test). */
+export interface ChaosMutationRef {
+  kind: string;
+  agent: string;
+  iteration: number;
+  call: number;
+}

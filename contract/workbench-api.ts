@@ -48,6 +48,7 @@ import type {
 } from './recording-views.ts';
 import type { AccountingView, IterationWaterfall } from './accounting-views.ts';
 import type { AddedCaseView, EvalComparisonView, EvalFilesView, ResultsChunk, TrialDetailView } from './eval-views.ts';
+import type { ChaosView, CorpusReplayView, SplitView } from './counterfactual-views.ts';
 
 /** What each parameter is called in the errors a bad request gets. */
 export const PARAMETER_NAMES = z.registry<{ name: string }>();
@@ -170,6 +171,29 @@ const caseId = parameter('id', z.string().min(1).max(200));
 const optionalAgent = parameter('agent', z.string().nullable());
 const optionalIteration = parameter('iteration', z.number().int().positive().nullable());
 const expectedText = parameter('expected', z.string().nullable());
+
+/** Counterfactuals (docs/counterfactuals.md#in-the-workbench). */
+const corpusFolder = parameter('folder', z.string());
+const expectDivergence = parameter('expectDivergence', z.array(z.string().min(1).max(200)).max(50));
+const chaosSeed = parameter(
+  'seed',
+  z
+    .number()
+    .int()
+    .nonnegative()
+    .max(2 ** 31),
+);
+const chaosMax = parameter('max', z.number().int().positive().max(10_000).nullable());
+const chaosMutation = parameter(
+  'mutation',
+  z.object({
+    kind: z.string().max(40),
+    agent: z.string().max(200),
+    iteration: z.number().int().positive(),
+    call: z.number().int().positive(),
+  }),
+);
+const splitPaths = parameter('paths', z.array(z.string()).min(2).max(100));
 
 interface ApiEntry {
   params: z.ZodTuple;
@@ -345,6 +369,20 @@ export const WORKBENCH_API = {
     ]),
     result: answer<AddedCaseView>(),
   },
+  /** Replays every recording of a workspace folder against its brains; `corpus-progress` events follow it. */
+  replayCorpus: { params: z.tuple([corpusFolder, expectDivergence]), result: answer<CorpusReplayView>() },
+  /** Stops the running corpus replay; what was done is kept. False when none runs. */
+  cancelCorpusReplay: { params: z.tuple([]), result: answer<boolean>() },
+  /** Chaos on a recording: one replay per mutated effect, on mocks; `chaos-progress` events follow it. */
+  runChaos: { params: z.tuple([path, chaosSeed, chaosMax]), result: answer<ChaosView>() },
+  cancelChaos: { params: z.tuple([]), result: answer<boolean>() },
+  /** Writes the omw test of a mutation that broke a brain (`brainbench chaos --save`) into a new or empty folder. */
+  saveChaosTest: {
+    params: z.tuple([path, chaosMutation, testFolder]),
+    result: answer<{ dir: string; files: string[] }>(),
+  },
+  /** k recordings of one case aligned call by call: where they split and the answer that made them (`brainbench diff a b c`). */
+  splitRecordings: { params: z.tuple([splitPaths]), result: answer<SplitView>() },
 } satisfies Record<string, ApiEntry>;
 
 type ApiTable = typeof WORKBENCH_API;

@@ -4,6 +4,7 @@ import type { WorkspaceFile, WorkspaceView } from './views.ts';
 import type { ResourceContent } from '../main/host-api/wit-types.generated.ts';
 import type { EvalProgressView } from './eval-views.ts';
 import type { DebugNotification, DebugSettingsView } from './debug-views.ts';
+import type { ChaosProgressView, CorpusProgressView } from './counterfactual-views.ts';
 
 /** Pushed from the host to every connected renderer. */
 export type WorkbenchEvent =
@@ -25,4 +26,8 @@ export type WorkbenchEvent =
   /** A branch being forked (`forkRecording`): the iteration it ran, of how many it will run. */
   | { type: 'recording-progress'; branch: string; agent: string; iteration: number; of: number }
   /** An eval run started from the workbench (`runEval`), as it goes and once at its end. */
-  | { type: 'eval-progress'; progress: EvalProgressView };
+  | { type: 'eval-progress'; progress: EvalProgressView }
+  /** A corpus replay started from the workbench (`replayCorpus`), per recording and once at its end. */
+  | { type: 'corpus-progress'; progress: CorpusProgressView }
+  /** A chaos run started from the workbench (`runChaos`), per mutation and once at its end. */
+  | { type: 'chaos-progress'; progress: ChaosProgressView };

@@ -101,6 +101,12 @@ const HANDLERS: Handlers = {
   compareEvalResults: (w, base, candidate) => w.evals.compare(base, candidate),
   addEvalCase: (w, recording, dataset, id, agent, iteration, expected) =>
     w.evals.addCase(recording, dataset, id, agent, iteration, expected),
+  replayCorpus: (w, folder, expect) => w.counterfactuals.replayCorpus(folder, expect),
+  cancelCorpusReplay: (w) => w.counterfactuals.cancelCorpus(),
+  runChaos: (w, path, seed, max) => w.counterfactuals.chaos(path, seed, max),
+  cancelChaos: (w) => w.counterfactuals.cancelChaos(),
+  saveChaosTest: (w, path, mutation, dir) => w.counterfactuals.saveChaosTest(path, mutation, dir),
+  splitRecordings: (w, paths) => w.counterfactuals.split(paths),
 };
 
 /** Answers request `id`: `method` and `params` are whatever the client sent. */

@@ -309,7 +309,7 @@ function freeName(folder: string, base: string): string {
 }
 
 /** A folder of the workspace for a test: new, or existing and empty. */
-function testFolder(workspace: RecordingsWorkspace, dir: string): string {
+export function testFolder(workspace: { root: string; boundary: WorkspaceBoundary }, dir: string): string {
   const real = realPathOf(resolve(workspace.root, dir));
   if (real !== undefined && statSync(real).isDirectory()) {
     if (!isWithin(workspace.root, real)) throw new Error(`cannot create "${dir}": it lies outside the workspace`);

@@ -53,6 +53,7 @@ import { StatusCoalescer } from './status-coalescer.ts';
 import { TraceBatcher } from './trace-batcher.ts';
 import { realPathOf, WorkspaceBoundary } from '../files/folder-boundary.ts';
 import { WorkbenchEvals } from './workbench-evals.ts';
+import { WorkbenchCounterfactuals } from './workbench-counterfactuals.ts';
 import { toWorkspacePath } from './workspace-files.ts';
 import { FileListFeed } from './file-list-feed.ts';
 import { UserSettingsFile } from './user-settings-file.ts';
@@ -178,6 +179,8 @@ export class Workbench {
   readonly trust: WorkspaceTrust;
   /** Evals run, read, compared and added to (docs/workbench.md#evals). */
   readonly evals: WorkbenchEvals;
+  /** Corpus replay, chaos and where trials split (docs/counterfactuals.md#in-the-workbench). */
+  readonly counterfactuals: WorkbenchCounterfactuals;
   /** The user's own settings, the same in every workspace: the theme. */
   private readonly userSettings: UserSettingsFile;
 
@@ -201,6 +204,15 @@ export class Workbench {
         const { root, boundary, trust } = this.state();
         const { recorder, notRecordedHere } = this.recordingPlaces();
         return { root, boundary, trusted: trust.trusted, recorder, notRecordedHere };
+      },
+      spawner: options.spawner,
+      entry: options.entry,
+      emit: (event) => this.emit(event),
+    });
+    this.counterfactuals = new WorkbenchCounterfactuals({
+      workspace: () => {
+        const { root, boundary, recorder, config } = this.state();
+        return { root, boundary, recorder, config };
       },
       spawner: options.spawner,
       entry: options.entry,
@@ -254,6 +266,7 @@ export class Workbench {
     const state = this.workspaceState;
     if (!state) return;
     this.evals.dispose();
+    this.counterfactuals.dispose();
     state.stopWatching();
     state.fileList.close();
     await this.stopAgents();

@@ -200,6 +200,17 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   evalTrial: [[['r.results.jsonl', 'x'], 'evalTrial: at: expected a number, got "x"']],
   compareEvalResults: [[['a.jsonl'], 'compareEvalResults takes 2 parameters (path, otherPath), got 1']],
   addEvalCase: [[[null, 'cases.jsonl', '', null, null, null], 'addEvalCase: id: expected a non-empty string, got ""']],
+  replayCorpus: [[['corpus', 'tool-*'], 'replayCorpus: expectDivergence: expected a list, got "tool-*"']],
+  cancelCorpusReplay: [[[true], 'cancelCorpusReplay takes no parameters, got 1']],
+  runChaos: [[['run.jsonl', -1, null], 'runChaos: seed: expected at least 0, got -1']],
+  cancelChaos: [[[1], 'cancelChaos takes no parameters, got 1']],
+  saveChaosTest: [
+    [
+      ['run.jsonl', { kind: 'tool-error' }, 'tests/x'],
+      'saveChaosTest: mutation.agent: missing (expected a string); mutation.iteration: missing (expected a number); mutation.call: missing (expected a number)',
+    ],
+  ],
+  splitRecordings: [[[['one.jsonl']], 'splitRecordings: paths: expected at least 2 items, got a list']],
 };
 
 describe('API parameter checks', () => {

@@ -19,6 +19,8 @@ import { applyColorScheme, useColorScheme } from './use-color-scheme.ts';
 import { CommandPalette } from '../features/commands/CommandPalette.tsx';
 import { AddCaseDialog } from '../features/evals/AddCaseDialog.tsx';
 import { EvalsScreen } from '../features/evals/EvalsScreen.tsx';
+import { CorpusScreen } from '../features/counterfactuals/CorpusScreen.tsx';
+import { useCounterfactuals } from '../features/counterfactuals/counterfactual-store.ts';
 import { useEvals } from '../features/evals/eval-store.ts';
 import { ShortcutReference } from '../features/commands/ShortcutReference.tsx';
 
@@ -38,11 +40,15 @@ export function App() {
   const workspace = useWorkbench((s) => s.workspace);
   const connected = useWorkbench((s) => s.connected);
   // A recording opened offline (or a comparison) takes the editor's and bottom panels' place.
-  const recording = useRecordings(
+  const recordingShown = useRecordings(
     (s) => s.opened !== undefined || s.opening !== undefined || s.comparison !== undefined,
   );
+  const split = useCounterfactuals((s) => s.split !== undefined);
+  const recording = recordingShown || split;
   // The Evals view takes the same place, under a recording opened from one of its cells.
-  const evals = useEvals((s) => s.shown) && !recording;
+  // The Corpus replay view too, under a recording opened from one of its results.
+  const corpus = useCounterfactuals((s) => s.corpusShown) && !recording;
+  const evals = useEvals((s) => s.shown) && !recording && !corpus;
   const overlay = useUi((s) => s.overlay);
   const scheme = useColorScheme();
   const mainSplit = useRememberedLayout('main-split');
@@ -85,7 +91,12 @@ export function App() {
         <Panel minSize="30%" id="content">
           {recording ? <RecordingScreen /> : null}
           {evals ? <EvalsScreen /> : null}
-          <Group style={recording || evals ? { display: 'none' } : undefined} orientation="vertical" {...contentSplit}>
+          {corpus ? <CorpusScreen /> : null}
+          <Group
+            style={recording || evals || corpus ? { display: 'none' } : undefined}
+            orientation="vertical"
+            {...contentSplit}
+          >
             <Panel defaultSize="55%" minSize="15%" id="editor">
               <EditorArea />
             </Panel>

@@ -79,6 +79,12 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   evalTrial: 'Could not read the trial',
   compareEvalResults: 'Could not compare the results',
   addEvalCase: 'Could not add the case to the dataset',
+  replayCorpus: 'The corpus replay did not run',
+  cancelCorpusReplay: 'Could not cancel the corpus replay',
+  runChaos: 'The chaos run did not run',
+  cancelChaos: 'Could not cancel the chaos run',
+  saveChaosTest: 'Could not save the mutation as a test',
+  splitRecordings: 'Could not align the recordings',
 };
 
 /**

@@ -2,6 +2,15 @@
 // exhaustive over the registry's ids, so a command added there without an action here does not
 // type-check. `available` false: the key is not ours then (F10 outside a stop goes to the page).
 
+import {
+  cancelChaos,
+  cancelCorpus,
+  chaosRunning,
+  corpusRunning,
+  showChaos,
+  showCorpus,
+  useCounterfactuals,
+} from '../counterfactuals/counterfactual-store.ts';
 import type { CommandId } from '../../../../contract/commands.ts';
 import {
   isStopped,
@@ -76,6 +85,10 @@ export const COMMAND_ACTIONS: Record<CommandId, CommandAction> = {
       else addCaseFromLiveIteration();
     },
   },
+  'replay-corpus': { run: () => showCorpus(!useCounterfactuals.getState().corpusShown) },
+  'cancel-corpus-replay': { run: () => void cancelCorpus(), available: corpusRunning },
+  'run-chaos': { run: () => showChaos(), available: () => useRecordings.getState().opened !== undefined },
+  'cancel-chaos': { run: () => void cancelChaos(), available: chaosRunning },
   'show-evals': { run: () => showEvals(!useEvals.getState().shown) },
   'run-eval': { run: () => void runChosenEval(), available: () => !evalRunning() },
   'cancel-eval': { run: () => void cancelEval(), available: evalRunning },

@@ -5,6 +5,7 @@ import { DialogHead, ModalDialog } from '../../shared/dialogs/ModalDialog.tsx';
 import { BranchOriginText } from './RecordingFileList.tsx';
 import { recordingTitle } from './recording-choice.ts';
 import { formatDate, formatSize } from './recording-text.ts';
+import { splitRecordings } from '../counterfactuals/counterfactual-store.ts';
 
 /** One side's choice: every recording the workspace has, or a path typed in. */
 function Side({
@@ -55,21 +56,68 @@ function Side({
   );
 }
 
+/** Several recordings of one case (an eval's trials, say): where they split, and the answer that split them. */
+function Several({ files }: { files: RecordingFileView[] }) {
+  const [chosen, setChosen] = useState<string[]>([]);
+  const toggle = (path: string, on: boolean) =>
+    setChosen(on ? [...chosen, path] : chosen.filter((one) => one !== path));
+  return (
+    <>
+      <fieldset className="compare-side" data-testid="compare-several-choices">
+        <legend>Recordings ({chosen.length} chosen)</legend>
+        {files.map((file) => (
+          <label key={file.path} className="compare-choice" data-testid="compare-several-option" data-path={file.path}>
+            <input
+              type="checkbox"
+              checked={chosen.includes(file.path)}
+              onChange={(e) => toggle(file.path, e.target.checked)}
+            />
+            <span>
+              <strong>{recordingTitle(file)}</strong> <code>{file.path}</code>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <button
+        disabled={chosen.length < 2}
+        onClick={() => void splitRecordings(chosen)}
+        data-testid="compare-split-run"
+        title="Align them host call by host call: the first call where they differ, and the answer that made them differ"
+      >
+        Where they split
+      </button>
+    </>
+  );
+}
+
 /** Compare…: two of the workspace's recordings (the session, its earlier segment, branches, files), A and B. */
 export function CompareDialog() {
   const files = useRecordings((s) => s.files) ?? [];
   const opened = useRecordings((s) => s.opened);
   const [a, setA] = useState(opened?.branch?.of ?? opened?.path ?? files[0]?.path ?? '');
   const [b, setB] = useState(opened?.branch ? opened.path : (files.find((f) => f.path !== a)?.path ?? ''));
+  const [several, setSeveral] = useState(false);
   const close = () => showRecordingDialog(undefined);
   return (
     <ModalDialog label="Compare recordings" className="dialog compare-dialog" testId="compare-dialog" onClose={close}>
       <DialogHead onClose={close}>Compare recordings</DialogHead>
-      <div className="compare-sides">
+      <div role="radiogroup" aria-label="how many" className="compare-mode">
+        <label>
+          <input type="radio" checked={!several} onChange={() => setSeveral(false)} data-testid="compare-two" /> Two (A
+          and B)
+        </label>{' '}
+        <label>
+          <input type="radio" checked={several} onChange={() => setSeveral(true)} data-testid="compare-several" />{' '}
+          Several (where repeated trials split)
+        </label>
+      </div>
+      {several ? <Several files={files} /> : null}
+      <div className="compare-sides" hidden={several}>
         <Side side="A" files={files} chosen={a} choose={setA} />
         <Side side="B" files={files} chosen={b} choose={setB} />
       </div>
       <button
+        hidden={several}
         disabled={!a.trim() || !b.trim()}
         onClick={() => void compare(a.trim(), b.trim())}
         data-testid="compare-run"

@@ -74,6 +74,8 @@ function SourceEditor({ path, text, change }: { path: string; text: string; chan
 function ForkForm({ target, point }: { target: ForkTarget; point: ForkPointView }) {
   const [fields, setFields] = useState(() => fieldsOf(point));
   const [recordedBrains, setRecordedBrains] = useState(false);
+  const [allAgents, setAllAgents] = useState(false);
+  const agentCount = useRecordings((s) => s.opened?.agents.length ?? 0);
   /** The text the branch runs unless edited. */
   const brain = recordedBrains ? point.source : point.workspaceSource;
   const files = useRecordings((s) => s.files) ?? [];
@@ -214,9 +216,29 @@ function ForkForm({ target, point }: { target: ForkTarget; point: ForkPointView 
           />
         </label>
       </div>
+      {agentCount > 1 ? (
+        <label
+          className="fork-all-agents"
+          title="Every agent replays to a consistent cut (none past a message another has not yet sent), then all run live: a message sent in the branch reaches a live receiver"
+        >
+          <input
+            type="checkbox"
+            checked={allAgents}
+            onChange={(e) => setAllAgents(e.target.checked)}
+            data-testid="fork-all-agents"
+          />{' '}
+          Fork all agents (each from a consistent cut, all live)
+        </label>
+      ) : null}
       <button
         disabled={forking || Object.keys(problems).length > 0 || (recordedBrains && point.source === undefined)}
-        onClick={() => void runFork(target, editsOf(fields, point, brain), recordedBrains)}
+        onClick={() =>
+          void runFork(
+            target,
+            { ...editsOf(fields, point, brain), ...(allAgents ? { allAgents: true } : {}) },
+            recordedBrains,
+          )
+        }
         data-testid="fork-run"
       >
         {forking ? 'Running the branch…' : 'Run'}

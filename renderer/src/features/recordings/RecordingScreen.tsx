@@ -17,6 +17,10 @@ import { BranchOriginText, RecordingFileList } from './RecordingFileList.tsx';
 import { ReplayReport } from './ReplayReport.tsx';
 import type { RecordingView } from '../../../../contract/recording-views.ts';
 import { addCaseFromOpenedRecording } from '../evals/eval-store.ts';
+import { ChaosPanel } from '../counterfactuals/ChaosPanel.tsx';
+import { showChaos, useCounterfactuals } from '../counterfactuals/counterfactual-store.ts';
+import { SplitResult } from '../counterfactuals/SplitResult.tsx';
+import { ForkCut } from './ForkCut.tsx';
 import './recordings.css';
 
 function Facts({ view }: { view: RecordingView }) {
@@ -64,6 +68,13 @@ function OpenedToolbar({ view }: { view: RecordingView }) {
       >
         Replay…
       </button>
+      <button
+        onClick={() => showChaos(!useCounterfactuals.getState().chaosShown)}
+        data-testid="recording-chaos"
+        title="Replay the recording once per failure of one recorded effect, on mocks: what does the brain do when a tool, a provider, a stream fails?"
+      >
+        Chaos…
+      </button>
       <button onClick={() => showRecordingDialog('compare')} data-testid="recording-compare">
         Compare…
       </button>
@@ -87,6 +98,7 @@ function OpenedToolbar({ view }: { view: RecordingView }) {
 function Opened({ view }: { view: RecordingView }) {
   const agentName = useRecordings((s) => s.agent);
   const agent = view.agents.find((a) => a.name === agentName);
+  const chaos = useCounterfactuals((s) => s.chaosShown);
   return (
     <>
       <div className="recording-agents" role="tablist">
@@ -112,6 +124,8 @@ function Opened({ view }: { view: RecordingView }) {
         ) : null}
       </div>
       <ReplayReport />
+      <ForkCut path={view.path} />
+      {chaos ? <ChaosPanel path={view.path} /> : null}
       <div className="recording-body">
         {agent ? (
           <RecordedTimeline key={agent.name} path={view.path} agent={agent} />
@@ -144,6 +158,7 @@ export function RecordingScreen() {
         {opening ? <div className="progress">Opening {opening}…</div> : null}
         {opened ? <Opened view={opened} /> : null}
         <ComparisonView />
+        <SplitResult />
         <Branches />
       </div>
     </div>

@@ -42,6 +42,8 @@ interface RecordingState {
   /** The running branch's last reported iteration (`recording-progress`). */
   progress: { iteration: number; of: number } | undefined;
   comparison: RecordingComparisonView | 'running' | undefined;
+  /** The last branch forked with every agent: where each started live, and how each went. */
+  forkedAll: { path: string; branch: BranchView } | undefined;
 }
 
 export const useRecordings = create<RecordingState>(() => ({
@@ -58,6 +60,7 @@ export const useRecordings = create<RecordingState>(() => ({
   forking: false,
   progress: undefined,
   comparison: undefined,
+  forkedAll: undefined,
 }));
 
 const set = useRecordings.setState;
@@ -172,7 +175,7 @@ export async function runFork(
   );
   set({ forking: false, progress: undefined });
   if (!branch) return undefined;
-  set({ fork: undefined });
+  set({ fork: undefined, forkedAll: branch.cut ? { path: branch.branch.path, branch } : undefined });
   notify('info', `branch ${branch.branch.branch?.name ?? branch.branch.path} written`);
   await refreshRecordings();
   if (await openRecording(branch.branch.path)) await compare(target.path, branch.branch.path);

@@ -1,0 +1,88 @@
+import type { AgentSplitView, SplitView } from '../../../../contract/counterfactual-views.ts';
+import { closeSplit, useCounterfactuals } from './counterfactual-store.ts';
+
+const short = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? 'nothing';
+  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+};
+
+function AgentSplit({ agent, view }: { agent: AgentSplitView; view: SplitView }) {
+  const named = (members: readonly number[]) => members.map((member) => view.recordings[member]).join(', ');
+  const of = `${agent.present.length} of ${view.recordings.length} recordings`;
+  if (!agent.split)
+    return (
+      <li data-testid="split-agent" data-agent={agent.agent} data-split="no">
+        <strong>{agent.agent}</strong>: {of} agree on all {agent.agreed} calls
+      </li>
+    );
+  const { iteration, call, groups } = agent.split;
+  return (
+    <li data-testid="split-agent" data-agent={agent.agent} data-split="yes">
+      <div>
+        <strong>{agent.agent}</strong>: {of} agree on {agent.agreed} calls, then <strong>split</strong> at iteration{' '}
+        {iteration} call {call}:
+      </div>
+      <table className="split-table">
+        <tbody>
+          {groups.map((group) => (
+            <tr key={group.members.join(',')} data-testid="split-group">
+              <td>{named(group.members)}</td>
+              <td>
+                <code>
+                  {group.call
+                    ? `${group.call.op}(${group.call.args.map(short).join(', ')})`
+                    : 'no call (the iteration ended)'}
+                </code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {agent.cause ? (
+        <div data-testid="split-cause">
+          after the answers to iteration {agent.cause.iteration} call {agent.cause.call} ({agent.cause.op}) differed:
+          <table className="split-table">
+            <tbody>
+              {agent.cause.groups.map((group) => (
+                <tr key={group.members.join(',')}>
+                  <td>{named(group.members)}</td>
+                  <td>
+                    <code>{short(group.answer)}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <div className="meta">with every answer before it alike (the brains or their state differ)</div>
+      )}
+    </li>
+  );
+}
+
+/** k recordings aligned host call by host call: where they split, and the answer that split them. */
+export function SplitResult() {
+  const split = useCounterfactuals((s) => s.split);
+  if (!split) return null;
+  return (
+    <section className="split-result" data-testid="split-result" aria-label="Where the recordings split">
+      <div className="panel-toolbar">
+        <strong>Where {split === 'running' ? 'the recordings' : `${split.recordings.length} recordings`} split</strong>
+        <span className="spacer" />
+        <button onClick={closeSplit} data-testid="split-close">
+          Close
+        </button>
+      </div>
+      {split === 'running' ? (
+        <div className="progress">Aligning the recordings…</div>
+      ) : (
+        <ul className="split-agents">
+          {split.agents.map((agent) => (
+            <AgentSplit key={agent.agent} agent={agent} view={split} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
