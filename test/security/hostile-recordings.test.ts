@@ -42,7 +42,9 @@ async function recorded(files: Record<string, string>): Promise<{ ws: string; li
   return { ws, lines: readLines(join(ws, 'rec.jsonl')) };
 }
 
-describe('hostile recordings on the command line', { timeout: 300_000 }, () => {
+// About twenty command-line runs, each a process that loads TypeScript: on a machine loaded
+// several times over they take most of a minute each.
+describe('hostile recordings on the command line', { timeout: 900_000 }, () => {
   let outside: string;
   let net: Awaited<ReturnType<typeof listener>>;
   before(async () => {
