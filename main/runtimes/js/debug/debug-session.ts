@@ -11,7 +11,7 @@ import type { EngineVm } from '../engine-vm.ts';
 import type { GuestRealm } from '../guest-realm.ts';
 import { dumpValue } from '../vm-dump.ts';
 import { preludeHandoff, preludeSource } from './debug-prelude.ts';
-import { instrumentBrain, STATE, THROWN_AT, type InstrumentedBrain } from './instrument.ts';
+import { instrumentBrain, THROWN_AT, type InstrumentedBrain } from './instrument.ts';
 import { JsDebugTarget, type FrameRecord, type HeldAt } from './js-debug-target.ts';
 
 /** How long one evaluation by the debugger may run before it is cut off (the brain goes on). */
@@ -43,7 +43,8 @@ export class DebugSession {
   readonly #debug: DebugController;
   readonly #brain: InstrumentedBrain;
   readonly #filename: string;
-  readonly #state: QuickJSHandle;
+  /** The prelude's switch of the statement hooks. */
+  readonly #hook: QuickJSHandle;
   readonly #helpers: QuickJSHandle;
   readonly #target: JsDebugTarget;
   readonly #records = new Map<number, FrameRecord>();
@@ -85,7 +86,7 @@ export class DebugSession {
     ctx.setProp(ctx.global, preludeHandoff(brain.prefix), host);
     host.dispose();
     this.#helpers = ctx.unwrapResult(ctx.evalCode(preludeSource(brain.prefix), '<debugger>', { type: 'global' }));
-    this.#state = ctx.unwrapResult(ctx.evalCode(`${brain.prefix}o`, '<debugger>', { type: 'global' }));
+    this.#hook = ctx.getProp(this.#helpers, 'hook');
     this.#target = new JsDebugTarget(
       realm,
       this.#helpers,
@@ -127,7 +128,7 @@ export class DebugSession {
     this.#vm.runtime.setInterruptHandler(this.#vm.guard.shouldInterrupt);
     for (const record of this.#records.values()) record.accessor.dispose();
     this.#records.clear();
-    this.#state.dispose();
+    this.#hook.dispose();
     this.#helpers.dispose();
   }
 
@@ -204,7 +205,8 @@ export class DebugSession {
     // Statements now run uncounted: a stop after them is found again by where it is (time travel).
     if (!on) this.#debug.unhooked();
     const { ctx } = this.#realm;
-    ctx.setProp(this.#state, STATE.on, on ? ctx.true : ctx.false);
+    const switched = ctx.callFunction(this.#hook, ctx.undefined, on ? ctx.true : ctx.false);
+    (switched.error ?? switched.value).dispose();
   }
 
   /** Records of the frames outside the held one, innermost first. */

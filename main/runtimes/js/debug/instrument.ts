@@ -1,6 +1,7 @@
 // Instruments a JavaScript brain for the debugger (acorn parses it). Before each statement goes a
 // hook that calls the host only while the debugger wants statements (a breakpoint in the file, a
-// step, a pause): one array read otherwise. Function bodies count an entry serial, which orders
+// step, a pause): one read of a global lexical binding otherwise (QuickJS reads those much faster
+// than an array's element, which halves what an attached debugger costs call-heavy code). Function bodies count an entry serial, which orders
 // frames for steps, and catch what they throw, to report it before the stack unwinds; `try`
 // blocks count themselves, so a thrown error is known caught or not where it is thrown. Nothing
 // else changes: no newline is added (lines stay exact, columns map back through the ColumnMap),
@@ -48,8 +49,15 @@ export type Instrumentation = { ok: true; brain: InstrumentedBrain } | { ok: fal
 /** The hook kinds `$X` is told about: a function's catch, a try's catch, a throw statement. */
 export const THROWN_AT = { function: 0, tryBlock: 1, throwStatement: 2 } as const;
 
-/** Slots of the guest's shared state array. */
-export const STATE = { on: 0, serial: 1, tryDepth: 2 } as const;
+/** Suffixes of the prelude's global lexical bindings the instrumented brain reads and writes. */
+export const SHARED = {
+  /** Whether statement hooks call the host. */
+  on: 'on',
+  /** Counts function entries: each frame's serial, which orders frames. */
+  serial: 'n',
+  /** Counted `try` blocks the brain is in: a throw inside one is caught. */
+  tryDepth: 't',
+} as const;
 
 // ESTree nodes differ per type and the walk reads a few fields of many: one loose type serves.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -316,8 +324,9 @@ function wrappable(body: AnyNode): boolean {
 }
 
 function makeVisitors(ins: Instrumenter): Record<string, Visitor> {
-  const state = ins.name('o');
-  const local = ins.name('l');
+  const on = ins.name(SHARED.on);
+  const serial = ins.name(SHARED.serial);
+  const tryDepth = ins.name(SHARED.tryDepth);
   const depth = ins.name('d');
   const statementHook = ins.name('S');
   const thrown = ins.name('X');
@@ -328,7 +337,7 @@ function makeVisitors(ins: Instrumenter): Record<string, Visitor> {
   const hook = (statement: AnyNode, st: WalkState): (() => string) => {
     const id = ins.site('statement', statement.start as number, st);
     const accessor = ins.accessor(id);
-    const call = `${local}[${STATE.on}]&&${statementHook}(${id},${depth},`;
+    const call = `${on}&&${statementHook}(${id},${depth},`;
     // Global code: a hook that is an expression statement would become the completion value.
     if (st.fn.id === 0) {
       const name = ins.name(`z${topLevelHooks++}`);
@@ -388,7 +397,7 @@ function makeVisitors(ins: Instrumenter): Record<string, Visitor> {
     declare(inner, 'var', varNames(bodyNode));
     declareLexical(bodyNode.body as AnyNode[], inner, false);
     const wrap = wrappable(bodyNode);
-    if (wrap) ins.insert(directiveEnd(bodyNode), `const ${local}=${state},${depth}=++${local}[${STATE.serial}];try{`);
+    if (wrap) ins.insert(directiveEnd(bodyNode), `const ${depth}=++${serial};try{`);
     statementList(bodyNode.body as AnyNode[], inner, c);
     if (wrap) {
       const site = ins.site('function', bodyNode.start as number, inner);
@@ -397,7 +406,7 @@ function makeVisitors(ins: Instrumenter): Record<string, Visitor> {
         (bodyNode.end as number) - 1,
         () =>
           `}catch(${caught}){throw ${thrown}(${caught},${THROWN_AT.function},${depth},${accessor()},${site})}` +
-          `finally{${local}[${STATE.on}]&&${leave}(${depth})}`,
+          `finally{${on}&&${leave}(${depth})}`,
       );
     }
   };
@@ -469,14 +478,13 @@ function makeVisitors(ins: Instrumenter): Record<string, Visitor> {
         const counted = !st.fn.suspends;
         const site = ins.site('try', block.start as number, st);
         const accessor = ins.accessor(site);
-        const count = `${local}[${STATE.tryDepth}]`;
-        ins.insert(block.start as number, counted ? `{${count}++;try` : '{try');
+        ins.insert(block.start as number, counted ? `{${tryDepth}++;try` : '{try');
         c(block, st);
         ins.insert(
           block.end as number,
           () =>
             `catch(${caught}){throw ${thrown}(${caught},${THROWN_AT.tryBlock},${depth},${accessor()},${site})}` +
-            `${counted ? `finally{${count}--}` : ''}}`,
+            `${counted ? `finally{${tryDepth}--}` : ''}}`,
         );
         const handler = node.handler as AnyNode;
         const inner = blockScope(st);
