@@ -42,6 +42,11 @@ export class PythonDebugging {
   #applied: Want | undefined;
   /** Inside a hook (maybe stopped there): its answer carries a change, no signal is raised. */
   #inHook = false;
+  /**
+   * The signal was raised and its handler has not asked yet: raised once, since the handler's own
+   * code polls again before it asks, and a second signal would run the handler inside itself.
+   */
+  #signalled = false;
 
   constructor(debug: DebugController, guard: IterationGuard, realm: PythonRealm) {
     this.#debug = debug;
@@ -79,6 +84,7 @@ export class PythonDebugging {
     debug.setTarget(this.#target);
     this.#filename = filename;
     this.#applied = undefined;
+    this.#signalled = false;
     if (this.#lines?.script !== script) this.#lines = { script, json: JSON.stringify(statementLines(script)) };
     return this.#lines.json;
   }
@@ -91,13 +97,15 @@ export class PythonDebugging {
   /** At Pyodide's interrupt poll: whether the prelude must ask `wanted` again. */
   get wantChanged(): boolean {
     const applied = this.#applied;
-    if (applied === undefined || this.#inHook || this.#evaluatingSince !== undefined) return false;
+    if (applied === undefined || this.#signalled || this.#inHook || this.#evaluatingSince !== undefined) return false;
     const now = this.#want();
-    return now.on !== applied.on || now.step !== applied.step || now.lines !== applied.lines;
+    this.#signalled = now.on !== applied.on || now.step !== applied.step || now.lines !== applied.lines;
+    return this.#signalled;
   }
 
   /** What the prelude must switch on, as JSON, when it changed since it last asked (else ''). */
   readonly wanted = (): string => {
+    this.#signalled = false;
     const applied = this.#applied;
     const want = this.#want();
     if (applied !== undefined && want.on === applied.on && want.step === applied.step && want.lines === applied.lines) {
