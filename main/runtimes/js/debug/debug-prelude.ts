@@ -15,6 +15,7 @@ export function preludeSource(prefix: string): string {
 let ${p}${SHARED.on} = true;
 let ${p}${SHARED.serial} = 0;
 let ${p}${SHARED.tryDepth} = 0;
+let ${p}${SHARED.fast} = false;
 const ${p}d = 0;
 const { S: ${p}S, R: ${p}R, X: ${p}X, helpers: ${p}helpers } = ((host) => {
   const { getOwnPropertyDescriptor, getOwnPropertyNames, getPrototypeOf, is } = Object;
@@ -94,7 +95,7 @@ const { S: ${p}S, R: ${p}R, X: ${p}X, helpers: ${p}helpers } = ((host) => {
       return out;
     },
   };
-  helpers.hook = (on) => { ${p}${SHARED.on} = on; };
+  helpers.hook = (on, fast) => { ${p}${SHARED.on} = on; ${p}${SHARED.fast} = fast; };
   return { S: host.statement, R: host.leave, X, helpers };
 })(globalThis.${preludeHandoff(p)});
 delete globalThis.${preludeHandoff(p)};

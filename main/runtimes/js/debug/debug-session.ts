@@ -1,7 +1,8 @@
 // One debugged iteration of a JavaScript brain: the instrumented source, the host functions its
 // hooks call, and the DebugController they report to. The hooks reach the host only while the
-// debugger wants statements; otherwise the interrupt handler, which QuickJS polls anyway, is
-// where a pause or a new breakpoint is noticed.
+// debugger wants statements, and functions take their fast copies while it wants nothing (no
+// statements, no errors where thrown); otherwise the interrupt handler, which QuickJS polls
+// anyway, is where a pause or a new breakpoint is noticed.
 
 import { performance } from 'node:perf_hooks';
 import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
@@ -50,6 +51,7 @@ export class DebugSession {
   readonly #records = new Map<number, FrameRecord>();
   #held: HeldAt | undefined;
   #on = true;
+  #fast = false;
   #evaluationDeadline: number | undefined;
 
   /** A session for this iteration, or undefined when the brain must run as it is. */
@@ -108,7 +110,7 @@ export class DebugSession {
     const failure = brainFailure(ctx, thrown, this.#filename);
     const fixed = this.#helperIs('fixed', thrown);
     if (!fixed && failure.line !== undefined && failure.column !== undefined) {
-      failure.column = this.#brain.columns.original(failure.line, failure.column);
+      Object.assign(failure, this.#brain.columns.original(failure.line, failure.column));
     }
     if (!this.#helperIs('reported', thrown)) {
       const where = { line: failure.line ?? 1, column: failure.column ?? 1 };
@@ -192,20 +194,27 @@ export class DebugSession {
     this.#target.release();
     this.#held = undefined;
     this.#vm.guard.hostReturned();
-    this.#setOn(this.#wanted());
+    const on = this.#wanted();
+    this.#switch(on, !on && !this.#debug.watchesExceptions);
   }
 
   #wanted(): boolean {
     return this.#debug.stepping || this.#debug.breakpointLines(this.#filename).size > 0;
   }
 
-  #setOn(on: boolean): void {
-    if (on === this.#on) return;
-    this.#on = on;
+  #switch(on: boolean, fast: boolean): void {
+    if (on === this.#on && fast === this.#fast) return;
     // Statements now run uncounted: a stop after them is found again by where it is (time travel).
-    if (!on) this.#debug.unhooked();
+    if (this.#on && !on) this.#debug.unhooked();
+    this.#on = on;
+    this.#fast = fast;
     const { ctx } = this.#realm;
-    const switched = ctx.callFunction(this.#hook, ctx.undefined, on ? ctx.true : ctx.false);
+    const switched = ctx.callFunction(
+      this.#hook,
+      ctx.undefined,
+      on ? ctx.true : ctx.false,
+      fast ? ctx.true : ctx.false,
+    );
     (switched.error ?? switched.value).dispose();
   }
 
@@ -241,7 +250,10 @@ export class DebugSession {
   readonly #shouldInterrupt = (): boolean => {
     if (this.#evaluationDeadline !== undefined) return performance.now() > this.#evaluationDeadline;
     if (this.#vm.guard.shouldInterrupt()) return true;
-    if (!this.#on && this.#debug.attached && this.#wanted()) this.#setOn(true);
+    if ((this.#on && !this.#fast) || !this.#debug.attached) return false;
+    // Only ever toward more instrumentation here: hooks switch off after a hook, never mid-statement.
+    if (this.#wanted()) this.#switch(true, false);
+    else if (this.#fast && this.#debug.watchesExceptions) this.#switch(false, false);
     return false;
   };
 }
