@@ -225,8 +225,8 @@ class Instrumenter {
     this.#insertions.push({ at, text, ...(copied ? { copied } : {}) });
   }
 
-  /** The first token starting at or after `offset`. */
-  tokenAt(offset: number): Token | undefined {
+  /** The index of the first token starting at or after `offset` (by index: an empty template chunk has no length). */
+  tokenIndex(offset: number): number {
     let low = 0;
     let high = this.tokens.length;
     while (low < high) {
@@ -234,20 +234,18 @@ class Instrumenter {
       if (this.tokens[mid]!.start < offset) low = mid + 1;
       else high = mid;
     }
-    return this.tokens[low];
+    return low;
   }
 
   /** The end of an arrow's `=>`, and the start of its expression body with its parentheses. */
   arrowBody(node: AnyNode, body: AnyNode): { arrow: number; start: number } {
     let arrow = node.start as number;
-    for (
-      let token = this.tokenAt(arrow);
-      token && token.start < (body.start as number);
-      token = this.tokenAt(token.end)
-    ) {
+    for (let i = this.tokenIndex(arrow); i < this.tokens.length; i++) {
+      const token = this.tokens[i]!;
+      if (token.start >= (body.start as number)) break;
       if (token.type.label === '=>') arrow = token.end;
     }
-    return { arrow, start: this.tokenAt(arrow)?.start ?? (body.start as number) };
+    return { arrow, start: this.tokens[this.tokenIndex(arrow)]?.start ?? (body.start as number) };
   }
 
   /**
@@ -259,7 +257,9 @@ class Instrumenter {
     let at = prefix.length;
     let end = from;
     const copied: CopiedToken[] = [];
-    for (let token = this.tokenAt(from); token && token.end <= to && token.type.label !== 'eof';) {
+    for (let i = this.tokenIndex(from); i < this.tokens.length; i++) {
+      const token = this.tokens[i]!;
+      if (token.end > to || token.type.label === 'eof') break;
       const slice = this.source.slice(token.start, token.end);
       if (LINE_BREAK.test(slice)) return undefined;
       if (token.start > end) {
@@ -275,7 +275,6 @@ class Instrumenter {
         at++;
       }
       end = token.end;
-      token = this.tokenAt(token.end);
     }
     return { text, copied };
   }
