@@ -5,6 +5,7 @@ import type { BenchRow } from './bench-row.ts';
 import { configBenchmarks } from './config-benchmarks.ts';
 import { counterfactualBenchmarks } from './counterfactual-benchmarks.ts';
 import { dapBenchmarks } from './dap-benchmarks.ts';
+import { debuggerCostBenchmarks } from './debugger-cost-benchmarks.ts';
 import { endpointBenchmarks } from './endpoint-benchmarks.ts';
 import { evalBenchmarks } from './eval-benchmarks.ts';
 import { evalsViewBenchmarks } from './ui/evals-view-benchmark.ts';
@@ -41,6 +42,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   evals: evalBenchmarks,
   'evals-view': evalsViewBenchmarks,
   counterfactual: counterfactualBenchmarks,
+  'debugger-cost': debuggerCostBenchmarks,
 };
 
 const only = process.argv.slice(2);

@@ -143,6 +143,12 @@ export class DebugController {
     );
   }
 
+  /** Whether an error thrown stops (an exception filter is on): engines then report errors where thrown. */
+  get watchesExceptions(): boolean {
+    const { caught, uncaught } = this.#config.exceptions;
+    return caught || uncaught;
+  }
+
   /** Lines of `source` that hold a breakpoint (a compiled loop without any may skip the hooks). */
   breakpointLines(source: string): ReadonlySet<number> {
     return this.#lineSets.get(source) ?? NO_LINES;

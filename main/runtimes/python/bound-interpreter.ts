@@ -7,7 +7,7 @@ import { guardedHostCall } from '../binding/guarded-host-call.ts';
 import type { CheckResult, EngineOptions, RunResult } from '../engine.ts';
 import { IterationGuard } from '../iteration-guard.ts';
 import { memoryCap } from './memory-cap.ts';
-import { PythonDebugging } from './python-debugging.ts';
+import { PythonDebugging, WANT_SIGNAL } from './python-debugging.ts';
 import { pythonHostFunctions } from './python-host-functions.ts';
 import type { PythonRealm } from './python-realm.ts';
 
@@ -63,11 +63,13 @@ export class BoundInterpreter {
     targets.signal = () => {
       if (!this.#running) return 0;
       const overdue = debugging?.evaluationOverdue;
-      return (overdue ?? this.guard.shouldInterrupt()) ? SIGINT : 0;
+      if (overdue ?? this.guard.shouldInterrupt()) return SIGINT;
+      return debugging?.wantChanged ? WANT_SIGNAL : 0;
     };
     if (debugging) {
       targets.statement = debugging.statement;
       targets.exception = debugging.exception;
+      targets.wanted = debugging.wanted;
     }
     const recursionLimit = Math.max(MIN_RECURSION_LIMIT, Math.floor((limits.maxStackBytes / 1024) * FRAMES_PER_KIB));
     const baseline = realm.bind(host.opsJson, host.failed, recursionLimit);

@@ -1,15 +1,21 @@
 // The Python half of source-level debugging, installed with the binding's prelude (so it is in the
-// memory snapshot) and used only by an iteration run while a debugger is attached: `sys.settrace`
-// reports each statement line of the brain's own frames (those compiled with its file name) and
-// each exception raised in them; while the brain stands still the `debug_*` functions answer
-// the DebugTarget's requests, as JSON text, from the frames on the interpreter's stack.
+// memory snapshot) and used by every iteration of an engine that has a debugger. It watches the
+// brain through `sys.monitoring` (PEP 669), not `sys.settrace`: with no breakpoint and no step
+// nothing is switched on and the brain runs at full speed; LINE events are switched on only in the
+// brain's code objects whose lines hold a breakpoint (and there, a line without one disables its
+// own event), or in all of them while a step, a pause, time travel or coverage wants every
+// statement. A change of what the debugger wants reaches the running brain through a signal the
+// host raises from Pyodide's interrupt poll (SIGUSR1), whose handler switches events on or off;
+// after a stop, through the answer of the statement hook. While the brain stands still the
+// `debug_*` functions answer the DebugTarget's requests, as JSON text, from the frames on the
+// interpreter's stack, which hold every frame's locals however late the debugger attached.
 //
 // Whether an exception is caught is decided from the brain's syntax tree: it is when a `try`
 // around the line, in one of the brain's frames on the stack, has a handler whose type matches
 // (a handler whose type cannot be evaluated counts as matching).
 
 export const PYTHON_DEBUG_PRELUDE = String.raw`
-import ast, reprlib
+import ast, reprlib, signal
 
 _SHOWN = reprlib.Repr(
     maxlevel=3, maxtuple=20, maxlist=20, maxarray=20, maxdict=20, maxset=20,
@@ -92,42 +98,118 @@ def _error_text(error):
     return f'{type(error).__name__}: {text}' if text else type(error).__name__
 
 
-def _tracer(lines, statement, exception):
-    def frame_tracer():
-        # A line is reported as it is entered, and again only when the frame jumps back to where
-        # it entered it (a loop's next round), not at each round of a loop within the line.
-        entered = [0, -1]
-
-        def trace(frame, event, arg):
-            if event == 'line':
-                line = frame.f_lineno
-                if line in lines and (line != entered[0] or frame.f_lasti <= entered[1]):
-                    entered[0] = line
-                    entered[1] = frame.f_lasti
-                    statement(line, _depth(frame))
-            elif event == 'exception':
-                error = arg[1]
-                if error is not _Debug.last_error and not isinstance(error, _NOT_REPORTED):
-                    _Debug.last_error = error
-                    exception(_error_text(error), _caught(error, frame), frame.f_lineno, _depth(frame))
-            return trace
-
-        return trace
-
-    def on_call(frame, event, arg):
-        return frame_tracer() if _is_brain(frame) else None
-
-    return on_call
+_MONITOR = sys.monitoring
+_EVENTS = _MONITOR.events
+_TOOL = _MONITOR.DEBUGGER_ID
+# PY_START and PY_RESUME begin a frame's own record of the line it entered.
+_FRAME_EVENTS = _EVENTS.LINE | _EVENTS.PY_START | _EVENTS.PY_RESUME
+_WANT_SIGNAL = signal.SIGUSR1
 
 
-def _traced(work, script, filename, lines_json, statement, exception):
+class _Watch:
+    lines = frozenset()
+    codes = ()
+    code_set = frozenset()
+    own_lines = {}
+    stepping = False
+    breakpoints = frozenset()
+    # id(frame) -> (line, instruction) where the frame last entered a statement line.
+    entered = {}
+    statement = None
+    exception = None
+    wanted = None
+    cached = {}
+
+
+def _brain_codes(code):
+    """The brain's code objects (module, functions, lambdas, comprehensions, classes) with their own lines."""
+    codes = [code]
+    for inner in codes:
+        codes.extend(const for const in inner.co_consts if isinstance(const, types.CodeType))
+    return tuple((c, frozenset(line for _, _, line in c.co_lines() if line is not None)) for c in codes)
+
+
+def _apply(want_json):
+    """Switches events on where the debugger now wants statements, and off elsewhere."""
+    want = json.loads(want_json)
+    on = want['on']
+    _Watch.stepping = on and want['step']
+    _Watch.breakpoints = frozenset(want['lines'])
+    _MONITOR.set_events(_TOOL, _EVENTS.RAISE if on else 0)
+    for code in _Watch.codes:
+        hooked = _Watch.stepping or (on and not _Watch.own_lines[code].isdisjoint(_Watch.breakpoints))
+        _MONITOR.set_local_events(_TOOL, code, _FRAME_EVENTS if hooked else 0)
+    _Watch.entered.clear()
+    # Lines disabled while they held no breakpoint report again if they now do.
+    _MONITOR.restart_events()
+
+
+def _on_start(code, offset):
+    _Watch.entered.pop(id(sys._getframe(1)), None)
+
+
+def _on_line(code, line):
+    if line not in _Watch.lines or not (_Watch.stepping or line in _Watch.breakpoints):
+        return _MONITOR.DISABLE
+    frame = sys._getframe(1)
+    # A line is reported as it is entered, and again only when the frame jumps back to where it
+    # entered it (a loop's next round), not at each round of a loop within the line.
+    key = id(frame)
+    seen = _Watch.entered.get(key)
+    instruction = frame.f_lasti
+    if seen is not None and seen[0] == line and instruction > seen[1]:
+        return None
+    _Watch.entered[key] = (line, instruction)
+    change = _Watch.statement(line, _depth(frame))
+    if change:
+        _apply(change)
+    return None
+
+
+def _on_raise(code, offset, error):
+    if code not in _Watch.code_set or error is _Debug.last_error or isinstance(error, _NOT_REPORTED):
+        return
+    frame = sys._getframe(1)
+    _Debug.last_error = error
+    change = _Watch.exception(_error_text(error), _caught(error, frame), frame.f_lineno, _depth(frame))
+    if change:
+        _apply(change)
+
+
+def _on_want_signal(signum, frame):
+    change = _Watch.wanted()
+    if change:
+        _apply(change)
+
+
+def _monitored(work, code, script, filename, lines_json, statement, exception, wanted):
     _Debug.filename = filename
-    _Debug.trys = _try_table(script)
-    sys.settrace(_tracer(frozenset(json.loads(lines_json)), statement, exception))
+    cached = _Watch.cached.get(script)
+    if cached is None or cached[0] is not code:
+        cached = (code, _try_table(script), _brain_codes(code), frozenset(json.loads(lines_json)))
+        _Watch.cached = {script: cached}
+    _, _Debug.trys, codes, _Watch.lines = cached
+    _Watch.codes = tuple(c for c, _ in codes)
+    _Watch.code_set = frozenset(_Watch.codes)
+    _Watch.own_lines = dict(codes)
+    _Watch.statement, _Watch.exception, _Watch.wanted = statement, exception, wanted
+    if _MONITOR.get_tool(_TOOL) is None:
+        _MONITOR.use_tool_id(_TOOL, 'brainbench')
+    _MONITOR.register_callback(_TOOL, _EVENTS.LINE, _on_line)
+    _MONITOR.register_callback(_TOOL, _EVENTS.PY_START, _on_start)
+    _MONITOR.register_callback(_TOOL, _EVENTS.PY_RESUME, _on_start)
+    _MONITOR.register_callback(_TOOL, _EVENTS.RAISE, _on_raise)
+    previous = signal.signal(_WANT_SIGNAL, _on_want_signal)
     try:
+        _apply(wanted())
         return work()
     finally:
-        sys.settrace(None)
+        signal.signal(_WANT_SIGNAL, previous)
+        _MONITOR.set_events(_TOOL, 0)
+        for c in _Watch.codes:
+            _MONITOR.set_local_events(_TOOL, c, 0)
+        _Watch.entered.clear()
+        _Watch.statement = _Watch.exception = _Watch.wanted = None
         _Debug.last_error = None
         _Debug.references = {}
 

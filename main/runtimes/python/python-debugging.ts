@@ -1,6 +1,9 @@
-// A Python iteration under the debugger's DebugController. When it is attached as the iteration
-// starts, the prelude runs the brain under `sys.settrace` with hooks that report to it; otherwise
-// no trace function is installed and the brain runs as it would without a debugger. While the
+// A Python iteration under the debugger's DebugController. The prelude watches the brain through
+// `sys.monitoring` (python-debug-prelude.ts) and asks here what is wanted: nothing while no
+// debugger is attached (the brain runs as it would without one), the statements of the code that
+// holds a breakpoint, or every statement while a step, a pause, time travel or coverage is under
+// way. A change (a debugger attaching mid-iteration, a breakpoint set, a pause) is noticed at
+// Pyodide's interrupt poll, which then raises WANT_SIGNAL for the prelude to ask again. While the
 // debugger evaluates in the stopped brain, host calls are refused (the host is waiting for the
 // brain, so a call would never return) and the evaluation is cut off after EVALUATION_MS; the
 // time the brain stood still is not its computing time.
@@ -15,8 +18,17 @@ import type { PythonRealm } from './python-realm.ts';
 import { statementLines } from './python-statement-lines.ts';
 
 const EVALUATION_MS = 1000;
+/** SIGUSR1: the signal whose Python handler asks what the debugger wants now. */
+export const WANT_SIGNAL = 10;
 
-type ExceptionHook = (message: string, caught: boolean, line: number, depth: number) => void;
+/** What the prelude last switched on: attached or not, every statement or breakpoint lines only. */
+interface Want {
+  on: boolean;
+  step: boolean;
+  lines: ReadonlySet<number>;
+}
+
+type ExceptionHook = (message: string, caught: boolean, line: number, depth: number) => string;
 
 export class PythonDebugging {
   readonly #debug: DebugController;
@@ -26,6 +38,15 @@ export class PythonDebugging {
   #filename = '';
   /** The last brain's statement lines: a brain runs many iterations. */
   #lines: { script: string; json: string } | undefined;
+  /** What the running iteration's prelude has switched on; undefined between iterations. */
+  #applied: Want | undefined;
+  /** Inside a hook (maybe stopped there): its answer carries a change, no signal is raised. */
+  #inHook = false;
+  /**
+   * The signal was raised and its handler has not asked yet: raised once, since the handler's own
+   * code polls again before it asks, and a second signal would run the handler inside itself.
+   */
+  #signalled = false;
 
   constructor(debug: DebugController, guard: IterationGuard, realm: PythonRealm) {
     this.#debug = debug;
@@ -54,31 +75,71 @@ export class PythonDebugging {
   }
 
   /**
-   * The brain's statement lines (JSON) when the debugger is attached, for the prelude to run it
-   * traced, reporting to `statement` and `exception`; it then serves held host calls too.
+   * The brain's statement lines (JSON), for the prelude to watch the iteration, reporting to
+   * `statement` and `exception` and asking `wanted`; the target serves held host calls too.
    */
-  begin(script: string, filename: string): string | undefined {
+  begin(script: string, filename: string): string {
     const debug = this.#debug;
-    if (!debug.attached) return undefined;
-    debug.beginIteration();
+    if (debug.attached) debug.beginIteration();
     debug.setTarget(this.#target);
     this.#filename = filename;
+    this.#applied = undefined;
+    this.#signalled = false;
     if (this.#lines?.script !== script) this.#lines = { script, json: JSON.stringify(statementLines(script)) };
     return this.#lines.json;
   }
 
   end(): void {
+    this.#applied = undefined;
     this.#debug.setTarget(undefined);
   }
 
-  readonly statement = (line: number, depth: number): void => {
-    this.#debug.statement(this.#filename, line, 1, depth, this.#target);
+  /** At Pyodide's interrupt poll: whether the prelude must ask `wanted` again. */
+  get wantChanged(): boolean {
+    const applied = this.#applied;
+    if (applied === undefined || this.#signalled || this.#inHook || this.#evaluatingSince !== undefined) return false;
+    const now = this.#want();
+    this.#signalled = now.on !== applied.on || now.step !== applied.step || now.lines !== applied.lines;
+    return this.#signalled;
+  }
+
+  /** What the prelude must switch on, as JSON, when it changed since it last asked (else ''). */
+  readonly wanted = (): string => {
+    this.#signalled = false;
+    const applied = this.#applied;
+    const want = this.#want();
+    if (applied !== undefined && want.on === applied.on && want.step === applied.step && want.lines === applied.lines) {
+      return '';
+    }
+    this.#applied = want;
+    // Statements now run unreported: a stop after them is found again by where it is (time travel).
+    if (!want.step) this.#debug.unhooked();
+    return JSON.stringify({ on: want.on, step: want.step, lines: [...want.lines] });
   };
 
-  readonly exception: ExceptionHook = (message, caught, line, depth) => {
-    const where = { source: this.#filename, line, column: 1, depth };
-    this.#debug.exception(message, caught, where, this.#target);
-  };
+  readonly statement = (line: number, depth: number): string =>
+    this.#hook(() => this.#debug.statement(this.#filename, line, 1, depth, this.#target));
+
+  readonly exception: ExceptionHook = (message, caught, line, depth) =>
+    this.#hook(() =>
+      this.#debug.exception(message, caught, { source: this.#filename, line, column: 1, depth }, this.#target),
+    );
+
+  #hook(report: () => void): string {
+    this.#inHook = true;
+    try {
+      report();
+    } finally {
+      this.#inHook = false;
+    }
+    return this.wanted();
+  }
+
+  #want(): Want {
+    const debug = this.#debug;
+    const on = debug.attached;
+    return { on, step: on && debug.stepping, lines: debug.breakpointLines(this.#filename) };
+  }
 
   #evaluation<T>(work: () => T): T {
     const outer = this.#evaluatingSince;

@@ -342,8 +342,8 @@ def check(script, filename):
     return '{"ok":true}'
 
 
-def run(script, filename, lines_json=None, statement=None, exception=None):
-    """With lines_json, under the debugger (python-debug-prelude.ts): its hooks get the brain's lines."""
+def run(script, filename, lines_json=None, statement=None, exception=None, wanted=None):
+    """With lines_json, watched by the debugger (python-debug-prelude.ts): its hooks get the brain's lines."""
     scope = _Iteration.prepared or _new_globals()
     _Iteration.prepared = None
     scope['__file__'] = filename
@@ -356,7 +356,7 @@ def run(script, filename, lines_json=None, statement=None, exception=None):
         if lines_json is None:
             value = work()
         else:
-            value = _traced(work, script, filename, lines_json, statement, exception)
+            value = _monitored(work, code, script, filename, lines_json, statement, exception, wanted)
         if not expression:
             return '{"ok":true}'
         return '{"ok":true}' if value is None else json.dumps({'ok': True, 'exited': str(value)})

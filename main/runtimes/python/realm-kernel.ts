@@ -16,8 +16,9 @@ export interface KernelTargets {
   failure(): string;
   signal(): number;
   growRefused(bytes: number, pages: number): string | undefined;
-  statement(line: number, depth: number): void;
-  exception(message: string, caught: boolean, line: number, depth: number): void;
+  statement(line: number, depth: number): string;
+  exception(message: string, caught: boolean, line: number, depth: number): string;
+  wanted(): string;
 }
 
 export interface KernelLoad {
@@ -62,8 +63,9 @@ export function realmKernel(load: KernelLoad): { kernel: RealmKernel; targets: K
     failure: () => '',
     signal: () => 0,
     growRefused: () => undefined,
-    statement: () => {},
-    exception: () => {},
+    statement: () => '',
+    exception: () => '',
+    wanted: () => '',
   };
   const decoders = new Map<string, TextDecoder>();
   const encoder = new TextEncoder();
@@ -163,6 +165,7 @@ export function realmKernel(load: KernelLoad): { kernel: RealmKernel; targets: K
     exception: entry((message: unknown, caught: unknown, line: unknown, depth: unknown) =>
       targets.exception(string(message, 'message'), caught === true, number(line, 'line'), number(depth, 'depth')),
     ),
+    wanted: entry(() => targets.wanted()),
   };
   return { kernel, targets };
 }

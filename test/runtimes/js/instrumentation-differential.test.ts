@@ -132,6 +132,24 @@ function inner() {
 }
 function outer() { return inner(); }
 outer();`,
+  'fast copies: comments, inserted semicolons, a late error on its own line': `
+function gather(a, b) {
+  // a comment the one-line copy drops
+  let x = a /* and a block one
+  across lines */ + b
+  let y = \`\${x}!\`
+  ;[x, y].join("|")
+  return [x, y, y.length]
+}
+const twice = (v) =>
+  v *
+  2;
+function late(n) {
+  const table = { a: 1 };
+
+  return n > 2 ? table.b.c : twice(n);
+}
+[gather(1, 2), twice(4), late(1), late(3)]`,
   'error thrown at the top level': 'let a = 1;\n\nundefinedFunction()',
   'a thrown Error object': 'function f() {\n  throw new RangeError("too far");\n}\nf();',
   'a thrown non-error': 'const x = 1; if (x) throw { code: 7 };',

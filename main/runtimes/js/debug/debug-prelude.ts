@@ -4,7 +4,7 @@
 // debugger relies on are taken now, before the brain can replace them. The script's value is the
 // object of helpers the host calls while the brain is stopped.
 
-import { STATE, THROWN_AT } from './instrument.ts';
+import { SHARED, THROWN_AT } from './instrument.ts';
 
 /** The global property the host functions wait in until the prelude takes them. */
 export const preludeHandoff = (prefix: string): string => `${prefix}host`;
@@ -12,8 +12,10 @@ export const preludeHandoff = (prefix: string): string => `${prefix}host`;
 export function preludeSource(prefix: string): string {
   const p = prefix;
   return `"use strict";
-const ${p}o = [true, 0, 0];
-const ${p}l = ${p}o;
+let ${p}${SHARED.on} = true;
+let ${p}${SHARED.serial} = 0;
+let ${p}${SHARED.tryDepth} = 0;
+let ${p}${SHARED.fast} = false;
 const ${p}d = 0;
 const { S: ${p}S, R: ${p}R, X: ${p}X, helpers: ${p}helpers } = ((host) => {
   const { getOwnPropertyDescriptor, getOwnPropertyNames, getPrototypeOf, is } = Object;
@@ -34,7 +36,7 @@ const { S: ${p}S, R: ${p}R, X: ${p}X, helpers: ${p}helpers } = ((host) => {
     }
     if (kind === ${THROWN_AT.throwStatement} || x !== last) {
       last = x;
-      host.thrown(x, kind, d, acc, site, ${p}o[${STATE.tryDepth}] > 0);
+      host.thrown(x, kind, d, acc, site, ${p}${SHARED.tryDepth} > 0);
     }
     return x;
   };
@@ -93,6 +95,7 @@ const { S: ${p}S, R: ${p}R, X: ${p}X, helpers: ${p}helpers } = ((host) => {
       return out;
     },
   };
+  helpers.hook = (on, fast) => { ${p}${SHARED.on} = on; ${p}${SHARED.fast} = fast; };
   return { S: host.statement, R: host.leave, X, helpers };
 })(globalThis.${preludeHandoff(p)});
 delete globalThis.${preludeHandoff(p)};

@@ -1,7 +1,8 @@
 // One debugged iteration of a JavaScript brain: the instrumented source, the host functions its
 // hooks call, and the DebugController they report to. The hooks reach the host only while the
-// debugger wants statements; otherwise the interrupt handler, which QuickJS polls anyway, is
-// where a pause or a new breakpoint is noticed.
+// debugger wants statements, and functions take their fast copies while it wants nothing (no
+// statements, no errors where thrown); otherwise the interrupt handler, which QuickJS polls
+// anyway, is where a pause or a new breakpoint is noticed.
 
 import { performance } from 'node:perf_hooks';
 import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
@@ -11,7 +12,7 @@ import type { EngineVm } from '../engine-vm.ts';
 import type { GuestRealm } from '../guest-realm.ts';
 import { dumpValue } from '../vm-dump.ts';
 import { preludeHandoff, preludeSource } from './debug-prelude.ts';
-import { instrumentBrain, STATE, THROWN_AT, type InstrumentedBrain } from './instrument.ts';
+import { instrumentBrain, THROWN_AT, type InstrumentedBrain } from './instrument.ts';
 import { JsDebugTarget, type FrameRecord, type HeldAt } from './js-debug-target.ts';
 
 /** How long one evaluation by the debugger may run before it is cut off (the brain goes on). */
@@ -43,12 +44,14 @@ export class DebugSession {
   readonly #debug: DebugController;
   readonly #brain: InstrumentedBrain;
   readonly #filename: string;
-  readonly #state: QuickJSHandle;
+  /** The prelude's switch of the statement hooks. */
+  readonly #hook: QuickJSHandle;
   readonly #helpers: QuickJSHandle;
   readonly #target: JsDebugTarget;
   readonly #records = new Map<number, FrameRecord>();
   #held: HeldAt | undefined;
   #on = true;
+  #fast = false;
   #evaluationDeadline: number | undefined;
 
   /** A session for this iteration, or undefined when the brain must run as it is. */
@@ -85,7 +88,7 @@ export class DebugSession {
     ctx.setProp(ctx.global, preludeHandoff(brain.prefix), host);
     host.dispose();
     this.#helpers = ctx.unwrapResult(ctx.evalCode(preludeSource(brain.prefix), '<debugger>', { type: 'global' }));
-    this.#state = ctx.unwrapResult(ctx.evalCode(`${brain.prefix}o`, '<debugger>', { type: 'global' }));
+    this.#hook = ctx.getProp(this.#helpers, 'hook');
     this.#target = new JsDebugTarget(
       realm,
       this.#helpers,
@@ -107,7 +110,7 @@ export class DebugSession {
     const failure = brainFailure(ctx, thrown, this.#filename);
     const fixed = this.#helperIs('fixed', thrown);
     if (!fixed && failure.line !== undefined && failure.column !== undefined) {
-      failure.column = this.#brain.columns.original(failure.line, failure.column);
+      Object.assign(failure, this.#brain.columns.original(failure.line, failure.column));
     }
     if (!this.#helperIs('reported', thrown)) {
       const where = { line: failure.line ?? 1, column: failure.column ?? 1 };
@@ -127,7 +130,7 @@ export class DebugSession {
     this.#vm.runtime.setInterruptHandler(this.#vm.guard.shouldInterrupt);
     for (const record of this.#records.values()) record.accessor.dispose();
     this.#records.clear();
-    this.#state.dispose();
+    this.#hook.dispose();
     this.#helpers.dispose();
   }
 
@@ -191,20 +194,28 @@ export class DebugSession {
     this.#target.release();
     this.#held = undefined;
     this.#vm.guard.hostReturned();
-    this.#setOn(this.#wanted());
+    const on = this.#wanted();
+    this.#switch(on, !on && !this.#debug.watchesExceptions);
   }
 
   #wanted(): boolean {
     return this.#debug.stepping || this.#debug.breakpointLines(this.#filename).size > 0;
   }
 
-  #setOn(on: boolean): void {
-    if (on === this.#on) return;
-    this.#on = on;
+  #switch(on: boolean, fast: boolean): void {
+    if (on === this.#on && fast === this.#fast) return;
     // Statements now run uncounted: a stop after them is found again by where it is (time travel).
-    if (!on) this.#debug.unhooked();
+    if (this.#on && !on) this.#debug.unhooked();
+    this.#on = on;
+    this.#fast = fast;
     const { ctx } = this.#realm;
-    ctx.setProp(this.#state, STATE.on, on ? ctx.true : ctx.false);
+    const switched = ctx.callFunction(
+      this.#hook,
+      ctx.undefined,
+      on ? ctx.true : ctx.false,
+      fast ? ctx.true : ctx.false,
+    );
+    (switched.error ?? switched.value).dispose();
   }
 
   /** Records of the frames outside the held one, innermost first. */
@@ -239,7 +250,10 @@ export class DebugSession {
   readonly #shouldInterrupt = (): boolean => {
     if (this.#evaluationDeadline !== undefined) return performance.now() > this.#evaluationDeadline;
     if (this.#vm.guard.shouldInterrupt()) return true;
-    if (!this.#on && this.#debug.attached && this.#wanted()) this.#setOn(true);
+    if ((this.#on && !this.#fast) || !this.#debug.attached) return false;
+    // Only ever toward more instrumentation here: hooks switch off after a hook, never mid-statement.
+    if (this.#wanted()) this.#switch(true, false);
+    else if (this.#fast && this.#debug.watchesExceptions) this.#switch(false, false);
     return false;
   };
 }

@@ -180,8 +180,7 @@ export class JsDebugTarget implements DebugTarget {
     for (const line of stack.split('\n')) {
       const match = FRAME_LINE.exec(line);
       if (!match || match[2] !== this.filename) continue;
-      const lineNumber = Number(match[3]);
-      const column = this.brain.columns.original(lineNumber, Number(match[4] ?? 1));
+      const { line: lineNumber, column } = this.brain.columns.original(Number(match[3]), Number(match[4] ?? 1));
       const fn = this.#functionAt(lineNumber, column);
       const frame: Frame = {
         info: {

@@ -48,8 +48,11 @@ export interface KernelFunctions {
   signal(): number;
   /** Whether the interpreter's memory may grow by `pages` from `bytes`: undefined, or why not. */
   growRefused(bytes: number, pages: number): string | undefined;
-  statement(line: number, depth: number): void;
-  exception(message: string, caught: boolean, line: number, depth: number): void;
+  /** A brain statement entered; answers what the debugger wants now when that changed (else ''). */
+  statement(line: number, depth: number): string;
+  exception(message: string, caught: boolean, line: number, depth: number): string;
+  /** What the debugger wants watched, as JSON, when that changed since last asked (else ''). */
+  wanted(): string;
 }
 
 export type RealmKernel = {
@@ -73,6 +76,7 @@ export interface RealmInterpreter {
    * limit. Answers the interpreter's memory in bytes, which the cap counts from.
    */
   bind(opsJson: string, failedToken: string, recursionLimit: number): number;
+  /** With `linesJson` (the brain's statement lines), watched by the debugger through the kernel. */
   run(script: string, filename: string, linesJson: string | undefined): string;
   check(script: string, filename: string): string;
   prepare(): void;

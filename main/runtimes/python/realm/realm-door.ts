@@ -68,4 +68,5 @@ const KERNEL_FUNCTIONS = [
   'growRefused',
   'statement',
   'exception',
+  'wanted',
 ] as const satisfies readonly (keyof KernelFunctions)[];

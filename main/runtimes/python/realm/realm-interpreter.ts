@@ -156,7 +156,14 @@ export function realmInterpreter(door: Door, shims: InstalledShims): RealmInterp
         const answer =
           linesJson === undefined
             ? functions.run!(String(script), String(filename))
-            : functions.run!(String(script), String(filename), String(linesJson), door.statement, door.exception);
+            : functions.run!(
+                String(script),
+                String(filename),
+                String(linesJson),
+                door.statement,
+                door.exception,
+                door.wanted,
+              );
         return String(answer);
       });
     },
