@@ -90,6 +90,21 @@ describe('the Rhai debugger, attached with no breakpoint and attaching mid-itera
     assert.deepEqual(session.link.stops, []);
   });
 
+  it('stops on entry with no breakpoint, though nothing else needs a statement hooked', () => {
+    session.configure({ attach: true, stopOnEntry: true });
+    session.link.stops.length = 0;
+    let frames: string[] = [];
+    session.link.onStop = function* () {
+      frames = (yield* stack()).map((f) => `${f.name}:${f.line}`);
+    };
+    completed(session.run(CALLS));
+    assert.deepEqual(
+      session.link.stops.map((s) => s.reason),
+      ['entry'],
+    );
+    assert.deepEqual(frames, ['<brain>:7']);
+  });
+
   it('attaches mid-iteration: a pause stops in the nested call, the outer frames show their locals', () => {
     session.configure({});
     session.printed.length = 0;
