@@ -295,22 +295,22 @@ for i in 0..3 {
       });
       return { value: debugValue(value), lines, asked: [...new Set(asked)] };
     };
-    // No breakpoint anywhere: the loop runs generated, without hooks; the function it calls decides for itself.
+    // No breakpoint anywhere (asked once over all lines): nothing is hooked, the loop runs generated.
     assert.deepEqual(
       debugged(() => false),
       {
         value: '["generated", 6]',
-        lines: [4, 5, 6, 10],
-        asked: ['6-8', '1-3'],
+        lines: [],
+        asked: ['0-Infinity'],
       },
     );
     // A breakpoint in the function only: the loop stays generated and quiet, the calls are hooked.
     assert.deepEqual(
-      debugged((first) => first === 1),
+      debugged((first, last) => first <= 2 && last >= 2),
       {
         value: '["generated", 6]',
         lines: [4, 5, 6, 2, 2, 2, 10],
-        asked: ['6-8', '1-3'],
+        asked: ['0-Infinity', '6-8', '1-3'],
       },
     );
     // A breakpoint inside the loop (or a step): the closures run it, every statement hooked.
@@ -334,11 +334,10 @@ for i in 0..3 {
       },
     });
     assert.equal(value, 100000);
-    const woke = lines.indexOf(3);
-    assert.ok(woke > 0 && lines.length < 300_000, `hooked from statement ${woke} of ${lines.length}`);
-    assert.deepEqual(lines.slice(0, 2), [1, 2]);
+    // Nothing needed a hook before the pause; it woke the loop in the middle of its passes.
+    assert.ok(lines.length > 0 && lines.length < 2 * 100_000, `hooked ${lines.length} statements`);
     // Once awake, the generated loop hooks each pass's statements, as the closures do.
-    assert.deepEqual(lines.slice(woke, woke + 4), [3, 2, 3, 2]);
+    assert.deepEqual(lines.slice(0, 4), [3, 2, 3, 2]);
   });
 
   it('agree on random loop programs', () => {

@@ -149,6 +149,11 @@ export class DebugController {
     return caught || uncaught;
   }
 
+  /** Whether the iteration's first statement stops (`stopOnEntry`): an engine must hook it. */
+  get entryPending(): boolean {
+    return this.#entryPending;
+  }
+
   /** Lines of `source` that hold a breakpoint (a compiled loop without any may skip the hooks). */
   breakpointLines(source: string): ReadonlySet<number> {
     return this.#lineSets.get(source) ?? NO_LINES;

@@ -47,7 +47,8 @@ export class RhaiDebugging {
       },
       statementsWanted: () => debug.attached,
       needsStatements: (firstLine, lastLine) => {
-        if (debug.stepping || someLineWithin(debug.breakpointLines(filename), firstLine, lastLine)) return true;
+        if (debug.stepping || debug.entryPending) return true;
+        if (someLineWithin(debug.breakpointLines(filename), firstLine, lastLine)) return true;
         // Its statements go uncounted: a stop after it is found again by where it is (time travel).
         debug.unhooked();
         return false;

@@ -50,7 +50,7 @@ export interface RunHooks {
   onError?: (error: RhaiError, pos: Position) => void;
 }
 
-/** A script call, as a debugger sees it: kept by depth while statement hooks are on. */
+/** A script call, as a debugger sees it: kept by depth whenever the run has a debugger hook. */
 export interface CallRecord {
   /** Set as soon as the call's frame exists. */
   frame: Frame | undefined;
@@ -199,13 +199,21 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   private nextProgress: number;
   private readonly progressInterval: number;
   /**
-   * The script calls by depth (0: the top level), recorded only while statement hooks are on, so
-   * that they cost nothing otherwise: a debugger attaching mid-run sees the calls made since, and
-   * the top level. Entries above `depth` are stale; below it, missing ones were made before.
+   * The script calls by depth (0: the top level), recorded whenever the run has a debugger hook,
+   * attached or not, so that a debugger attaching mid-run sees every frame; a run without one
+   * records nothing. Entries above `depth` are stale.
    */
   readonly calls: (CallRecord | undefined)[] = [];
+  /** Whether calls are recorded in `calls`: the run has a statement hook. */
+  private readonly tracksCalls: boolean;
   /** Whether `onStatement` runs: set, and wanted (see RunHooks.statementsWanted). */
   private statementsOn: boolean;
+  /**
+   * Whether calls go through the debugger's bookkeeping (hookedScript): statements are on and some
+   * code needs them (a breakpoint in this source, a step). Attached with no breakpoint, calls take
+   * the path they take without a debugger, and their `quiet` flags are not kept up to date.
+   */
+  private hookCalls = false;
   /** The last statement `onStatement` saw: where an error without a position was raised. */
   private lastStatement: Position = NO_POS;
   /** Errors already given to `onError`. */
@@ -221,7 +229,9 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   ) {
     this.progressInterval = Math.max(1, hooks.progressInterval ?? 1024);
     this.nextProgress = hooks.progress || hooks.statementsWanted ? this.progressInterval : Infinity;
-    this.statementsOn = hooks.onStatement !== undefined && (hooks.statementsWanted?.() ?? true);
+    this.tracksCalls = hooks.onStatement !== undefined;
+    this.statementsOn = this.tracksCalls && (hooks.statementsWanted?.() ?? true);
+    this.hookCalls = this.statementsOn && this.needsStatements(0, Infinity);
     this.checkpoint = this.computeCheckpoint();
     const l = engine.limits;
     this.sizeLimited = l.maxArraySize > 0 || l.maxMapSize > 0 || l.maxStringSize > 0;
@@ -241,7 +251,7 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
 
   /** Whether `onStatement` runs here: on, and not in a call or loop running quietly. */
   statementsLive(): boolean {
-    return this.statementsOn && this.calls[this.depth]?.quiet !== true;
+    return this.hookCalls && this.calls[this.depth]?.quiet !== true;
   }
 
   /** Records the top level's frame, as a run starts. */
@@ -267,10 +277,7 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   private checkDebugger(): void {
     const { statementsWanted } = this.hooks;
     if (statementsWanted === undefined || this.detachedLimit !== Infinity) return;
-    const was = this.statementsOn;
-    this.statementsOn = this.hooks.onStatement !== undefined && statementsWanted();
-    // Calls recorded before the hooks went off may have returned since.
-    if (this.statementsOn && !was) this.calls.length = 1;
+    this.statementsOn = this.tracksCalls && statementsWanted();
     this.wakeWhereNeeded();
   }
 
@@ -280,13 +287,31 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
    * the debugger when it goes on from a stop with a step.
    */
   wakeWhereNeeded(): void {
+    const wasHooked = this.hookCalls;
+    this.hookCalls = this.statementsOn && this.needsStatements(0, Infinity);
     const { calls } = this;
-    for (let depth = 0; depth <= this.depth && depth < calls.length; depth++) {
+    for (let depth = 0; this.hookCalls && depth <= this.depth && depth < calls.length; depth++) {
       const call = calls[depth];
+      if (call === undefined) continue;
+      // Calls made while calls were not hooked never decided: each decides now over its lines
+      // (a quiet loop inside one is not known, so a function wakes whole).
+      if (!wasHooked) this.decideQuiet(call);
       // A generated loop calls the hook at the same statements as the closures would.
-      if (call?.quiet && this.needsStatements(call.firstLine, call.lastLine)) call.quiet = false;
+      else if (call.quiet && this.needsStatements(call.firstLine, call.lastLine)) call.quiet = false;
     }
     this.checkpoint = this.computeCheckpoint();
+  }
+
+  /** Sets `call` to run quietly when nothing in its function needs statement hooks. */
+  private decideQuiet(call: CallRecord): void {
+    const { callee } = call;
+    if (callee === undefined) {
+      call.quiet = false;
+      return;
+    }
+    call.firstLine = callee.def.pos.line;
+    call.lastLine = callee.def.end.line;
+    call.quiet = !this.needsStatements(call.firstLine, call.lastLine);
   }
 
   /** Whether code over these lines must run through statement hooks (see RunHooks.needsStatements). */
@@ -314,27 +339,31 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   }
 
   /**
-   * Records the call about to run one level deeper, while statement hooks are on. A function that
-   * nothing needs the statements of runs quietly; checkpoints are worked out as it starts.
+   * Records the call about to run one level deeper, where a debugger can see it. Field by field,
+   * into the record this depth keeps: calls are many.
    */
-  private enterCall(callee: ScriptFunction, site: Position): CallRecord {
-    const { pos, end } = callee.def;
-    const depth = this.depth + 1;
-    const call = (this.calls[depth] ??= {
-      frame: undefined,
+  private recordCall(callee: ScriptFunction, site: Position, frame: Frame | undefined): CallRecord {
+    const call = (this.calls[this.depth + 1] ??= {
+      frame,
       callee,
       site,
       quiet: false,
       firstLine: 0,
       lastLine: 0,
     });
-    // Field by field, into the record this depth keeps: calls are many while a debugger is on.
-    call.frame = undefined;
+    call.frame = frame;
     call.callee = callee;
     call.site = site;
-    call.firstLine = pos.line;
-    call.lastLine = end.line;
-    call.quiet = !this.needsStatements(pos.line, end.line);
+    return call;
+  }
+
+  /**
+   * Decides, while calls are hooked, whether the call about to run one level deeper runs quietly
+   * (nothing needs the statements of its function); checkpoints are worked out as it starts.
+   */
+  private enterCall(callee: ScriptFunction, site: Position): CallRecord {
+    const call = this.recordCall(callee, site, undefined);
+    this.decideQuiet(call);
     return call;
   }
 
@@ -348,15 +377,16 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
    * and at most `maxOperations` operations, so an evaluation can neither stop again nor hang.
    */
   detached<T>(maxOperations: number, work: () => T): T {
-    const { statementsOn, nextProgress, detachedLimit, callPos, thisOut, returnTag } = this;
+    const { statementsOn, hookCalls, nextProgress, detachedLimit, callPos, thisOut, returnTag } = this;
     this.statementsOn = false;
+    this.hookCalls = false;
     this.nextProgress = Infinity;
     this.detachedLimit = this.ops + maxOperations;
     this.checkpoint = this.computeCheckpoint();
     try {
       return work();
     } finally {
-      Object.assign(this, { statementsOn, nextProgress, detachedLimit, callPos, thisOut, returnTag });
+      Object.assign(this, { statementsOn, hookCalls, nextProgress, detachedLimit, callPos, thisOut, returnTag });
       this.checkpoint = this.computeCheckpoint();
     }
   }
@@ -523,13 +553,13 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
   ): Value {
     // As little as this for the debugger here, and its bookkeeping elsewhere: anything more in
     // this path slows every call.
-    if (this.statementsOn && hooked !== true) return this.hookedScript(sf, vars, thisV, pos, closure, tags, thisConst);
+    if (this.hookCalls && hooked !== true) return this.hookedScript(sf, vars, thisV, pos, closure, tags, thisConst);
     if (this.depth >= this.engine.limits.maxCallLevels) {
       throw new RhaiError('ErrorStackOverflow', 'Stack overflow', pos);
     }
     // Closures keep seeing the name-based scope (host variables) they were created in.
     const frame = newFrame(vars, this, thisV, closure?.dyn, thisConst === true);
-    if (hooked === true) this.calls[this.depth + 1]!.frame = frame;
+    if (this.tracksCalls) this.recordCall(sf, pos, frame);
     if (tags !== undefined) frame.tags = tags;
     const captures = closure?.captures;
     if (captures) {
@@ -587,8 +617,9 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     const vars = new Array<Value>(sf.def.slots);
     for (let i = 0; i < args.length; i++) vars[i] = args[i];
     const frame = newFrame(vars, this, thisV, undefined, thisConst);
-    const hooked = this.statementsOn;
-    if (hooked) this.enterCall(sf, pos).frame = frame;
+    const hooked = this.hookCalls;
+    if (hooked) this.enterCall(sf, pos);
+    if (this.tracksCalls) this.recordCall(sf, pos, frame);
     this.depth++;
     if (hooked) this.checkpoint = this.computeCheckpoint();
     let v: Value;
