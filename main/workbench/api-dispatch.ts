@@ -101,6 +101,10 @@ const HANDLERS: Handlers = {
   compareEvalResults: (w, base, candidate) => w.evals.compare(base, candidate),
   addEvalCase: (w, recording, dataset, id, agent, iteration, expected) =>
     w.evals.addCase(recording, dataset, id, agent, iteration, expected),
+  debugWatchInPast: (w, agent, path, line, expression) => w.watchInPast(agent, path, line, expression),
+  recordingWatch: (w, path, agent, brain, line, expression, recorded) =>
+    w.recordingPast.watch(path, agent, brain, line, expression, recorded),
+  recordingCoverage: (w, path, recorded) => w.recordingPast.coverage(path, recorded),
 };
 
 /** Answers request `id`: `method` and `params` are whatever the client sent. */

@@ -200,6 +200,14 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   evalTrial: [[['r.results.jsonl', 'x'], 'evalTrial: at: expected a number, got "x"']],
   compareEvalResults: [[['a.jsonl'], 'compareEvalResults takes 2 parameters (path, otherPath), got 1']],
   addEvalCase: [[[null, 'cases.jsonl', '', null, null, null], 'addEvalCase: id: expected a non-empty string, got ""']],
+  debugWatchInPast: [[['a', 'b.rhai', 0, 'x'], 'debugWatchInPast: line: expected more than 0, got 0']],
+  recordingWatch: [
+    [
+      ['r.jsonl', 'a', 'b.rhai', 1, 'x'],
+      'recordingWatch takes 6 parameters (path, agent, brain, line, expression, recordedBrains), got 5',
+    ],
+  ],
+  recordingCoverage: [[['r.jsonl', 'yes'], 'recordingCoverage: recordedBrains: expected a boolean, got "yes"']],
 };
 
 describe('API parameter checks', () => {

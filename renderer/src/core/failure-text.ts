@@ -79,6 +79,9 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   evalTrial: 'Could not read the trial',
   compareEvalResults: 'Could not compare the results',
   addEvalCase: 'Could not add the case to the dataset',
+  debugWatchInPast: 'Could not watch the expression over the past',
+  recordingWatch: 'Could not watch the expression over the recording',
+  recordingCoverage: 'Could not count the lines the recording ran',
 };
 
 /**
