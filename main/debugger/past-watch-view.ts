@@ -35,7 +35,7 @@ export function statementLine(source: string, line: number): number {
   try {
     text = readFileSync(source, 'utf8');
   } catch (error) {
-    throw new Error(`${source}: ${(error as Error).message}`);
+    throw new Error(`${source}: ${(error as Error).message}`, { cause: error });
   }
   const placed = placeBreakpoint(
     line,
