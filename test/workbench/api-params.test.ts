@@ -207,7 +207,7 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
       'recordingWatch takes 6 parameters (path, agent, brain, line, expression, recordedBrains), got 5',
     ],
   ],
-  recordingCoverage: [[['r.jsonl', 'yes'], 'recordingCoverage: recordedBrains: expected a boolean, got "yes"']],
+  recordingCoverage: [[['r.jsonl', 'yes'], 'recordingCoverage: recordedBrains: expected true or false, got "yes"']],
 };
 
 describe('API parameter checks', () => {
