@@ -95,4 +95,6 @@ export interface PastWatchView {
   /** Iterations re-executed, and those that did not run as recorded. */
   iterations: number;
   diverged: number[];
+  /** Values over the limit of 100 an iteration, counted and not said (a recording's watch or logpoint). */
+  dropped?: number;
 }

@@ -369,6 +369,18 @@ export const WORKBENCH_API = {
     params: z.tuple([path, flag('recordedBrains')]),
     result: answer<RecordingCoverageView>(),
   },
+  /** A logpoint's messages over an opened recording's iterations (docs/debugging.md#logpoints-in-the-past). */
+  recordingLogpoint: {
+    params: z.tuple([
+      path,
+      agent,
+      parameter('brain', z.string()),
+      parameter('line', z.number().int().positive()),
+      parameter('message', z.string()),
+      flag('recordedBrains'),
+    ]),
+    result: answer<PastWatchView>(),
+  },
 } satisfies Record<string, ApiEntry>;
 
 type ApiTable = typeof WORKBENCH_API;

@@ -5,7 +5,7 @@
 
 import type { DebugConfig } from '../runtimes/debug/debug-protocol.ts';
 import type { LineCounts } from '../debugger/line-coverage-map.ts';
-import { scriptOf, type PastIteration } from './past-iteration.ts';
+import { ranAsRecorded, scriptOf, type PastIteration } from './past-iteration.ts';
 import type { PastProcess } from './past-process.ts';
 
 /** Iterations re-executed per command to the process, so that progress can be said between them. */
@@ -46,8 +46,7 @@ export async function coverageOfPast(
       throw new Error(last && !last.ok ? last.error : 'the re-execution stopped early');
     outcomes.forEach(({ report }, i) => {
       const past = batch[i]!;
-      // It asked for a call the recording does not have there, or ended with recorded calls left.
-      if (report.unserved || (past.complete && report.served < past.calls.length)) diverged.push(past.iteration);
+      if (!ranAsRecorded(past, report)) diverged.push(past.iteration);
     });
     progress(Math.min(from + BATCH, iterations.length), iterations.length);
   }

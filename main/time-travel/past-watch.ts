@@ -2,10 +2,10 @@
 // a brain line in every ended iteration of a past (the session so far, or a recording), found by
 // re-executing each with a logpoint `{expression}` on the line and every host call served from what
 // was recorded. In a process of its own, so that it runs while the agent runs on or its view is
-// elsewhere in the past. At most 100 values per iteration, as for any logpoint.
+// elsewhere in the past. At most 100 values per iteration, as for any logpoint; the rest are counted.
 
 import type { DebugConfig } from '../runtimes/debug/debug-protocol.ts';
-import { scriptOf, type PastIteration } from './past-iteration.ts';
+import { ranAsRecorded, scriptOf, type PastIteration } from './past-iteration.ts';
 import type { PastProcess } from './past-process.ts';
 
 /** Iterations re-executed per command to the process. */
@@ -23,6 +23,8 @@ export interface PastValues {
   iterations: number;
   /** Iterations that did not re-execute as recorded (the brain changed, or is not deterministic). */
   diverged: number[];
+  /** Values over the limit of 100 an iteration, counted and not said. */
+  dropped: number;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function logInPast(
   const ended = iterations.filter((past) => past.complete);
   const values: PastValue[] = [];
   const diverged: number[] = [];
+  let dropped = 0;
   for (let from = 0; from < ended.length; from += BATCH) {
     const batch = ended.slice(from, from + BATCH);
     const outcomes = await process.travel(
@@ -62,10 +65,11 @@ export async function logInPast(
       const past = batch[i]!;
       for (const log of report.logs ?? [])
         if (log.source === source) values.push({ iteration: past.iteration, line: log.line, text: log.text });
-      if (report.unserved || report.served < past.calls.length) diverged.push(past.iteration);
+      if (!ranAsRecorded(past, report)) diverged.push(past.iteration);
+      dropped += report.dropped ?? 0;
     });
   }
-  return { values, iterations: ended.length, diverged };
+  return { values, iterations: ended.length, diverged, dropped };
 }
 
 /** A watch expression as the logpoint that says its value. */

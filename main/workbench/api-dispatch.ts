@@ -105,6 +105,8 @@ const HANDLERS: Handlers = {
   recordingWatch: (w, path, agent, brain, line, expression, recorded) =>
     w.recordingPast.watch(path, agent, brain, line, expression, recorded),
   recordingCoverage: (w, path, recorded) => w.recordingPast.coverage(path, recorded),
+  recordingLogpoint: (w, path, agent, brain, line, message, recorded) =>
+    w.recordingPast.logpoint(path, agent, brain, line, message, recorded),
 };
 
 /** Answers request `id`: `method` and `params` are whatever the client sent. */

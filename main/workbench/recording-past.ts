@@ -1,6 +1,6 @@
 // An opened recording's past, re-executed in the workbench (docs/debugging.md#watches-in-the-past,
-// #which-lines-ran): a watch expression's value at every hit of a line in each recorded
-// iteration, and each brain line's count over the whole recording. The recording is data: the
+// #which-lines-ran): a watch expression's (or a logpoint's) value at every hit of a line in each
+// recorded iteration, and each brain line's count over the whole recording. The recording is data: the
 // workspace's brain for each agent runs (or the recorded text, when the user asks), in the runtime
 // the workspace's config gives the agent, in a process of its own; no host call leaves it.
 
@@ -40,21 +40,49 @@ export class RecordingPast {
     expression: string,
     recordedBrains: boolean,
   ): Promise<PastWatchView> {
-    return this.#serialized(async () => {
+    return this.#serialized(() => {
       checkWatchExpression(expression);
-      const { boundary } = this.options.workspace();
-      const asked = boundary.fileToRead(brain);
-      const config = this.#config();
-      const past = recordedPast(await this.options.recording(path), config, agent, recordedBrains);
-      if (realPathOf(past.source) !== asked) throw new Error(`${brain} is not the brain of "${agent}"`);
-      const source = past.source;
-      const placed = statementLine(source, line);
-      return this.#with(past.init, async (process) => {
-        const run = await logInPast(process, past.iterations, source, [
-          { line: placed, logMessage: watchMessage(expression) },
-        ]);
-        return pastWatchView(placed, run);
-      });
+      return this.#log(path, agent, brain, line, watchMessage(expression), recordedBrains);
+    });
+  }
+
+  /**
+   * A logpoint in the recording's past (docs/debugging.md#logpoints-in-the-past): what `message`
+   * (`{expression}` parts, as a live logpoint's) says at every hit of the line in each recorded
+   * iteration; at most 100 an iteration, the rest counted in `dropped`.
+   */
+  logpoint(
+    path: string,
+    agent: string,
+    brain: string,
+    line: number,
+    message: string,
+    recordedBrains: boolean,
+  ): Promise<PastWatchView> {
+    return this.#serialized(() => {
+      if (message.trim() === '') throw new Error('a logpoint in the past needs a message');
+      return this.#log(path, agent, brain, line, message, recordedBrains);
+    });
+  }
+
+  async #log(
+    path: string,
+    agent: string,
+    brain: string,
+    line: number,
+    logMessage: string,
+    recordedBrains: boolean,
+  ): Promise<PastWatchView> {
+    const { boundary } = this.options.workspace();
+    const asked = boundary.fileToRead(brain);
+    const config = this.#config();
+    const past = recordedPast(await this.options.recording(path), config, agent, recordedBrains);
+    if (realPathOf(past.source) !== asked) throw new Error(`${brain} is not the brain of "${agent}"`);
+    const source = past.source;
+    const placed = statementLine(source, line);
+    return this.#with(past.init, async (process) => {
+      const run = await logInPast(process, past.iterations, source, [{ line: placed, logMessage }]);
+      return { ...pastWatchView(placed, run), dropped: run.dropped };
     });
   }
 

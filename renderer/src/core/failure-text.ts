@@ -82,6 +82,7 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   debugWatchInPast: 'Could not watch the expression over the past',
   recordingWatch: 'Could not watch the expression over the recording',
   recordingCoverage: 'Could not count the lines the recording ran',
+  recordingLogpoint: 'Could not run the logpoint over the recording',
 };
 
 /**
