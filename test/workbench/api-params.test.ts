@@ -208,7 +208,9 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
     ],
   ],
   recordingCoverage: [[['r.jsonl', 'yes'], 'recordingCoverage: recordedBrains: expected true or false, got "yes"']],
-  recordingLogpoint: [[['r.jsonl', 'a', 'b.rhai', 1.5, 'x', false], 'recordingLogpoint: line: expected an integer, got 1.5']],
+  recordingLogpoint: [
+    [['r.jsonl', 'a', 'b.rhai', 1.5, 'x', false], 'recordingLogpoint: line: expected an integer, got 1.5'],
+  ],
 };
 
 describe('API parameter checks', () => {
