@@ -14,6 +14,7 @@ import { limitsBenchmarks } from './limits-benchmarks.ts';
 import { lspBenchmarks } from './lsp-benchmarks.ts';
 import { pythonBenchmarks } from './python-benchmarks.ts';
 import { recordingBenchmarks } from './recording-benchmarks.ts';
+import { recordingPastBenchmarks } from './recording-past-benchmarks.ts';
 import { rhaiBenchmarks } from './rhai/rhai-benchmarks.ts';
 import { timeTravelBenchmarks } from './time-travel-benchmarks.ts';
 import { uiBenchmarks } from './ui/ui-benchmarks.ts';
@@ -41,6 +42,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   evals: evalBenchmarks,
   'evals-view': evalsViewBenchmarks,
   counterfactual: counterfactualBenchmarks,
+  'recording-past': recordingPastBenchmarks,
 };
 
 const only = process.argv.slice(2);
