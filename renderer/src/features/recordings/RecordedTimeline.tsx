@@ -62,7 +62,11 @@ export function RecordedTimeline({ path, agent }: { path: string; agent: Recorde
               <span className="tokens">{formatTokens(row.tokens)}</span>
               <span className={failed ? 'error-text outcome' : 'ok-text outcome'}>{describeResult(row.result)}</span>
               {pastValues.has(row.iteration) ? (
-                <span className="past-logs" data-testid="recorded-past-values">
+                <span
+                  className="past-logs"
+                  data-testid="recorded-past-values"
+                  title={pastValues.get(row.iteration)!.join('\n')}
+                >
                   {pastValues.get(row.iteration)!.join(' · ')}
                 </span>
               ) : null}
