@@ -15,6 +15,7 @@ import { limitsBenchmarks } from './limits-benchmarks.ts';
 import { lspBenchmarks } from './lsp-benchmarks.ts';
 import { pythonBenchmarks } from './python-benchmarks.ts';
 import { recordingBenchmarks } from './recording-benchmarks.ts';
+import { recordingPastBenchmarks } from './recording-past-benchmarks.ts';
 import { rhaiBenchmarks } from './rhai/rhai-benchmarks.ts';
 import { timeTravelBenchmarks } from './time-travel-benchmarks.ts';
 import { uiBenchmarks } from './ui/ui-benchmarks.ts';
@@ -43,6 +44,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   'evals-view': evalsViewBenchmarks,
   counterfactual: counterfactualBenchmarks,
   'debugger-cost': debuggerCostBenchmarks,
+  'recording-past': recordingPastBenchmarks,
 };
 
 const only = process.argv.slice(2);

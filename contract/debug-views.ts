@@ -85,3 +85,16 @@ export type DebugNotification =
    * past: what it said in each iteration, for the timeline.
    */
   | { type: 'past-logs'; agent: string; source: string; lines: { iteration: number; line: number; text: string }[] };
+
+/** A watch expression's values in the past (docs/debugging.md#watches-in-the-past). */
+export interface PastWatchView {
+  /** The statement line it was placed on (the first at or after the asked one). */
+  line: number;
+  /** Its value at each hit, in order, with the iteration it was in. */
+  values: { iteration: number; line: number; value: string }[];
+  /** Iterations re-executed, and those that did not run as recorded. */
+  iterations: number;
+  diverged: number[];
+  /** Values over the limit of 100 an iteration, counted and not said (a recording's watch or logpoint). */
+  dropped?: number;
+}

@@ -261,3 +261,14 @@ export interface RecordingComparisonView {
   /** The comparison as `brainbench diff` prints it. */
   text: string;
 }
+
+/** Line counts over a recording's iterations, re-executed (docs/debugging.md#which-lines-ran). */
+export interface RecordingCoverageView {
+  /** Per brain file as the workspace names it: every statement line with its count. */
+  files: Record<string, [line: number, hits: number][]>;
+  /** Per brain: "brain.rhai: 7 of 8 lines (87%); never reached: line 8". */
+  summary: string[];
+  iterations: number;
+  /** Agents left out, with why (not in the workspace, no source lines, …). */
+  skipped: { agent: string; reason: string }[];
+}

@@ -34,6 +34,7 @@ import type {
   StackFrameInfo,
   VariableInfo,
   WhyView,
+  PastWatchView,
 } from './debug-views.ts';
 import type { EventEnvelope } from '../main/host-api/wit-types.generated.ts';
 import type {
@@ -45,6 +46,7 @@ import type {
   RecordingView,
   ReplayPlanView,
   ReplayView,
+  RecordingCoverageView,
 } from './recording-views.ts';
 import type { AccountingView, IterationWaterfall } from './accounting-views.ts';
 import type { AddedCaseView, EvalComparisonView, EvalFilesView, ResultsChunk, TrialDetailView } from './eval-views.ts';
@@ -383,6 +385,40 @@ export const WORKBENCH_API = {
   },
   /** k recordings of one case aligned call by call: where they split and the answer that made them (`brainbench diff a b c`). */
   splitRecordings: { params: z.tuple([splitPaths]), result: answer<SplitView>() },
+  /** A watch expression's value at every hit of a brain line in the agent's ended iterations (docs/debugging.md#watches-in-the-past). */
+  debugWatchInPast: {
+    params: z.tuple([agent, path, parameter('line', z.number().int().positive()), parameter('expression', z.string())]),
+    result: answer<PastWatchView>(),
+  },
+  /** The same over an opened recording's iterations, re-executed with the workspace's brain (or the recorded one). */
+  recordingWatch: {
+    params: z.tuple([
+      path,
+      agent,
+      parameter('brain', z.string()),
+      parameter('line', z.number().int().positive()),
+      parameter('expression', z.string()),
+      flag('recordedBrains'),
+    ]),
+    result: answer<PastWatchView>(),
+  },
+  /** Line counts over an opened recording (docs/debugging.md#which-lines-ran), by brain file as the workspace names it. */
+  recordingCoverage: {
+    params: z.tuple([path, flag('recordedBrains')]),
+    result: answer<RecordingCoverageView>(),
+  },
+  /** A logpoint's messages over an opened recording's iterations (docs/debugging.md#logpoints-in-the-past). */
+  recordingLogpoint: {
+    params: z.tuple([
+      path,
+      agent,
+      parameter('brain', z.string()),
+      parameter('line', z.number().int().positive()),
+      parameter('message', z.string()),
+      flag('recordedBrains'),
+    ]),
+    result: answer<PastWatchView>(),
+  },
 } satisfies Record<string, ApiEntry>;
 
 type ApiTable = typeof WORKBENCH_API;

@@ -141,7 +141,8 @@ function travel(engine: Engine, command: TravelCommand): void {
     // Abandoned by the host (a new goal): the rest is not wanted.
     if (Atomics.load(interrupt, 0) !== 0) break;
   }
-  post({ t: 'result', id: command.id, result, travel: outcomes });
+  // Coverage over the past (a recording's line counts) is counted as a live run counts it.
+  post({ t: 'result', id: command.id, result, travel: outcomes, ...coverage() });
   setImmediate(() => engine.prepare?.());
 }
 

@@ -9,6 +9,7 @@ import { accountingCommand } from './accounting-command.ts';
 import { diffCommand, splitCommand } from './diff-command.ts';
 import { exportCommand, otlpDestinationOption } from './export-command.ts';
 import { replayCommand } from './replay-command.ts';
+import { coverageCommand } from './coverage-command.ts';
 import { corpusCommand } from './corpus-command.ts';
 import { chaosCommand, mutationKinds } from './chaos-command.ts';
 import { exploreCommand } from './explore-command.ts';
@@ -52,6 +53,9 @@ const USAGE = `usage:
   brainbench explore [CONFIG] [--strategy every|random] [--runs N] [--seed S] [--settle MS] [--timeout SECS]
                   [--save DIR] [--schedule FILE]                          run the agents under many message orders
   brainbench accounting FILE [--config FILE] [--json]                     tokens, cost and calls per agent and iteration
+  brainbench coverage FILE|RESULTS.jsonl [--lcov OUT] [--config FILE] [--recorded-brains] [--agent NAME]...
+                                                                          line counts per brain over a recording or an eval's
+                                                                          trials, by re-executing them (LCOV, coverage/lcov.info)
   brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--shard I/N] [--all] [-j N] [--watch]
                   [--coverage] [--coverage-file FILE]                    (line counts per brain, LCOV in coverage/lcov.info)
                   [--dump FILE] [--dump-format json|yaml|toml] [--format toml|yaml|json] [--log-format ...]
@@ -557,6 +561,33 @@ function exploreOrders(args: string[]): Promise<number> {
   );
 }
 
+function coverage(args: string[]): Promise<number> {
+  const { values, positionals } = commandArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      config: { type: 'string', short: 'c' },
+      format: { type: 'string' },
+      'recorded-brains': { type: 'boolean' },
+      agent: { type: 'string', multiple: true },
+      lcov: { type: 'string' },
+    },
+  });
+  if (positionals.length !== 1) throw new UsageError('coverage takes one recording FILE or eval RESULTS.jsonl');
+  const format = formatOption('--format', values.format);
+  return logging(stderrLog('auto'), () =>
+    coverageCommand({
+      file: positionals[0]!,
+      recordedBrains: values['recorded-brains'] ?? false,
+      agents: values.agent ?? [],
+      lcov: values.lcov ?? 'coverage/lcov.info',
+      print,
+      ...(values.config !== undefined ? { config: values.config } : {}),
+      ...(format ? { format } : {}),
+    }),
+  );
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   run: (args) => runOrLoop('run', args),
   loop: (args) => runOrLoop('loop', args),
@@ -574,6 +605,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   dap,
   schema,
   lsp,
+  coverage,
 };
 
 async function main(argv: string[]): Promise<number> {

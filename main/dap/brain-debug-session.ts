@@ -429,6 +429,10 @@ export class BrainDebugSession extends DebugSession {
       this.#decideHeldCall(response, args);
       return;
     }
+    if (command === 'watchInPast') {
+      this.#watchInPast(response, args);
+      return;
+    }
     if (command !== 'goToHostCall' && command !== 'whyHostCall') {
       this.sendErrorResponse(response, { id: 4, format: `unknown request "${command}"`, variables: NO_VARIABLES });
       return;
@@ -453,6 +457,27 @@ export class BrainDebugSession extends DebugSession {
     this.#travel(response, threadId as number, (debug, agent) =>
       debug.goToCall(agent, { iteration: iteration as number, call: call as number }),
     );
+  }
+
+  /**
+   * `watchInPast` `{threadId, source: {path}, line, expression}`: the expression's value at every
+   * hit of the line in the thread's ended iterations (docs/debugging.md#watches-in-the-past); the
+   * values are `output` events too.
+   */
+  #watchInPast(response: DebugProtocol.Response, args: unknown): void {
+    this.#answer(response, async () => {
+      const { debug } = await this.#session();
+      const { threadId, source, line, expression } = (args ?? {}) as Record<string, unknown>;
+      const path = (source as { path?: unknown } | undefined)?.path;
+      if (
+        typeof threadId !== 'number' ||
+        typeof path !== 'string' ||
+        typeof line !== 'number' ||
+        typeof expression !== 'string'
+      )
+        throw new Error('watchInPast needs `threadId`, `source` with a `path`, `line` and `expression`');
+      return debug.watchInPast(this.#agentOf(threadId), path, line, expression);
+    });
   }
 
   /** The decision is checked as the workbench's API checks it; one the op cannot take is refused. */

@@ -11,7 +11,7 @@ import { counted } from '../../contract/counted.ts';
 import type { HeldCallDecision } from '../../contract/agent-status.ts';
 import { readFileSync } from 'node:fs';
 import { HOST_OPS, type HostOp } from '../host-api/host-ops.generated.ts';
-import type { DebugNotification, WhyView } from '../../contract/debug-views.ts';
+import type { DebugNotification, PastWatchView, WhyView } from '../../contract/debug-views.ts';
 import type {
   DebugConfig,
   DebugRequest,
@@ -33,6 +33,8 @@ import { placeBreakpoint, type PlacedBreakpoint } from './breakpoint-placement.t
 import { JsonVariables, memoryText, memoryValue, HOST_REFERENCE_BASE } from './json-variables.ts';
 import { SessionTravel } from '../time-travel/session-travel.ts';
 import type { TravelEvent } from '../time-travel/agent-travel.ts';
+import type { PastValues } from '../time-travel/past-watch.ts';
+import { checkWatchExpression, pastWatchView, statementLine } from './past-watch-view.ts';
 
 /** The frame of a host call the agent is held in, above its script frames. */
 export const HELD_CALL_FRAME = HOST_REFERENCE_BASE - 1;
@@ -260,6 +262,48 @@ export class Debugger {
         text: `(past) the logpoint could not be run over the past: ${(error as Error).message}`,
       });
     }
+  }
+
+  /**
+   * A watch expression's value at every hit of a brain line in every ended iteration of the
+   * agent's past (docs/debugging.md#watches-in-the-past): in the output, each value with its
+   * iteration, and as the timeline's column; answered with the values. The agent need not be stopped.
+   */
+  async watchInPast(agent: string, file: string, line: number, expression: string): Promise<PastWatchView> {
+    if (!this.#travel) throw new Error('time travel is off in this session: its host calls are not kept');
+    this.supervisor.runner(agent);
+    checkWatchExpression(expression);
+    const source = resolve(file);
+    const placed = statementLine(source, line);
+    const run = await this.#travel.watch(agent, source, placed, expression);
+    this.#emitPastValues(agent, source, expression, run);
+    return pastWatchView(placed, run);
+  }
+
+  /** What a watch in the past found, said as logpoints in the past say it. */
+  #emitPastValues(agent: string, source: string, expression: string, run: PastValues): void {
+    const name = basename(source);
+    for (const { iteration, line, text } of run.values) {
+      this.#emit({
+        type: 'output',
+        agent,
+        text: `(past) iteration ${iteration}, ${name}:${line}: ${expression} = ${text}`,
+        iteration,
+      });
+    }
+    const diverged =
+      run.diverged.length === 0 ? '' : `; ${counted(run.diverged.length, 'iteration')} did not run as recorded`;
+    this.#emit({
+      type: 'output',
+      agent,
+      text: `(past) watch ${expression}: ${counted(run.values.length, 'value')} from ${counted(run.iterations, 'iteration')} of the past${diverged}`,
+    });
+    this.#emit({
+      type: 'past-logs',
+      agent,
+      source,
+      lines: run.values.map(({ iteration, line, text }) => ({ iteration, line, text: `${expression} = ${text}` })),
+    });
   }
 
   #emitLive(event: Extract<DebuggerEvent, { type: 'stopped' }>): void {

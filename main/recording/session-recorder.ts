@@ -69,12 +69,12 @@ export class SessionRecorder {
     const unsubscribe = host.trace.subscribe((event) => this.traced(event));
     host.callTap = (call) => this.called(call);
     host.deliveryTap = (agent, envelope) => this.delivered(agent, envelope);
-    for (const runner of supervisor.runners.values()) runner.process.reportLocalCalls(true);
+    supervisor.reportLocalCalls(true);
     this.detach = () => {
       unsubscribe();
       if (host.callTap) host.callTap = undefined;
       if (host.deliveryTap) host.deliveryTap = undefined;
-      for (const runner of supervisor.runners.values()) runner.process.reportLocalCalls(false);
+      supervisor.reportLocalCalls(false);
     };
   }
 

@@ -38,6 +38,8 @@ export class Supervisor {
   private readonly conditions = new Map<string, Map<HostOp, CallCondition>>();
   private readonly breakpoints = new Map<string, Set<HostOp>>();
   private readonly reloads = new Map<string, Promise<CheckResult>>();
+  /** Who wants the calls the agent processes answer themselves reported (a recording, time travel, telemetry). */
+  private localCallReporters = 0;
 
   constructor(
     readonly host: Host,
@@ -48,7 +50,7 @@ export class Supervisor {
   }
 
   private createRunner(agent: string): AgentRunner {
-    return new AgentRunner({
+    const runner = new AgentRunner({
       host: this.host,
       spawner: this.options.spawner,
       entry: this.options.entry,
@@ -58,6 +60,20 @@ export class Supervisor {
       onPauseRequest: () => this.updateForwarding(),
       onDebugEvent: (event) => this.debugListeners.forEach((listener) => listener(agent, event)),
     });
+    // A runner a reconfigure makes reports as those made at startup do.
+    if (this.localCallReporters > 0) runner.process.reportLocalCalls(true);
+    return runner;
+  }
+
+  /**
+   * Has every agent process, those a later reconfigure starts included, report the calls it answers
+   * itself (clocks, UUIDs), while at least one caller wants them; each `true` is undone by a `false`.
+   */
+  reportLocalCalls(on: boolean): void {
+    const before = this.localCallReporters > 0;
+    this.localCallReporters = Math.max(0, this.localCallReporters + (on ? 1 : -1));
+    const now = this.localCallReporters > 0;
+    if (now !== before) for (const runner of this.runners.values()) runner.process.reportLocalCalls(now);
   }
 
   /**

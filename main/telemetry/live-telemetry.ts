@@ -63,12 +63,12 @@ export class LiveTelemetry {
       this.called(call);
     };
     host.callTap = tap;
-    for (const runner of supervisor.runners.values()) runner.process.reportLocalCalls(true);
+    supervisor.reportLocalCalls(true);
     this.detach = () => {
       unsubscribe();
       // A recorder that closed first took the tap away with it.
       if (host.callTap === tap) host.callTap = previous;
-      if (!host.callTap) for (const runner of supervisor.runners.values()) runner.process.reportLocalCalls(false);
+      supervisor.reportLocalCalls(false);
     };
   }
 

@@ -49,7 +49,7 @@ export class CallHistory {
     };
     host.callTap = tap;
     // Calls the agent processes answer themselves (clocks, UUIDs) are served in the past too.
-    for (const runner of supervisor.runners.values()) runner.process.reportLocalCalls(true);
+    supervisor.reportLocalCalls(true);
     const unsubscribe = host.trace.subscribe((event) => {
       if (event.type === 'iteration-start') this.#begin(event.agent, event.iteration);
       else if (event.type === 'iteration-end') this.#end(event.agent, event.iteration);
@@ -61,6 +61,7 @@ export class CallHistory {
     });
     this.#undo.push(unsubscribe, () => {
       if (host.callTap === tap) host.callTap = previous;
+      supervisor.reportLocalCalls(false);
     });
   }
 

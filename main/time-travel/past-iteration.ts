@@ -4,6 +4,7 @@
 // (recorded-past.ts); the one still running is `complete: false`, its calls those made so far.
 
 import type { ReplayCall, ReplayIterationScript } from '../agent-protocol/replay-script.ts';
+import type { TravelReport } from '../runtimes/debug/debug-protocol.ts';
 
 export interface PastIteration {
   agent: string;
@@ -32,4 +33,13 @@ export function memoryAfter(past: PastIteration, served: number): Map<string, st
     else if (call.op === 'host.memory-remove') memory.delete(String(call.args[0]));
   }
   return memory;
+}
+
+/**
+ * Whether a re-execution ran as recorded: it asked for no call the recording does not have there
+ * and, for an ended iteration, used every recorded call (fewer means the brain changed, or is not
+ * deterministic). One rule for logpoints, watches and line counts in the past.
+ */
+export function ranAsRecorded(past: PastIteration, report: TravelReport): boolean {
+  return !report.unserved && (!past.complete || report.served >= past.calls.length);
 }

@@ -5,7 +5,7 @@
 // in the past.
 
 import type { DebugConfig, TravelReport } from '../runtimes/debug/debug-protocol.ts';
-import { scriptOf, type PastIteration } from './past-iteration.ts';
+import { ranAsRecorded, scriptOf, type PastIteration } from './past-iteration.ts';
 import type { PastProcess } from './past-process.ts';
 
 export interface PastLogLine {
@@ -20,6 +20,8 @@ export interface PastLogRun {
   /** Iterations re-executed, and those that did not run as recorded (the brain changed, or is not deterministic). */
   iterations: number;
   diverged: number[];
+  /** Messages over the limit of 100 an iteration, counted and not said. */
+  dropped: number;
 }
 
 export class PastLogs {
@@ -38,7 +40,7 @@ export class PastLogs {
   run(): Promise<PastLogRun> {
     const work = async (): Promise<PastLogRun> => {
       const ended = this.iterations().filter((past) => past.complete);
-      if (ended.length === 0) return { lines: [], iterations: 0, diverged: [] };
+      if (ended.length === 0) return { lines: [], iterations: 0, diverged: [], dropped: 0 };
       const outcomes = await this.process.travel(
         ended.map((past) => ({
           script: past.script,
@@ -49,14 +51,17 @@ export class PastLogs {
       );
       const lines: PastLogLine[] = [];
       const diverged: number[] = [];
+      let dropped = 0;
       outcomes.forEach((outcome, i) => {
-        const { iteration } = ended[i]!;
+        const past = ended[i]!;
+        const { iteration } = past;
         const report: TravelReport = outcome.report;
         for (const log of report.logs ?? [])
           lines.push({ iteration, source: log.source, line: log.line, text: log.text });
-        if (report.unserved) diverged.push(iteration);
+        if (!ranAsRecorded(past, report)) diverged.push(iteration);
+        dropped += report.dropped ?? 0;
       });
-      return { lines, iterations: outcomes.length, diverged };
+      return { lines, iterations: outcomes.length, diverged, dropped };
     };
     const next = this.#queue.then(work, work);
     this.#queue = next.catch(() => undefined);

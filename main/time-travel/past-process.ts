@@ -11,6 +11,7 @@ import type {
   TravelOutcome,
 } from '../agent-protocol/agent-protocol.ts';
 import type { DebugAnswer, DebugConfig, DebugRequest, EngineDebugEvent } from '../runtimes/debug/debug-protocol.ts';
+import type { LineCounts } from '../debugger/line-coverage-map.ts';
 import { agentProcessSandbox } from '../supervisor/agent-sandbox.ts';
 import type { AgentChannel, AgentSpawner } from '../supervisor/agent-spawner.ts';
 
@@ -32,6 +33,8 @@ export class PastProcess {
   #gone = false;
   /** Called when a re-execution stops (at its goal, or where it was then stepped to). */
   onStop: (stop: PastStop) => void = () => {};
+  /** With `coverage` configured: the lines a travel command's runs entered, before its outcomes. */
+  onCoverage: (lines: LineCounts) => void = () => {};
 
   constructor(
     private readonly spawner: AgentSpawner,
@@ -121,6 +124,7 @@ export class PastProcess {
       case 'debug':
         if (message.event.t === 'answer') this.#answers.shift()?.(message.event.answer);
         else if (message.event.t === 'stopped') this.onStop(message.event);
+        else if (message.event.t === 'coverage') this.onCoverage(message.event.lines);
         return;
       case 'call':
         // Never: a re-execution's calls are served on its engine thread, or end it there.

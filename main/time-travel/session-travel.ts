@@ -12,6 +12,7 @@ import { AgentTravel, type Present, type TravelEvent } from './agent-travel.ts';
 import { CallHistory, type PastCall } from './call-history.ts';
 import { PastProcess } from './past-process.ts';
 import { PastLogs } from './past-logs.ts';
+import { logInPast, watchMessage, type PastValues } from './past-watch.ts';
 import { whyCall } from './why-call.ts';
 import type { WhyView } from '../../contract/debug-views.ts';
 
@@ -25,6 +26,8 @@ export class SessionTravel {
   readonly #history: CallHistory;
   readonly #agents = new Map<string, AgentTravel>();
   readonly #logs = new Map<string, PastLogs>();
+  /** Per agent: the process watches in the past re-execute in, and the watches queued on it. */
+  readonly #watches = new Map<string, { process: PastProcess; queue: Promise<unknown> }>();
   readonly #lastStop = new Map<string, EngineStopAt>();
   /** Where each live brain is stopped, for a travel that starts later. */
   readonly #presents = new Map<string, Present>();
@@ -81,6 +84,18 @@ export class SessionTravel {
     if (this.#config) logs.configure(this.#config);
     this.#logs.set(agent, logs);
     return logs;
+  }
+
+  /** A watch expression's value at every hit of `line` of `source` in the agent's ended iterations kept. */
+  watch(agent: string, source: string, line: number, expression: string): Promise<PastValues> {
+    let watches = this.#watches.get(agent);
+    if (!watches) this.#watches.set(agent, (watches = { process: this.#process(agent), queue: Promise.resolve() }));
+    const { process } = watches;
+    const work = () =>
+      logInPast(process, this.#history.iterations(agent), source, [{ line, logMessage: watchMessage(expression) }]);
+    const next = watches.queue.then(work, work);
+    watches.queue = next.catch(() => undefined);
+    return next;
   }
 
   /** The agents whose brain is `source` (an absolute path). */
@@ -150,6 +165,8 @@ export class SessionTravel {
     this.#agents.clear();
     for (const logs of this.#logs.values()) logs.dispose();
     this.#logs.clear();
+    for (const { process } of this.#watches.values()) process.dispose();
+    this.#watches.clear();
     this.#history.dispose();
   }
 

@@ -107,6 +107,12 @@ const HANDLERS: Handlers = {
   cancelChaos: (w) => w.counterfactuals.cancelChaos(),
   saveChaosTest: (w, path, mutation, dir) => w.counterfactuals.saveChaosTest(path, mutation, dir),
   splitRecordings: (w, paths) => w.counterfactuals.split(paths),
+  debugWatchInPast: (w, agent, path, line, expression) => w.watchInPast(agent, path, line, expression),
+  recordingWatch: (w, path, agent, brain, line, expression, recorded) =>
+    w.recordingPast.watch(path, agent, brain, line, expression, recorded),
+  recordingCoverage: (w, path, recorded) => w.recordingPast.coverage(path, recorded),
+  recordingLogpoint: (w, path, agent, brain, line, message, recorded) =>
+    w.recordingPast.logpoint(path, agent, brain, line, message, recorded),
 };
 
 /** Answers request `id`: `method` and `params` are whatever the client sent. */

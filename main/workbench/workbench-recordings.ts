@@ -270,6 +270,11 @@ export class WorkbenchRecordings {
   }
 
   /** The recording behind a workspace path, whole; the last one read is kept. */
+  /** A recording of the workspace read whole, for a re-execution of its past (recording-past.ts). */
+  async recording(path: string): Promise<Recording> {
+    return (await this.load(path)).loaded.recording;
+  }
+
   private async load(path: string): Promise<{ file: string; loaded: Loaded }> {
     const { file, size, mtimeMs } = this.fileOf(path);
     const kept = this.whole;

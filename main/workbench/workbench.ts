@@ -33,7 +33,12 @@ import { describeComponent } from '../runtimes/wasm/describe-component.ts';
 import { watchScripts } from '../supervisor/script-watcher.ts';
 import { WorkbenchDebugging } from './workbench-debugging.ts';
 import { SETTINGS_FOLDER } from './debug-settings-file.ts';
-import type { CallBreakpoint, CallBreakpointResult, PlacedSourceBreakpoint } from '../../contract/debug-views.ts';
+import type {
+  CallBreakpoint,
+  CallBreakpointResult,
+  PastWatchView,
+  PlacedSourceBreakpoint,
+} from '../../contract/debug-views.ts';
 import type { SourceBreakpoint } from '../runtimes/debug/debug-protocol.ts';
 import { followBackendStates } from './backend-state-feed.ts';
 import { ALL_AGENTS, Supervisor } from '../supervisor/supervisor.ts';
@@ -68,6 +73,7 @@ import type { TraceEvent } from '../trace/trace-event.ts';
 import { exportSessionTelemetry } from './session-telemetry.ts';
 import type { LiveTelemetry } from '../telemetry/live-telemetry.ts';
 import { WorkbenchRecordings } from './workbench-recordings.ts';
+import { RecordingPast } from './recording-past.ts';
 import { ResourceWatches } from './resource-watches.ts';
 import { listComponentFolder } from './component-folders.ts';
 import { checkToolArguments } from './tool-arguments-check.ts';
@@ -176,6 +182,8 @@ export class Workbench {
 
   /** Recordings opened, forked, replayed, compared and saved as tests (docs/recordings.md). */
   readonly recordings: WorkbenchRecordings;
+  /** Watches and line counts over an opened recording's past, re-executed (recording-past.ts). */
+  readonly recordingPast: RecordingPast;
   readonly trust: WorkspaceTrust;
   /** Evals run, read, compared and added to (docs/workbench.md#evals). */
   readonly evals: WorkbenchEvals;
@@ -198,6 +206,15 @@ export class Workbench {
       spawner: options.spawner,
       entry: options.entry,
       emit: (event) => this.emit(event),
+    });
+    this.recordingPast = new RecordingPast({
+      recording: (path) => this.recordings.recording(path),
+      workspace: () => {
+        const { root, boundary, config } = this.state();
+        return { root, boundary, config };
+      },
+      spawner: options.spawner,
+      entry: options.entry,
     });
     this.evals = new WorkbenchEvals({
       workspace: () => {
@@ -518,6 +535,12 @@ export class Workbench {
    * A brain file's line breakpoints. The file must be one the workspace may read (placing them
    * reads it); they are kept under the path as given, which is the name the engine runs it by.
    */
+  /** A watch in the agent's past (docs/debugging.md#watches-in-the-past): on a brain the workspace may read. */
+  watchInPast(agent: string, path: string, line: number, expression: string): Promise<PastWatchView> {
+    const file = this.state().boundary.fileToRead(path);
+    return this.debugging.debugger.watchInPast(agent, file, line, expression);
+  }
+
   setSourceBreakpoints(path: string, breakpoints: SourceBreakpoint[], text: string | null): PlacedSourceBreakpoint[] {
     this.state().boundary.fileToRead(path);
     return this.debugging.setSourceBreakpoints(path, breakpoints, text);

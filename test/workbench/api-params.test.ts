@@ -211,6 +211,17 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
     ],
   ],
   splitRecordings: [[[['one.jsonl']], 'splitRecordings: paths: expected at least 2 items, got a list']],
+  debugWatchInPast: [[['a', 'b.rhai', 0, 'x'], 'debugWatchInPast: line: expected more than 0, got 0']],
+  recordingWatch: [
+    [
+      ['r.jsonl', 'a', 'b.rhai', 1, 'x'],
+      'recordingWatch takes 6 parameters (path, agent, brain, line, expression, recordedBrains), got 5',
+    ],
+  ],
+  recordingCoverage: [[['r.jsonl', 'yes'], 'recordingCoverage: recordedBrains: expected true or false, got "yes"']],
+  recordingLogpoint: [
+    [['r.jsonl', 'a', 'b.rhai', 1.5, 'x', false], 'recordingLogpoint: line: expected an integer, got 1.5'],
+  ],
 };
 
 describe('API parameter checks', () => {

@@ -87,7 +87,9 @@ export class DebugController {
   endRun(): void {
     const dropped = this.#dropped;
     this.#dropped = undefined;
-    if (!dropped || this.#travel) return;
+    if (!dropped) return;
+    // A logpoint in the past counts its own: the host says them with the values.
+    if (this.#travel) return this.#travel.droppedLogs(dropped.count);
     this.link.send({
       t: 'log-point',
       text: `${dropped.count} more logpoint message${dropped.count === 1 ? ' was' : 's were'} dropped in this iteration (at most ${LOG_POINT_LIMIT} are shown per iteration)`,

@@ -133,6 +133,8 @@ export interface TravelReport {
   hits?: number[];
   /** With `logs`: each logpoint message, where it was said. */
   logs?: { statement: number; source: string; line: number; text: string }[];
+  /** With `logs`: messages over the limit an iteration, counted and not said. */
+  dropped?: number;
   /** The run asked for a call the recording does not have here (its end, or another call). */
   unserved?: { statement: number; op: string; why: 'end' | 'other' };
 }

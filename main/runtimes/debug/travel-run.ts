@@ -19,6 +19,7 @@ export class TravelRun {
   readonly #hits: number[] | undefined;
   readonly #logs: NonNullable<TravelReport['logs']> | undefined;
   #unserved: TravelReport['unserved'];
+  #dropped = 0;
 
   constructor(
     readonly goal: TravelGoal,
@@ -77,6 +78,11 @@ export class TravelRun {
     this.#logs?.push({ statement, source, line, text });
   }
 
+  /** Logpoint messages over the iteration's limit, counted and not said. */
+  droppedLogs(count: number): void {
+    this.#dropped += count;
+  }
+
   /** The brain asked for a call the recording does not serve here: the re-execution ends. */
   unserved(statement: number, op: string, why: 'end' | 'other'): void {
     this.#unserved ??= { statement, op, why };
@@ -95,6 +101,7 @@ export class TravelRun {
       served: this.served(),
       ...(this.#depths ? { depths: this.#depths, hits: this.#hits! } : {}),
       ...(this.#logs ? { logs: this.#logs } : {}),
+      ...(this.#dropped > 0 ? { dropped: this.#dropped } : {}),
       ...(this.#unserved ? { unserved: this.#unserved } : {}),
     };
   }

@@ -85,6 +85,10 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   cancelChaos: 'Could not cancel the chaos run',
   saveChaosTest: 'Could not save the mutation as a test',
   splitRecordings: 'Could not align the recordings',
+  debugWatchInPast: 'Could not watch the expression over the past',
+  recordingWatch: 'Could not watch the expression over the recording',
+  recordingCoverage: 'Could not count the lines the recording ran',
+  recordingLogpoint: 'Could not run the logpoint over the recording',
 };
 
 /**

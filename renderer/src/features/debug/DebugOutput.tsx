@@ -1,6 +1,7 @@
 import { useDebug } from './debug-store.ts';
 import { focusTrace, selectAgent } from '../../core/workbench-store.ts';
 import { traceLog } from '../../shared/trace/trace-log.ts';
+import { showRecordedIteration } from '../recordings/recording-store.ts';
 
 /** Shows a past iteration of the agent in the timeline, opened. */
 function showIteration(agent: string, number: number): void {
@@ -24,8 +25,12 @@ export function DebugOutput() {
               <button
                 className="link"
                 data-testid="past-iteration-link"
-                title={`Show iteration ${line.iteration} in the timeline`}
-                onClick={() => showIteration(line.agent, line.iteration!)}
+                title={`Show iteration ${line.iteration} ${line.recording ? `of ${line.recording}` : 'in the timeline'}`}
+                onClick={() =>
+                  line.recording
+                    ? void showRecordedIteration(line.recording, line.agent, line.iteration!)
+                    : showIteration(line.agent, line.iteration!)
+                }
               >
                 #{line.iteration}
               </button>

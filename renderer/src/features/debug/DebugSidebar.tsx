@@ -5,6 +5,7 @@ import { DebugOutput } from './DebugOutput.tsx';
 import { DebugToolbar } from './DebugToolbar.tsx';
 import { VariablesPane } from './VariablesPane.tsx';
 import { WatchPane } from './WatchPane.tsx';
+import { PastProbePane } from './PastProbePane.tsx';
 
 /** The debugger's column: the toolbar, then the panes VS Code users know. */
 export function DebugSidebar() {
@@ -15,6 +16,7 @@ export function DebugSidebar() {
       <CallStackPane />
       <VariablesPane />
       <WatchPane />
+      <PastProbePane />
       <BreakpointsPane />
       <DebugOutput />
     </section>

@@ -44,6 +44,13 @@ export interface WatchResult {
   variablesReference?: number;
 }
 
+export interface OutputLine {
+  agent: string;
+  text: string;
+  iteration?: number;
+  recording?: string;
+}
+
 /** A logpoint's message in a past iteration (docs/debugging.md#logpoints-in-the-past). */
 export interface PastLog {
   iteration: number;
@@ -60,8 +67,8 @@ interface DebugState {
   children: Record<string, VariableInfo[]>;
   watches: string[];
   watchResults: Record<string, WatchResult>;
-  /** `iteration`: a logpoint's message in the past, from that iteration's re-execution. */
-  output: { agent: string; text: string; iteration?: number }[];
+  /** `iteration`: a logpoint's message in the past, from that iteration's re-execution (of `recording`, when one was opened). */
+  output: OutputLine[];
   /** Per agent: what logpoints added later said in its past iterations, for the timeline. */
   pastLogs: Record<string, PastLog[]>;
   /** The last "Why?" asked: of which agent's call, and the chain of answers its arguments came from. */
@@ -342,6 +349,17 @@ export async function evaluate(agent: string, expression: string): Promise<Watch
 }
 
 const watchKey = () => `brainbench.watches:${useWorkbench.getState().workspace?.root ?? ''}`;
+
+/** Lines said by the renderer's own requests (a logpoint or watch over an opened recording). */
+export function addOutput(lines: readonly OutputLine[]): void {
+  set({ output: [...get().output, ...lines].slice(-OUTPUT_KEPT) });
+}
+
+/** Replaces the logpoint on `line` of `path` (or adds one): live, and over the session's past. */
+export function setLogpoint(path: string, line: number, logMessage: string): void {
+  const others = breakpointsOf(path).filter((b) => b.line !== line);
+  void setFileBreakpoints(path, [...others, { line, logMessage, verified: false, message: 'placing…' }]);
+}
 
 export function addWatch(expression: string): void {
   const watches = [...new Set([...get().watches, expression.trim()])].filter(Boolean);

@@ -1,10 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { RecordedAgentView } from '../../../../contract/recording-views.ts';
 import { clock, duration } from '../../shared/trace/trace-text.ts';
 import { openFork, selectRecordedIteration, useRecordings } from './recording-store.ts';
 import { describeResult, formatTokens } from './recording-text.ts';
 import { counted } from '../../../../contract/counted.ts';
+import { probeValuesOf, useRecordingPast } from './recording-past-store.ts';
 
 const ROW_HEIGHT = 24;
 
@@ -19,6 +20,13 @@ export function RecordedTimeline({ path, agent }: { path: string; agent: Recorde
     estimateSize: () => ROW_HEIGHT,
     overscan: 20,
   });
+  const probes = useRecordingPast((s) => s.probes);
+  const pastValues = useMemo(() => probeValuesOf(probes, agent.name), [probes, agent.name]);
+  // A value's link in the Debug output selects its iteration: bring the row into view.
+  useEffect(() => {
+    const index = rows.findIndex((row) => row.iteration === selected);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [selected, rows, virtualizer]);
   if (rows.length === 0) return <div className="empty">No iterations of {agent.name} in this recording.</div>;
   return (
     <div className="recorded-timeline" ref={parent} data-testid="recorded-timeline">
@@ -53,6 +61,15 @@ export function RecordedTimeline({ path, agent }: { path: string; agent: Recorde
               <span className="calls">{counted(row.calls, 'call')}</span>
               <span className="tokens">{formatTokens(row.tokens)}</span>
               <span className={failed ? 'error-text outcome' : 'ok-text outcome'}>{describeResult(row.result)}</span>
+              {pastValues.has(row.iteration) ? (
+                <span
+                  className="past-logs"
+                  data-testid="recorded-past-values"
+                  title={pastValues.get(row.iteration)!.join('\n')}
+                >
+                  {pastValues.get(row.iteration)!.join(' · ')}
+                </span>
+              ) : null}
               <button
                 className="row-action"
                 title={`Fork a branch from the state after iteration ${row.iteration}`}

@@ -15,6 +15,8 @@ import { IterationDetail } from './IterationDetail.tsx';
 import { RecordedTimeline } from './RecordedTimeline.tsx';
 import { BranchOriginText, RecordingFileList } from './RecordingFileList.tsx';
 import { ReplayReport } from './ReplayReport.tsx';
+import { RecordingLineCounts } from './RecordingLineCounts.tsx';
+import { countRecordingLines } from './recording-past-store.ts';
 import type { RecordingView } from '../../../../contract/recording-views.ts';
 import { addCaseFromOpenedRecording } from '../evals/eval-store.ts';
 import { ChaosPanel } from '../counterfactuals/ChaosPanel.tsx';
@@ -75,6 +77,13 @@ function OpenedToolbar({ view }: { view: RecordingView }) {
       >
         Chaos…
       </button>
+      <button
+        onClick={() => void countRecordingLines()}
+        data-testid="recording-line-counts"
+        title="Re-execute every recorded iteration with the workspace's brains and count each line they enter"
+      >
+        Line counts
+      </button>
       <button onClick={() => showRecordingDialog('compare')} data-testid="recording-compare">
         Compare…
       </button>
@@ -126,6 +135,7 @@ function Opened({ view }: { view: RecordingView }) {
       <ReplayReport />
       <ForkCut path={view.path} />
       {chaos ? <ChaosPanel path={view.path} /> : null}
+      <RecordingLineCounts />
       <div className="recording-body">
         {agent ? (
           <RecordedTimeline key={agent.name} path={view.path} agent={agent} />

@@ -128,6 +128,13 @@ export async function selectRecordedIteration(iteration: number): Promise<void> 
   if (detail && get().selected === iteration && get().agent === agent) set({ detail });
 }
 
+/** Opens (if need be) a recording at one agent's iteration: where a value from its past links to. */
+export async function showRecordedIteration(path: string, agent: string, iteration: number): Promise<void> {
+  if (get().opened?.path !== path && !(await openRecording(path))) return;
+  if (get().agent !== agent) selectRecordedAgent(agent);
+  await selectRecordedIteration(iteration);
+}
+
 /** Replay…: the dialog that says what a replay of the opened recording would run, before it runs. */
 export function showReplayDialog(): void {
   set({ dialog: 'replay', replayPlan: undefined });

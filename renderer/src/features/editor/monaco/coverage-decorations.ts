@@ -1,6 +1,6 @@
-// Which lines ran, in the editor (docs/debugging.md#which-lines-ran): after a test run, each
-// statement line of a brain gets a mark in the gutter, warmer the more often the tests entered it,
-// and a line no test reached is marked as such; the hover says the count.
+// Which lines ran, in the editor (docs/debugging.md#which-lines-ran): after a test run (or the line
+// counts of a recording), each statement line of a brain gets a mark in the gutter, warmer the more
+// often it was entered, and a line never reached is marked as such; the hover says the count.
 
 import type { editor as MonacoEditor } from 'monaco-editor/editor';
 import type { TestCaseResult } from '../../../../../contract/views.ts';
@@ -13,6 +13,8 @@ type Model = MonacoEditor.ITextModel;
 const ids = new WeakMap<Model, string[]>();
 let shownFrom: TestCaseResult[] | undefined;
 let counts = new Map<string, Map<number, number>>();
+/** What the counts are of, for the hover: the last test run, or a recording's iterations. */
+let countedOver = 'the last test run';
 
 /** The tests' counts summed per workspace path. */
 function summed(results: readonly TestCaseResult[]): Map<string, Map<number, number>> {
@@ -46,8 +48,8 @@ function paint(model: Model, path: string): void {
         hoverMessage: {
           value:
             hits === 0
-              ? 'No test reaches this line'
-              : `Entered ${hits} time${hits === 1 ? '' : 's'} in the last test run`,
+              ? `Not reached in ${countedOver}`
+              : `Entered ${hits} time${hits === 1 ? '' : 's'} in ${countedOver}`,
         },
         stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
       },
@@ -60,11 +62,20 @@ function paintAll(): void {
   if (testResults !== shownFrom) {
     shownFrom = testResults;
     counts = summed(testResults ?? []);
+    countedOver = 'the last test run';
   }
   for (const path of Object.keys(files)) {
     const model = modelOf(path);
     if (model) paint(model, path);
   }
+}
+
+/** Shows other counts than a test run's (a recording's line counts) until the next test run. */
+export function showLineCounts(files: Record<string, [line: number, hits: number][]>, over: string): void {
+  shownFrom = useWorkbench.getState().testResults;
+  counts = new Map(Object.entries(files).map(([path, lines]) => [path, new Map(lines)]));
+  countedOver = over;
+  paintAll();
 }
 
 useWorkbench.subscribe((state, previous) => {
