@@ -55,7 +55,7 @@ export class RhaiDebugTarget implements DebugTarget {
     return this.#frames().map((f, i) => ({
       id: i + 1,
       name: f.name,
-      source: this.#source,
+      source: f.origin?.source ?? this.#source,
       line: f.pos.line,
       column: f.pos.col,
     }));
