@@ -8,7 +8,7 @@ import { NO_POS, ParseError, RhaiError, isStackExhaustion, type Position } from 
 import { firstNonExpression } from './syntax/expression-only.ts';
 import { FunctionTable, Signal, type NativeFn } from './func/functions.ts';
 import { DEFAULT_LIMITS, type Limits } from './eval/limits.ts';
-import { ScriptLibrary } from './func/library.ts';
+import { ScriptLibrary, type ScriptOrigin } from './func/library.ts';
 import { Module } from './func/module.ts';
 import { registerStandardPackages } from './packages/standard.ts';
 import { DEFAULT_PARSE_OPTIONS, type ParseOptions } from './syntax/parse-options.ts';
@@ -38,6 +38,9 @@ export type LanguageOptions = Omit<
   | 'disabledSymbols'
   | 'globalConstants'
 > & { failOnInvalidMapProperty: boolean };
+
+/** The debugger's source name for `eval` code; its frames carry the text itself. */
+export const EVAL_SOURCE = '<eval>';
 
 /** Upstream's optimization levels; here they decide whether loops become generated code. */
 export type OptimizationLevel = 'none' | 'simple' | 'full';
@@ -309,7 +312,13 @@ export class Engine implements EngineCore {
   }
 
   /** Compiles `eval` code (EngineCore): it sees the script's functions, and `scope` by name. */
-  compileEval(source: string, rt: Runtime, scope: DynamicScope | undefined, scriptLevel = false): CompiledScript {
+  compileEval(
+    source: string,
+    rt: Runtime,
+    scope: DynamicScope | undefined,
+    scriptLevel = false,
+    origin?: Omit<ScriptOrigin, 'ast'>,
+  ): CompiledScript {
     const { ast, errors } = parseScript(source, { ...this.parseOptions(scope), globalConstants: scriptLevel });
     if (errors.length > 0) throw new ParseFailure(errors);
     // As upstream, `eval` code defines no functions: it runs inside a call.
@@ -318,7 +327,7 @@ export class Engine implements EngineCore {
       const message = 'Function definitions must be at global level and cannot be inside a block or another function';
       throw new ParseFailure([new ParseError('WrongFnDefinition', message, fn.pos)]);
     }
-    const base = new ScriptLibrary();
+    const base = new ScriptLibrary(origin && { ...origin, ast });
     for (const sf of rt.mainLib.functions.values()) base.add(sf);
     // `eval` code runs once: generating JavaScript for it would cost more than it saves.
     return compileScript(ast, { base, generateCode: false, scriptLevel });
@@ -334,10 +343,12 @@ export class Engine implements EngineCore {
     scriptLevel: boolean,
   ): Value {
     try {
-      const script = this.compileEval(source, rt, scope, scriptLevel);
+      const origin = { source: EVAL_SOURCE, name: 'eval', text: source };
+      const script = this.compileEval(source, rt, scope, scriptLevel, origin);
       const { ast } = script;
       const frame = newFrame(new Array<Value>(ast.slots), rt, undefined, scope);
-      const v = script.body(frame);
+      // A frame of its own for a debugger, which shows the text (it has no file).
+      const v = rt.runScript(script.lib.origin!, frame, script.body, pos);
       // Top-level variables of the evaluated code live on in the caller's scope.
       for (const decl of ast.topLevel) {
         const raw = frame.vars[decl.slot];

@@ -79,7 +79,15 @@ function scriptLevelEvals(body: Node[]): ReadonlySet<Node> {
 const NO_NODES: ReadonlySet<Node> = new Set();
 
 export function compileScript(ast: ScriptAst, options: CompileOptions): CompiledScript {
-  const lib = options.base ?? new ScriptLibrary(options.origin && { ...options.origin, ast, imports: new Map() });
+  const lib =
+    options.base ??
+    new ScriptLibrary(
+      options.origin && {
+        ...options.origin,
+        ast,
+        ...(options.origin.text === undefined ? { imports: new Map<string, Module>() } : {}),
+      },
+    );
   const { generateCode } = options;
   const fnCompiler = new Compiler(lib, false, generateCode, NO_NODES);
   // Create every function first so calls anywhere (including recursion) bind statically.
@@ -558,8 +566,8 @@ class Compiler implements CompileContext {
   private importNode(node: Node & { k: 'import' }): Compiled {
     const path = this.compile(node.path);
     // A module's own imports are relative to its file, as upstream's FileModuleResolver does.
-    const { origin } = this.lib;
-    const importer = origin?.source;
+    const imports = this.lib.origin?.imports;
+    const importer = imports && this.lib.origin?.source;
     const bind = node.alias ? bindDecl(node.alias) : undefined;
     const alias = node.alias?.name;
     const topLevel = this.topLevel;
@@ -573,7 +581,7 @@ class Compiler implements CompileContext {
       const m: Module = rt.engine.loadModule(p, rt, pos, importer);
       rt.importGlobals(m);
       if (bind) bind(f, m);
-      if (topLevel && alias !== undefined) (origin?.imports ?? rt.imports).set(alias, m);
+      if (topLevel && alias !== undefined) (imports ?? rt.imports).set(alias, m);
       return undefined;
     };
   }

@@ -19,9 +19,10 @@ export interface ScriptOrigin {
   text?: string;
   /**
    * A module's own top-level imports, by alias: its functions see these, not the importing
-   * script's (upstream encapsulates a module's functions with its imports).
+   * script's (upstream encapsulates a module's functions with its imports). Undefined for `eval`
+   * code, which shares its caller's.
    */
-  imports: Map<string, Module>;
+  imports?: Map<string, Module>;
 }
 
 export class ScriptLibrary implements Library {
