@@ -26,6 +26,7 @@ import { Supervisor } from '../supervisor/supervisor.ts';
 import { describeResult } from '../supervisor/iteration-result.ts';
 import { Debugger, type DebuggerEvent } from '../debugger/debugger.ts';
 import { DapHandles } from './dap-handles.ts';
+import { DapTextSources } from './dap-text-sources.ts';
 import { checkRequest } from '../../contract/api-params.ts';
 import type { HeldCallDecision } from '../../contract/agent-status.ts';
 
@@ -72,6 +73,7 @@ export class BrainDebugSession extends DebugSession {
   /** Breakpoints and filters a client sets before `launch` finishes wait here. */
   #launched: Promise<Running> | undefined;
   readonly #handles = new DapHandles();
+  readonly #textSources = new DapTextSources();
   #configured = false;
   #started = false;
   /** Set once the session ends (disconnect, or its connection went away); it never starts again. */
@@ -274,9 +276,17 @@ export class BrainDebugSession extends DebugSession {
           name: f.name,
           line: this.convertDebuggerLineToClient(f.line),
           column: this.convertDebuggerColumnToClient(f.column),
-          source: new Source(basename(f.source), f.source),
+          source: this.#textSources.source(basename(f.source), f.source, f.text),
         })),
       };
+    });
+  }
+
+  /** The text of code without a file (Rhai `eval` code), by the reference its frame's source gave. */
+  protected override sourceRequest(response: DebugProtocol.SourceResponse, args: DebugProtocol.SourceArguments): void {
+    this.#answer(response, () => {
+      const reference = args.source?.sourceReference ?? args.sourceReference;
+      return Promise.resolve({ content: this.#textSources.text(reference), mimeType: 'text/x-rhai' });
     });
   }
 

@@ -74,6 +74,8 @@ export class ScriptedLink implements DebugLink {
 export interface DebugSession {
   engine: Engine;
   link: ScriptedLink;
+  /** The real controller the engine runs under. */
+  debug: DebugController;
   printed: string[];
   memory: Map<string, string>;
   run(script: string): RunResult;
@@ -89,6 +91,7 @@ export async function debugSession(
   const link = new ScriptedLink();
   const printed: string[] = [];
   const memory = new Map<string, string>();
+  const debug = new DebugController(link);
   const engine = await engineOf.create(
     {
       hostCall: (op, args) => {
@@ -100,14 +103,14 @@ export async function debugSession(
       limits: { maxBusyMs: 5_000, maxMemoryBytes: 64 * 2 ** 20, maxStackBytes: 512 * 1024 },
       interrupt: new Int32Array(new SharedArrayBuffer(4)),
       print: (text) => printed.push(text),
-      debug: new DebugController(link),
+      debug,
     },
     {},
   );
   const configure = (c: Partial<DebugConfig>): void =>
     link.notify({ t: 'config', config: { ...NO_DEBUG_CONFIG, ...c } });
   if (Object.keys(config).length > 0) configure(config);
-  return { engine, link, printed, memory, run: (script) => engine.run(script, engineOf.brain), configure };
+  return { engine, link, debug, printed, memory, run: (script) => engine.run(script, engineOf.brain), configure };
 }
 
 export const breakpoints = (...lines: (number | SourceBreakpoint)[]): Pick<DebugConfig, 'breakpoints'> =>

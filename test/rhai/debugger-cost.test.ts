@@ -6,9 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ScopeInfo, VariableInfo } from '../../main/runtimes/debug/debug-protocol.ts';
-import type { Engine } from '../../main/runtimes/engine.ts';
-import { createEngine } from '../../main/runtimes/rhai/rhai-engine.ts';
-import { BRAIN, body, completed, debugSession, stack, type Ask, type DebugSession } from './debug-session.ts';
+import { body, completed, debugSession, stack, type Ask, type DebugSession } from './debug-session.ts';
 
 function* locals(frameId: number): Ask<string[]> {
   const scopes = body<ScopeInfo[]>(yield { t: 'scopes', frameId });
@@ -49,44 +47,31 @@ print(outer(21));
 
 describe('the Rhai debugger, attached with no breakpoint and attaching mid-iteration', () => {
   let session: DebugSession;
-  let plain: Engine;
   before(async () => {
     session = await debugSession();
-    plain = await createEngine(
-      {
-        hostCall: () => undefined,
-        limits: { maxBusyMs: 5_000, maxMemoryBytes: 64 * 2 ** 20, maxStackBytes: 512 * 1024 },
-        interrupt: new Int32Array(new SharedArrayBuffer(4)),
-        print: () => undefined,
-      },
-      {},
-    );
   });
   after(() => {
     session.engine.dispose();
-    plain.dispose();
   });
 
-  it('costs at most 1.5x on a loop calling small functions (it was 1.75x)', () => {
+  // What it costs in time is measured in `npm run bench` (debugger-cost suite), not here: a
+  // timing bound is flaky on a loaded machine. This counts what made it cost: a question to the
+  // debugger at every call.
+  it('asks the debugger nothing per call on a loop calling small functions (it asked 200,000 times)', () => {
     session.configure({ attach: true });
-    const cpu = (run: () => void): number => {
-      const started = process.cpuUsage();
-      run();
-      const { user, system } = process.cpuUsage(started);
-      return user + system;
+    const debug = session.debug;
+    const asked = debug.breakpointLines.bind(debug);
+    let questions = 0;
+    debug.breakpointLines = (source) => {
+      questions++;
+      return asked(source);
     };
-    const ratios: number[] = [];
-    for (let round = 0; round < 15; round++) {
-      // Each takes the first place in turn, so neither always runs after the other.
-      const first = round % 2 === 0;
-      const a = first ? cpu(() => assert.equal(plain.run(CALLS, BRAIN).ok, true)) : 0;
-      const attached = cpu(() => completed(session.run(CALLS)));
-      const unattached = first ? a : cpu(() => assert.equal(plain.run(CALLS, BRAIN).ok, true));
-      if (round > 2) ratios.push(attached / unattached);
+    try {
+      completed(session.run(CALLS));
+    } finally {
+      debug.breakpointLines = asked;
     }
-    ratios.sort((a, b) => a - b);
-    const median = ratios[ratios.length >> 1]!;
-    assert.ok(median <= 1.5, `attached / unattached = ${median.toFixed(2)}x`);
+    assert.equal(questions, 0);
     assert.deepEqual(session.link.stops, []);
   });
 

@@ -8,13 +8,21 @@ import { NO_POS, ParseError, RhaiError, isStackExhaustion, type Position } from 
 import { firstNonExpression } from './syntax/expression-only.ts';
 import { FunctionTable, Signal, type NativeFn } from './func/functions.ts';
 import { DEFAULT_LIMITS, type Limits } from './eval/limits.ts';
-import { ScriptLibrary } from './func/library.ts';
+import { ScriptLibrary, type ScriptOrigin } from './func/library.ts';
 import { Module } from './func/module.ts';
 import { registerStandardPackages } from './packages/standard.ts';
 import { DEFAULT_PARSE_OPTIONS, type ParseOptions } from './syntax/parse-options.ts';
 import { parseScript } from './syntax/parser.ts';
 import { RunInspector } from './debug/run-inspector.ts';
-import { asRhaiError, isSystemError, newFrame, Runtime, type EngineCore, type RunHooks } from './eval/runtime.ts';
+import {
+  asRhaiError,
+  inModuleAt,
+  isSystemError,
+  newFrame,
+  Runtime,
+  type EngineCore,
+  type RunHooks,
+} from './eval/runtime.ts';
 import type { Scope } from './types/scope.ts';
 import { SharedCell, type DynamicScope, type Value } from './types/values.ts';
 
@@ -31,11 +39,24 @@ export type LanguageOptions = Omit<
   | 'globalConstants'
 > & { failOnInvalidMapProperty: boolean };
 
-/** What a module resolver returns: script source to compile, a ready module, or nothing. */
+/** The debugger's source name for `eval` code; its frames carry the text itself. */
+export const EVAL_SOURCE = '<eval>';
+
 /** Upstream's optimization levels; here they decide whether loops become generated code. */
 export type OptimizationLevel = 'none' | 'simple' | 'full';
 
-export type ModuleResolver = (path: string) => string | Module | undefined;
+/** A module script a resolver found: `source` names it (the cache key, the debugger's source). */
+export interface ModuleSource {
+  source: string;
+  text: string;
+}
+
+/**
+ * What a module resolver returns for an import of `path` from the script `importer` (a module's
+ * source, undefined for the run's own script): script text to compile (named `path`), a module
+ * script, a ready module, or nothing (not found). It may throw a RhaiError to refuse the path.
+ */
+export type ModuleResolver = (path: string, importer: string | undefined) => string | ModuleSource | Module | undefined;
 
 export interface RunOptions {
   scope?: Scope;
@@ -79,6 +100,8 @@ export class Engine implements EngineCore {
   /** 'none' keeps every loop a closure tree; the others let range loops become generated code. */
   optimizationLevel: OptimizationLevel = 'simple';
   private resolver: ModuleResolver | undefined;
+  /** Compiled module scripts by source, reused while their text stays the same. */
+  private readonly moduleScripts = new Map<string, { text: string; script: CompiledScript }>();
 
   constructor() {
     registerStandardPackages(this.natives);
@@ -210,28 +233,55 @@ export class Engine implements EngineCore {
     }
   }
 
-  /** Resolves an `import` (EngineCore): cached per run, counted against maxModules. */
-  loadModule(path: string, rt: Runtime, pos: Position): Module {
+  /**
+   * Resolves an `import` (EngineCore): cached per run by the module's source (so the same path
+   * from two folders is two modules), counted against maxModules.
+   */
+  loadModule(path: string, rt: Runtime, pos: Position, importer?: string): Module {
     // Like upstream, every executed import counts towards the limit, even a cached one.
     if (rt.modulesLoaded >= this.limits.maxModules) {
       throw new RhaiError('ErrorTooManyModules', 'Too many modules imported', pos);
     }
     rt.modulesLoaded++;
-    const cached = rt.moduleCache.get(path);
-    if (cached) return cached;
-    const resolved = this.resolver?.(path) ?? this.staticModules.get(path);
+    let resolved: ReturnType<ModuleResolver>;
+    try {
+      resolved = this.resolver?.(path, importer) ?? this.staticModules.get(path);
+    } catch (e) {
+      throw asRhaiError(e, pos);
+    }
     if (resolved === undefined) throw new RhaiError('ErrorModuleNotFound', `Module not found: ${path}`, pos);
-    const m = typeof resolved === 'string' ? this.moduleFromSource(path, resolved, rt, pos) : resolved;
-    rt.moduleCache.set(path, m);
+    if (resolved instanceof Module) return resolved;
+    const found = typeof resolved === 'string' ? { source: path, text: resolved } : resolved;
+    const cached = rt.moduleCache.get(found.source);
+    if (cached) return cached;
+    const m = this.moduleFromSource(path, found, rt, pos);
+    rt.moduleCache.set(found.source, m);
     return m;
   }
 
-  private moduleFromSource(path: string, source: string, rt: Runtime, pos: Position): Module {
-    const wrap = (inner: RhaiError): RhaiError =>
-      new RhaiError('ErrorInModule', `Error in module '${path}': ${inner.message}`, pos, undefined, inner);
+  private moduleScript(path: string, { source, text }: ModuleSource): CompiledScript {
+    const known = this.moduleScripts.get(source);
+    if (known?.text === text) return known.script;
+    const { ast, errors } = parseScript(text, this.parseOptions());
+    if (errors.length > 0) throw new ParseFailure(errors);
+    const script = compileScript(ast, {
+      generateCode: this.optimizationLevel !== 'none',
+      origin: { source, name: path },
+    });
+    this.moduleScripts.set(source, { text, script });
+    return script;
+  }
+
+  private moduleFromSource(path: string, found: ModuleSource, rt: Runtime, pos: Position): Module {
+    const wrap = (inner: RhaiError): RhaiError => {
+      const message = `Error in module '${path}'${inModuleAt(inner)}: ${inner.message}`;
+      const wrapped = new RhaiError('ErrorInModule', message, pos, undefined, inner);
+      wrapped.innerSource = found.source;
+      return wrapped;
+    };
     let script: CompiledScript;
     try {
-      script = this.compile(source);
+      script = this.moduleScript(path, found);
     } catch (e) {
       throw wrap(asRhaiError(e, NO_POS));
     }
@@ -239,7 +289,7 @@ export class Engine implements EngineCore {
     rt.mainLib = script.lib;
     const frame = newFrame(new Array<Value>(script.ast.slots), rt, undefined);
     try {
-      script.body(frame);
+      rt.runScript(script.lib.origin!, frame, script.body, pos);
     } catch (e) {
       const err = asRhaiError(e, NO_POS);
       throw isSystemError(err) ? err : wrap(err);
@@ -262,7 +312,13 @@ export class Engine implements EngineCore {
   }
 
   /** Compiles `eval` code (EngineCore): it sees the script's functions, and `scope` by name. */
-  compileEval(source: string, rt: Runtime, scope: DynamicScope | undefined, scriptLevel = false): CompiledScript {
+  compileEval(
+    source: string,
+    rt: Runtime,
+    scope: DynamicScope | undefined,
+    scriptLevel = false,
+    origin?: Omit<ScriptOrigin, 'ast'>,
+  ): CompiledScript {
     const { ast, errors } = parseScript(source, { ...this.parseOptions(scope), globalConstants: scriptLevel });
     if (errors.length > 0) throw new ParseFailure(errors);
     // As upstream, `eval` code defines no functions: it runs inside a call.
@@ -271,7 +327,7 @@ export class Engine implements EngineCore {
       const message = 'Function definitions must be at global level and cannot be inside a block or another function';
       throw new ParseFailure([new ParseError('WrongFnDefinition', message, fn.pos)]);
     }
-    const base = new ScriptLibrary();
+    const base = new ScriptLibrary(origin && { ...origin, ast });
     for (const sf of rt.mainLib.functions.values()) base.add(sf);
     // `eval` code runs once: generating JavaScript for it would cost more than it saves.
     return compileScript(ast, { base, generateCode: false, scriptLevel });
@@ -287,10 +343,12 @@ export class Engine implements EngineCore {
     scriptLevel: boolean,
   ): Value {
     try {
-      const script = this.compileEval(source, rt, scope, scriptLevel);
+      const origin = { source: EVAL_SOURCE, name: 'eval', text: source };
+      const script = this.compileEval(source, rt, scope, scriptLevel, origin);
       const { ast } = script;
       const frame = newFrame(new Array<Value>(ast.slots), rt, undefined, scope);
-      const v = script.body(frame);
+      // A frame of its own for a debugger, which shows the text (it has no file).
+      const v = rt.runScript(script.lib.origin!, frame, script.body, pos);
       // Top-level variables of the evaluated code live on in the caller's scope.
       for (const decl of ast.topLevel) {
         const raw = frame.vars[decl.slot];

@@ -156,6 +156,11 @@ export class DebugController {
     return this.#entryPending;
   }
 
+  /** The sources that hold a breakpoint. */
+  breakpointSources(): Iterable<string> {
+    return this.#lineSets.keys();
+  }
+
   /** Lines of `source` that hold a breakpoint (a compiled loop without any may skip the hooks). */
   breakpointLines(source: string): ReadonlySet<number> {
     return this.#lineSets.get(source) ?? NO_LINES;

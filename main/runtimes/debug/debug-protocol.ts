@@ -48,6 +48,11 @@ export interface StackFrameInfo {
   source: string;
   line: number;
   column: number;
+  /**
+   * The code's text when it has no file (Rhai `eval` code, whose `source` is a name such as
+   * `<eval>`): clients show it read-only (DAP: a Source with a sourceReference).
+   */
+  text?: string;
 }
 
 export interface ScopeInfo {

@@ -17,11 +17,15 @@ export function terminalOutcome(value: Value): RunResult {
     : { ok: true, outcome: { exited: displayValue(value) } };
 }
 
-/** The innermost position of an error chain: where the brain actually failed. */
+/**
+ * The innermost position of an error chain in the brain's own file: where the brain actually
+ * failed, or the import or call that led into the module that did (the message says where there).
+ */
 function innermostPosition(error: RhaiError): SourcePosition | undefined {
   let position: SourcePosition | undefined;
   for (let link: RhaiError | undefined = error; link !== undefined; link = link.inner) {
     if (link.pos.line > 0) position = { line: link.pos.line, column: link.pos.col };
+    if (link.innerSource !== undefined) break;
   }
   return position;
 }

@@ -52,13 +52,17 @@ export class RhaiDebugTarget implements DebugTarget {
   }
 
   stack(): StackFrameInfo[] {
-    return this.#frames().map((f, i) => ({
-      id: i + 1,
-      name: f.name,
-      source: this.#source,
-      line: f.pos.line,
-      column: f.pos.col,
-    }));
+    return this.#frames().map((f, i) => {
+      const text = f.origin?.text;
+      return {
+        id: i + 1,
+        name: f.name,
+        source: f.origin?.source ?? this.#source,
+        line: f.pos.line,
+        column: f.pos.col,
+        ...(text === undefined ? {} : { text }),
+      };
+    });
   }
 
   scopes(frameId: number): ScopeInfo[] {

@@ -5,7 +5,8 @@
 // so such a call would never return.
 
 import type { RunOptions } from '../../rhai/language/engine.ts';
-import type { RunHooks } from '../../rhai/language/eval/runtime.ts';
+import { ALL_SOURCES, type RunHooks } from '../../rhai/language/eval/runtime.ts';
+import { dirname, sep } from 'node:path';
 import { HostCallError } from '../../host-api/host-call-error.ts';
 import type { HostCall } from '../engine.ts';
 import type { DebugController } from '../debug/debug-controller.ts';
@@ -42,13 +43,16 @@ export class RhaiDebugging {
       onStatement: (pos, frame) => {
         if (target === undefined || !target.run.isScriptFrame(frame)) return;
         const held = target;
-        held.heldAt(pos, () => debug.statement(filename, pos.line, pos.col, held.run.depth, held));
+        const source = held.run.source ?? filename;
+        held.heldAt(pos, () => debug.statement(source, pos.line, pos.col, held.run.depth, held));
         if (debug.stepping) held.run.wakeWhereNeeded();
       },
       statementsWanted: () => debug.attached,
-      needsStatements: (firstLine, lastLine) => {
+      needsStatements: (firstLine, lastLine, source) => {
         if (debug.stepping || debug.entryPending) return true;
-        if (someLineWithin(debug.breakpointLines(filename), firstLine, lastLine)) return true;
+        if (source === ALL_SOURCES) {
+          if (someBreakpointIn(debug, filename)) return true;
+        } else if (someLineWithin(debug.breakpointLines(source ?? filename), firstLine, lastLine)) return true;
         // Its statements go uncounted: a stop after it is found again by where it is (time travel).
         debug.unhooked();
         return false;
@@ -56,7 +60,7 @@ export class RhaiDebugging {
       onError: (error, pos) => {
         if (target === undefined) return;
         const held = target;
-        const where = { source: filename, line: pos.line, column: pos.col, depth: held.run.depth };
+        const where = { source: held.run.source ?? filename, line: pos.line, column: pos.col, depth: held.run.depth };
         held.heldAt(pos, () => debug.exception(error.message, held.run.isCaught(error, pos), where, held));
         if (debug.stepping) held.run.wakeWhereNeeded();
       },
@@ -89,5 +93,14 @@ export class RhaiDebugging {
 
 function someLineWithin(lines: ReadonlySet<number>, first: number, last: number): boolean {
   for (const line of lines) if (line >= first && line <= last) return true;
+  return false;
+}
+
+/** A breakpoint in the brain, or in a file of its folder tree (a module it may import). */
+function someBreakpointIn(debug: DebugController, filename: string): boolean {
+  const folder = dirname(filename) + sep;
+  for (const source of debug.breakpointSources()) {
+    if (source === filename || source.startsWith(folder)) return true;
+  }
   return false;
 }

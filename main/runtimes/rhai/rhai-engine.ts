@@ -14,6 +14,7 @@ import { isDataTooLarge, parseFailure, scriptFailure, terminalOutcome } from './
 import { registerOmwModule } from './omw-module.ts';
 import { RhaiDebugging } from './rhai-debugging.ts';
 import { HeapCap } from './heap-cap.ts';
+import { brainModuleResolver } from './brain-modules.ts';
 import { applyConfiguredLimits, applyEngineLimits, sizeLimitOf } from './rhai-limits.ts';
 
 /**
@@ -36,6 +37,8 @@ class RhaiEngine implements Engine {
   /** Limits the runtime's params set: hitting one is the script's error, not the memory cap. */
   readonly #configured: Set<keyof Limits>;
   readonly #debugging: RhaiDebugging | undefined;
+  /** The brain whose folder modules are imported from. */
+  #brainFile: string | undefined;
 
   constructor(options: EngineOptions, params: Partial<RhaiRuntimeParams>) {
     this.#options = options;
@@ -79,6 +82,10 @@ class RhaiEngine implements Engine {
   run(script: string, filename: string): RunResult {
     this.#guard.start();
     this.#heap.start();
+    if (filename !== this.#brainFile) {
+      this.#brainFile = filename;
+      this.#language.setModuleResolver(brainModuleResolver(filename));
+    }
     let result: RunResult;
     try {
       const compiled = this.#scripts.get(script);

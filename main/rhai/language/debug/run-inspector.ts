@@ -13,6 +13,7 @@ import { RhaiError, type Position } from '../types/errors.ts';
 import { debugValue } from '../types/format.ts';
 import { cloneValue, SharedCell, type Value } from '../types/values.ts';
 import type { Binding, Structured } from './bindings.ts';
+import type { ScriptOrigin } from '../func/library.ts';
 import { closureCaptures, scopeAt } from './source-scopes.ts';
 
 /**
@@ -33,6 +34,8 @@ export interface InspectedFrame {
   frame: Frame;
   /** The variables in scope at `pos`. */
   visible: VarDecl[];
+  /** The script whose lines these are, when it is not the run's own (a module, `eval` code). */
+  origin: ScriptOrigin | undefined;
   /** Whether `pos` is inside a `try` body of this frame. */
   inTry: boolean;
 }
@@ -47,6 +50,11 @@ export class RunInspector {
 
   get depth(): number {
     return this.rt.depth;
+  }
+
+  /** The source of the script running now: undefined for the run's own. */
+  get source(): string | undefined {
+    return this.rt.sourceAt(this.rt.depth);
   }
 
   /** Where a native function running now was called (a host call holding the run). */
@@ -74,7 +82,7 @@ export class RunInspector {
     for (let depth = top; depth >= 0; depth--) {
       const call = calls[depth];
       if (call?.frame === undefined) continue;
-      out.push(this.#inspect(depth, call.callee, call.frame, pos));
+      out.push(this.#inspect(depth, call.callee ?? call.origin, call.frame, pos));
       pos = call.site;
     }
     return out;
@@ -149,19 +157,28 @@ export class RunInspector {
     this.rt.recount(container);
   };
 
-  #inspect(depth: number, callee: ScriptFunction | undefined, frame: Frame, pos: Position): InspectedFrame {
-    if (callee === undefined) {
-      const { visible, inTry } = scopeAt(this.script.ast.body, pos, []);
-      return { depth, name: TOP_LEVEL_NAME, pos, frame, visible, inTry };
+  /** A frame of a script function, or of a script's top level (the run's own, a module's, `eval`'s). */
+  #inspect(
+    depth: number,
+    code: ScriptFunction | ScriptOrigin | undefined,
+    frame: Frame,
+    pos: Position,
+  ): InspectedFrame {
+    if (code === undefined || !('def' in code)) {
+      const { visible, inTry } = scopeAt((code ?? this.script).ast.body, pos, []);
+      const name = code === undefined ? TOP_LEVEL_NAME : topLevelName(code);
+      return { depth, name, pos, frame, visible, inTry, origin: code };
     }
-    const { def } = callee;
+    const { def } = code;
+    const { origin } = code.lib;
     const anonymous = def.name.startsWith('anon$');
-    const outer = anonymous ? [...def.params, ...this.#capturesOf(def)] : def.params;
+    const outer = anonymous ? [...def.params, ...this.#capturesOf(def, origin)] : def.params;
     const { visible, inTry } = scopeAt(def.body, pos, outer);
-    return { depth, name: anonymous ? CLOSURE_NAME : def.name, pos, frame, visible, inTry };
+    return { depth, name: anonymous ? CLOSURE_NAME : def.name, pos, frame, visible, inTry, origin };
   }
 
-  #capturesOf(def: FnDef): VarDecl[] {
+  #capturesOf(def: FnDef, origin: ScriptOrigin | undefined): VarDecl[] {
+    if (origin !== undefined) return closureCaptures(origin.ast).get(def) ?? [];
     this.#captures ??= closureCaptures(this.script.ast);
     return this.#captures.get(def) ?? [];
   }
@@ -177,4 +194,9 @@ export class RunInspector {
       },
     };
   }
+}
+
+/** `<module helpers>` for a module's top level, `<eval>` for `eval` code. */
+function topLevelName(origin: ScriptOrigin): string {
+  return origin.text === undefined ? `<module ${origin.name}>` : '<eval>';
 }

@@ -650,9 +650,17 @@ function taggedScriptCall(
   };
 }
 
-function resolveModule(f: Frame, root: string, rootDecl: VarDecl | undefined, path: string[], pos: Position): Module {
+function resolveModule(
+  f: Frame,
+  lib: Library,
+  root: string,
+  rootDecl: VarDecl | undefined,
+  path: string[],
+  pos: Position,
+): Module {
   const rt = f.rt as Runtime;
-  const found: Value = rootDecl ? readDecl(rootDecl)(f) : (rt.imports.get(root) ?? rt.engine.staticModules.get(root));
+  const imports = lib.origin?.imports ?? rt.imports;
+  const found: Value = rootDecl ? readDecl(rootDecl)(f) : (imports.get(root) ?? rt.engine.staticModules.get(root));
   if (!(found instanceof Module)) throw new RhaiError('ErrorModuleNotFound', `Module not found: ${root}`, pos);
   let m: Module = found;
   for (const p of path) {
@@ -674,8 +682,9 @@ export function compileNsCall(cx: CompileContext, node: Node & { k: 'nscall' }):
     first?.k === 'var' && first.decl && !first.decl.isConst && !first.decl.captured ? first.decl : undefined;
   const readFirst = byRef ? readDecl(byRef) : undefined;
   const writeFirst = byRef ? writeDecl(byRef) : undefined;
+  const { lib } = cx;
   return (f) => {
-    const m = resolveModule(f, root, rootDecl, path, pos);
+    const m = resolveModule(f, lib, root, rootDecl, path, pos);
     const args = evalArgs(argFns, f);
     const rt = f.rt as Runtime;
     const sf = m.scriptFunctions.get(key);
@@ -695,10 +704,11 @@ export function compileNsCall(cx: CompileContext, node: Node & { k: 'nscall' }):
   };
 }
 
-export function compileNsVar(node: Node & { k: 'nsvar' }): Compiled {
+export function compileNsVar(cx: CompileContext, node: Node & { k: 'nsvar' }): Compiled {
+  const { lib } = cx;
   const { root, rootDecl, path, name, pos } = node;
   return (f) => {
-    const m = resolveModule(f, root, rootDecl, path, pos);
+    const m = resolveModule(f, lib, root, rootDecl, path, pos);
     if (!m.variables.has(name)) {
       throw new RhaiError('ErrorVariableNotFound', `Variable not found: ${root}::${name}`, pos);
     }

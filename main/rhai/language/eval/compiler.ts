@@ -33,8 +33,8 @@ import { RhaiError, runtimeError } from '../types/errors.ts';
 import { scriptDisplay } from '../types/format.ts';
 import { catchChainShort, safeMiss } from './chain-short.ts';
 import { compileJumpOperand, guardJumps, isJumpOperand } from './jump-operand.ts';
-import { Signal, type Compiled, type Frame, type Library } from '../func/functions.ts';
-import { ScriptLibrary } from '../func/library.ts';
+import { Signal, type Compiled, type Frame } from '../func/functions.ts';
+import { ScriptLibrary, type ScriptOrigin } from '../func/library.ts';
 import { statementWeight } from './op-weight.ts';
 import { tryValueStatement } from './try-value.ts';
 import { generateFunctionBody } from '../codegen/functions.ts';
@@ -59,6 +59,8 @@ export interface CompileOptions {
    * block or a function), where constants become `global::` constants.
    */
   scriptLevel?: boolean;
+  /** Where the script came from, when it is not the run's own (see ScriptOrigin). */
+  origin?: Omit<ScriptOrigin, 'ast' | 'imports'>;
 }
 
 /** Nodes whose insides are a scope of their own at run time: upstream's scope level goes up. */
@@ -77,7 +79,15 @@ function scriptLevelEvals(body: Node[]): ReadonlySet<Node> {
 const NO_NODES: ReadonlySet<Node> = new Set();
 
 export function compileScript(ast: ScriptAst, options: CompileOptions): CompiledScript {
-  const lib = options.base ?? new ScriptLibrary();
+  const lib =
+    options.base ??
+    new ScriptLibrary(
+      options.origin && {
+        ...options.origin,
+        ast,
+        ...(options.origin.text === undefined ? { imports: new Map<string, Module>() } : {}),
+      },
+    );
   const { generateCode } = options;
   const fnCompiler = new Compiler(lib, false, generateCode, NO_NODES);
   // Create every function first so calls anywhere (including recursion) bind statically.
@@ -94,7 +104,7 @@ export function compileScript(ast: ScriptAst, options: CompileOptions): Compiled
 
 class Compiler implements CompileContext {
   constructor(
-    readonly lib: Library,
+    readonly lib: ScriptLibrary,
     readonly topLevel: boolean,
     readonly generateCode: boolean,
     private readonly scriptLevelEvals: ReadonlySet<Node>,
@@ -150,7 +160,7 @@ class Compiler implements CompileContext {
         };
       }
       case 'nsvar':
-        return compileNsVar(node);
+        return compileNsVar(this, node);
       case 'interp':
         return this.interpolation(node.parts);
       case 'array': {
@@ -555,6 +565,9 @@ class Compiler implements CompileContext {
 
   private importNode(node: Node & { k: 'import' }): Compiled {
     const path = this.compile(node.path);
+    // A module's own imports are relative to its file, as upstream's FileModuleResolver does.
+    const imports = this.lib.origin?.imports;
+    const importer = imports && this.lib.origin?.source;
     const bind = node.alias ? bindDecl(node.alias) : undefined;
     const alias = node.alias?.name;
     const topLevel = this.topLevel;
@@ -565,10 +578,10 @@ class Compiler implements CompileContext {
         throw new RhaiError('ErrorMismatchDataType', `Data type incorrect: ${typeOf(p)} (expecting string)`, pos);
       }
       const rt = f.rt as Runtime;
-      const m: Module = rt.engine.loadModule(p, rt, pos);
+      const m: Module = rt.engine.loadModule(p, rt, pos, importer);
       rt.importGlobals(m);
       if (bind) bind(f, m);
-      if (topLevel && alias !== undefined) rt.imports.set(alias, m);
+      if (topLevel && alias !== undefined) (imports ?? rt.imports).set(alias, m);
       return undefined;
     };
   }

@@ -20,6 +20,7 @@ import { normalizeNumber } from '../types/interop.ts';
 import { matchOverload, type NativeCache } from '../func/native-cache.ts';
 import type { Limits } from './limits.ts';
 import type { Module } from '../func/module.ts';
+import type { ScriptOrigin } from '../func/library.ts';
 import type { OperatorFallback } from './operators.ts';
 import { SizeLedger } from './size-ledger.ts';
 import { FnPtr, SharedCell, typeOf, type DynamicScope, type PrimitiveTag, type Value } from '../types/values.ts';
@@ -42,13 +43,20 @@ export interface RunHooks {
    * `onStatement` (it holds a breakpoint, or a step is under way). One that need not runs without
    * them, a loop as generated code; what it calls decides for itself. Absent: all must.
    */
-  needsStatements?: (firstLine: number, lastLine: number) => boolean;
+  needsStatements?: (firstLine: number, lastLine: number, source: StatementSource) => boolean;
   /**
    * Debugger: an error was raised at `pos`, before the frames it unwinds are gone; called once per
    * error, while `onStatement` runs.
    */
   onError?: (error: RhaiError, pos: Position) => void;
 }
+
+/**
+ * Whose lines `needsStatements` asks about: a module's or `eval` code's source (ScriptOrigin), the
+ * run's own script (undefined), or any script the run may reach (ALL_SOURCES).
+ */
+export type StatementSource = string | undefined | typeof ALL_SOURCES;
+export const ALL_SOURCES = Symbol('all sources');
 
 /** A script call, as a debugger sees it: kept by depth whenever the run has a debugger hook. */
 export interface CallRecord {
@@ -62,6 +70,11 @@ export interface CallRecord {
   quiet: boolean;
   firstLine: number;
   lastLine: number;
+  /**
+   * Set where another script's top level runs here (an imported module's, `eval` code): no
+   * callee, and lines that are that script's.
+   */
+  origin: ScriptOrigin | undefined;
 }
 
 /** The engine services the runtime needs (implemented by Engine). */
@@ -71,7 +84,8 @@ export interface EngineCore {
   readonly limits: Limits;
   readonly failOnInvalidMapProperty: boolean;
   /** Compiles and runs a module script, or returns a host-provided module. */
-  loadModule(path: string, rt: Runtime, pos: Position): Module;
+  /** `importer` is the source of the module that imports (undefined: the run's own script). */
+  loadModule(path: string, rt: Runtime, pos: Position, importer?: string): Module;
   /**
    * Compiles `eval` code to run in `rt`: it sees the script's functions, and `scope` by name.
    * With `scriptLevel` (an `eval` at the script's own level), its constants are `global::` ones.
@@ -162,17 +176,36 @@ export function signature(name: string, args: Value[]): string {
   return `${name} (${args.map(typeOf).join(', ')})`;
 }
 
-/** An error raised inside a script function, wrapped as upstream does; system errors pass through. */
-function inFunctionCall(e: unknown, name: string, pos: Position): RhaiError {
+/**
+ * An error raised inside a script function, wrapped as upstream does; system errors pass through.
+ * A module's function is named with its module (upstream's `@ 'module'`), and where in the module
+ * it failed, since the error's position is the caller's.
+ */
+function inFunctionCall(e: unknown, sf: ScriptFunction, pos: Position): RhaiError {
   const err = asRhaiError(e, pos);
   if (isSystemError(err)) return err;
-  return new RhaiError(
+  const { name } = sf.def;
+  const origin = sf.lib.origin;
+  const where = origin === undefined ? '' : ` @ '${origin.name}'${inModuleAt(err)}`;
+  const wrapped = new RhaiError(
     'ErrorInFunctionCall',
-    `Error in call to function '${name}': ${err.message}`,
+    `Error in call to function '${name}'${where}: ${err.message}`,
     pos,
     undefined,
     err,
   );
+  if (origin !== undefined) wrapped.innerSource = origin.source;
+  return wrapped;
+}
+
+/** ` (line L, position C)` of an error raised in another script, where it was raised there. */
+export function inModuleAt(err: RhaiError): string {
+  let pos = NO_POS;
+  for (let link: RhaiError | undefined = err; link !== undefined; link = link.inner) {
+    if (link.pos.line > 0) pos = link.pos;
+    if (link.innerSource !== undefined) break;
+  }
+  return pos.line > 0 ? ` (line ${pos.line}, position ${pos.col})` : '';
 }
 
 export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
@@ -231,7 +264,7 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     this.nextProgress = hooks.progress || hooks.statementsWanted ? this.progressInterval : Infinity;
     this.tracksCalls = hooks.onStatement !== undefined;
     this.statementsOn = this.tracksCalls && (hooks.statementsWanted?.() ?? true);
-    this.hookCalls = this.statementsOn && this.needsStatements(0, Infinity);
+    this.hookCalls = this.statementsOn && this.anyNeedsStatements();
     this.checkpoint = this.computeCheckpoint();
     const l = engine.limits;
     this.sizeLimited = l.maxArraySize > 0 || l.maxMapSize > 0 || l.maxStringSize > 0;
@@ -256,7 +289,15 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
 
   /** Records the top level's frame, as a run starts. */
   topLevel(frame: Frame): void {
-    this.calls[0] = { frame, callee: undefined, site: NO_POS, quiet: false, firstLine: 0, lastLine: 0 };
+    this.calls[0] = {
+      frame,
+      callee: undefined,
+      site: NO_POS,
+      quiet: false,
+      firstLine: 0,
+      lastLine: 0,
+      origin: undefined,
+    };
   }
 
   /** Slow path of operation counting: limits, progress hook, debugger hook. */
@@ -288,7 +329,7 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
    */
   wakeWhereNeeded(): void {
     const wasHooked = this.hookCalls;
-    this.hookCalls = this.statementsOn && this.needsStatements(0, Infinity);
+    this.hookCalls = this.statementsOn && this.anyNeedsStatements();
     const { calls } = this;
     for (let depth = 0; this.hookCalls && depth <= this.depth && depth < calls.length; depth++) {
       const call = calls[depth];
@@ -297,7 +338,7 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
       // (a quiet loop inside one is not known, so a function wakes whole).
       if (!wasHooked) this.decideQuiet(call);
       // A generated loop calls the hook at the same statements as the closures would.
-      else if (call.quiet && this.needsStatements(call.firstLine, call.lastLine)) call.quiet = false;
+      else if (call.quiet && this.needsStatements(call.firstLine, call.lastLine, sourceOf(call))) call.quiet = false;
     }
     this.checkpoint = this.computeCheckpoint();
   }
@@ -311,12 +352,48 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     }
     call.firstLine = callee.def.pos.line;
     call.lastLine = callee.def.end.line;
-    call.quiet = !this.needsStatements(call.firstLine, call.lastLine);
+    call.quiet = !this.needsStatements(call.firstLine, call.lastLine, callee.lib.origin?.source);
   }
 
-  /** Whether code over these lines must run through statement hooks (see RunHooks.needsStatements). */
-  needsStatements(firstLine: number, lastLine: number): boolean {
-    return this.hooks.needsStatements?.(firstLine, lastLine) ?? true;
+  /**
+   * Whether code over these lines must run through statement hooks (see RunHooks.needsStatements),
+   * in the script running at the current depth unless `source` says which.
+   */
+  needsStatements(firstLine: number, lastLine: number, source = this.sourceAt(this.depth)): boolean {
+    return this.hooks.needsStatements?.(firstLine, lastLine, source) ?? true;
+  }
+
+  /** Whether anything anywhere in the run needs statement hooks: then calls decide one by one. */
+  private anyNeedsStatements(): boolean {
+    return this.hooks.needsStatements?.(0, Infinity, ALL_SOURCES) ?? true;
+  }
+
+  /** The source of the script running at `depth`: undefined for the run's own. */
+  sourceAt(depth: number): string | undefined {
+    const call = this.calls[depth];
+    return call === undefined ? undefined : sourceOf(call);
+  }
+
+  /**
+   * Runs another script's top level (an imported module's, `eval` code) one level deeper, so that
+   * a debugger sees its frame and its lines as that script's. Without a debugger hook it just runs.
+   */
+  runScript(origin: ScriptOrigin, frame: Frame, body: Compiled, pos: Position): Value {
+    if (!this.tracksCalls) return body(frame);
+    if (this.depth >= this.engine.limits.maxCallLevels)
+      throw new RhaiError('ErrorStackOverflow', 'Stack overflow', pos);
+    const call = this.recordCall(undefined, pos, frame);
+    call.origin = origin;
+    call.quiet = this.hookCalls && !this.needsStatements(0, Infinity, origin.source);
+    this.depth++;
+    this.checkpoint = this.computeCheckpoint();
+    try {
+      return body(frame);
+    } finally {
+      this.depth--;
+      call.origin = undefined;
+      this.leaveCall();
+    }
   }
 
   /** Runs a generated loop without statement hooks; the functions it calls decide for themselves. */
@@ -342,7 +419,7 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
    * Records the call about to run one level deeper, where a debugger can see it. Field by field,
    * into the record this depth keeps: calls are many.
    */
-  private recordCall(callee: ScriptFunction, site: Position, frame: Frame | undefined): CallRecord {
+  private recordCall(callee: ScriptFunction | undefined, site: Position, frame: Frame | undefined): CallRecord {
     const call = (this.calls[this.depth + 1] ??= {
       frame,
       callee,
@@ -350,6 +427,7 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
       quiet: false,
       firstLine: 0,
       lastLine: 0,
+      origin: undefined,
     });
     call.frame = frame;
     call.callee = callee;
@@ -576,7 +654,7 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
       if (this.ops >= this.checkpoint) this.slowTick(pos);
       v = sf.body(frame);
     } catch (e) {
-      throw inFunctionCall(this.raised(e, pos), sf.def.name, pos);
+      throw inFunctionCall(this.raised(e, pos), sf, pos);
     } finally {
       this.depth--;
     }
@@ -626,7 +704,7 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     try {
       v = sf.body(frame);
     } catch (e) {
-      throw inFunctionCall(this.raised(e, pos), sf.def.name, pos);
+      throw inFunctionCall(this.raised(e, pos), sf, pos);
     } finally {
       this.depth--;
       if (hooked) this.leaveCall();
@@ -719,4 +797,9 @@ export class Runtime implements NativeContext, RuntimeHandle, OperatorFallback {
     if (thisV !== undefined) this.thisOut = thisV;
     return r;
   }
+}
+
+/** The source of the script whose lines `call` runs: undefined for the run's own. */
+function sourceOf(call: CallRecord): string | undefined {
+  return (call.origin ?? call.callee?.lib.origin)?.source;
 }

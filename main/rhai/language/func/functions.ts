@@ -1,5 +1,6 @@
 // Function representations: compiled script functions and host/native overloads.
 
+import type { ScriptOrigin } from './library.ts';
 import type { FnDef } from '../ast/ast.ts';
 import type { Position } from '../types/errors.ts';
 import type { CustomFormatter } from '../types/format.ts';
@@ -58,6 +59,8 @@ export interface ScriptFunction {
 
 export interface Library {
   functions: Map<string, ScriptFunction>;
+  /** Where the script came from when it is not the run's own (a module, `eval` code). */
+  readonly origin?: ScriptOrigin;
   /** Names defined with any arity, for `is_def_fn` and function-pointer lookups. */
   hasName(name: string): boolean;
   /** Whether any function is a typed method (`fn int.calc(x)`), looked up by receiver type. */

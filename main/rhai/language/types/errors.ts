@@ -112,6 +112,12 @@ export class RhaiError extends Error {
     super(message);
   }
 
+  /**
+   * Set when `inner` and the errors it wraps were raised in another script (a module's file):
+   * their positions are that script's, not this error's.
+   */
+  innerSource: string | undefined;
+
   /** Innermost error of an ErrorInFunctionCall chain: what a `catch` sees. */
   root(): RhaiError {
     return this.inner ? this.inner.root() : this;

@@ -1,4 +1,18 @@
+import type { StackFrameInfo } from '../../../../contract/debug-views.ts';
 import { selectFrame, useSelectedStop, workspacePath } from './debug-store.ts';
+
+/** Code without a file (Rhai `eval` text), read-only, its current line marked. */
+function FrameText({ frame }: { frame: StackFrameInfo & { text: string } }) {
+  return (
+    <pre className="frame-text" data-testid="frame-text" aria-label={`${frame.source} (read-only)`}>
+      {frame.text.split('\n').map((line, i) => (
+        <div key={i} className={i + 1 === frame.line ? 'current' : undefined}>
+          {line || ' '}
+        </div>
+      ))}
+    </pre>
+  );
+}
 
 /** The stopped agent's frames, innermost first; a held host call is the top one. */
 export function CallStackPane() {
@@ -32,6 +46,10 @@ export function CallStackPane() {
           ))}
         </ul>
       )}
+      {(() => {
+        const frame = selected?.stop.frames.find((f) => f.id === selected.stop.frameId);
+        return frame?.text === undefined ? null : <FrameText frame={{ ...frame, text: frame.text }} />;
+      })()}
     </details>
   );
 }

@@ -264,7 +264,9 @@ export async function selectFrame(agent: string, frameId: number): Promise<void>
   const stop = get().stops[agent];
   if (!stop) return;
   const frame = stop.frames.find((f) => f.id === frameId);
-  const location = frame && frame.line > 0 ? { path: workspacePath(frame.source), line: frame.line } : stop.location;
+  // Code without a file (Rhai `eval` text) is shown in the call stack pane, not opened.
+  const inFile = frame && frame.line > 0 && frame.text === undefined;
+  const location = inFile ? { path: workspacePath(frame.source), line: frame.line } : stop.location;
   updateStop(agent, stop.generation, { frameId, ...(location ? { location } : {}) });
   if (location) void openFile(location.path);
   const scopes = await attempt('debugScopes', agent, frameId);
@@ -401,7 +403,8 @@ function onNotification(notification: DebugNotification): void {
         ...(past ? { past } : {}),
         ...(description ? { description } : {}),
         ...(op ? { op } : {}),
-        ...(source && line ? { location: { path: workspacePath(source), line } } : {}),
+        // `<eval>` and the like name code without a file: the call stack pane shows it.
+        ...(source && line && !source.startsWith('<') ? { location: { path: workspacePath(source), line } } : {}),
       });
       return;
     }
