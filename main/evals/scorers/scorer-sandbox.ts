@@ -135,6 +135,8 @@ export class ScorerSandbox {
       if (op !== MEMORY_GET || typeof args[0] !== 'string') break;
       read.push(args[0]);
     }
+    // A trial that read what was predicted, then did something else, leaves the prediction as it was.
+    if (read.length === predicted.length && read.every((key, i) => key === predicted[i])) return;
     this.prediction = read;
     this.confirmed = false;
   }
