@@ -25,7 +25,7 @@ const known = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/compar
 };
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
-test('compare gives the known answers, on the command line and in the Evals view (twice: read, then kept)', async () => {
+test('compare gives the known answers, on the command line and in the Evals view (read whole, kept, or kept from the matrix’s chunks)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'brainbench-compare-known-'));
   writeFileSync(join(dir, 'omw.toml'), '[runtime.r]\nkind = "rhai"\n[agents.a]\nruntime = "r"\nscript = "a.rhai"\n');
   writeFileSync(join(dir, 'a.rhai'), '42');
@@ -51,15 +51,19 @@ test('compare gives the known answers, on the command line and in the Evals view
   await workbench.open(dir);
   try {
     let id = 1;
-    const compare = async () => {
-      const answer = await dispatchRequest(workbench, id++, 'compareEvalResults', [
-        'base.results.jsonl',
-        'candidate.results.jsonl',
-      ]);
-      assert.ok(answer.ok, answer.error);
+    const ask = async (method: string, ...params: unknown[]) => {
+      const answer = await dispatchRequest(workbench, id++, method, params);
+      if (!answer.ok) throw new Error(answer.error);
       return asJson(answer.result);
     };
+    const compare = () => ask('compareEvalResults', 'base.results.jsonl', 'candidate.results.jsonl');
+    // Read whole for the comparison, then kept.
     assert.deepEqual(await compare(), known.view);
+    assert.deepEqual(await compare(), known.view);
+    // The candidate changed, then opened in the matrix chunk by chunk (as kept from there).
+    writeComparedPair(join(dir, 'base.results.jsonl'), join(dir, 'candidate.results.jsonl'));
+    let chunk = (await ask('evalResults', 'candidate.results.jsonl', null)) as { next: unknown };
+    while (chunk.next) chunk = (await ask('evalResults', 'candidate.results.jsonl', chunk.next)) as { next: unknown };
     assert.deepEqual(await compare(), known.view);
   } finally {
     await workbench.close();
