@@ -91,7 +91,12 @@ test('a rescore with a code scorer: each trial its own verdict, the broken ones 
   for (let n = 0; n < CASES; n++) {
     const line = mine[n]!;
     if (BROKEN[n] === 'throw') assert.match(line.error ?? '', /scorer "mine" .*broken on purpose/, `c${n}`);
-    else if (BROKEN[n] === 'spin') assert.match(line.error ?? '', /scorer "mine" failed: scorer.js: brain computed for more than 5000 ms without calling the host/, `c${n}: ${line.error}`);
+    else if (BROKEN[n] === 'spin')
+      assert.match(
+        line.error ?? '',
+        /scorer "mine" failed: scorer.js: brain computed for more than 5000 ms without calling the host/,
+        `c${n}: ${line.error}`,
+      );
     else if (BROKEN[n] === 'hog') assert.match(line.error ?? '', /scorer "mine" .*memory/i, `c${n}: ${line.error}`);
     else {
       assert.equal(line.error, undefined, `c${n}: ${line.error}`);
@@ -104,4 +109,48 @@ test('a rescore with a code scorer: each trial its own verdict, the broken ones 
   // Batches: far fewer commands than trials went to the scorer's processes.
   const sent = (commands.get('run') ?? 0) + (commands.get('replay') ?? 0);
   assert.ok(sent < CASES / 2, `${sent} commands for ${CASES} trials: ${JSON.stringify([...commands])}`);
+});
+
+test('a sandbox process that dies in the middle of a batch loses no trial and blames none', async () => {
+  const dir = workspace();
+  const results = join(dir, 'r.jsonl');
+  await runEval({ evalFile: join(dir, 'e.eval.toml'), out: results, jobs: 1, brainbench: 'test' });
+  // The first scorer process is killed once it has reported ten trials scored.
+  let killed = false;
+  let scored = 0;
+  const killing: AgentSpawner = (entry, options) => {
+    const channel = forkSpawner(entry, options);
+    return {
+      ...channel,
+      get pid() {
+        return channel.pid;
+      },
+      send: (message) => channel.send(message),
+      onMessage(listener) {
+        channel.onMessage((message) => {
+          const entries = (message as { t: string; entries?: { kind: string }[] }).entries ?? [];
+          scored += entries.filter((entry) => entry.kind === 'iterated').length;
+          if (!killed && scored >= 10) {
+            killed = true;
+            channel.kill();
+          }
+          listener(message);
+        });
+      },
+    };
+  };
+  const rescored = await rescore({
+    results,
+    evalFile: join(dir, 'scored.eval.toml'),
+    jobs: 1,
+    spawner: killing,
+    entry: agentEntry(),
+  });
+  assert.ok(killed, 'the process was killed in a batch');
+  for (let n = 0; n < CASES; n++) {
+    if (BROKEN[n]) continue;
+    const line = rescored.trials[n]!.scores.find((score) => score.scorer === 'mine')!;
+    assert.equal(line.error, undefined, `c${n}: ${line.error}`);
+    assert.equal(line.score, n / 100, `c${n}`);
+  }
 });

@@ -103,7 +103,7 @@ export class ScorerSandbox {
       if (!died || trials.length === 1) {
         trial.settle(result);
         settled++;
-      }
+      } else this.confirmed = false; // It goes again alone, so that its failure is its own.
       if (index < trials.length) this.begin(trials[index]!);
       return true;
     });
