@@ -97,24 +97,31 @@ export class CodeScorer implements Scorer {
     return sandbox;
   }
 
-  private memoryOf(input: ScoringInput): Record<string, string> {
+  /** What the script finds in its memory, each value made when first asked for (the trace costs most). */
+  private memoryOf(input: ScoringInput): ScorerTrial['memory'] {
     const { case: c } = input;
-    const trace = [...input.recording.recording.agents.values()].flatMap((agent) =>
-      agent.iterations.flatMap((iteration) =>
-        iteration.events.filter(isOmwTraceEvent).map((event) => ({ agent: agent.name, ...projectTraceEvent(event) })),
-      ),
-    );
+    const made = new Map<string, string>();
+    const make: Record<string, () => unknown> = {
+      case: () => ({ id: c.id, input: c.input, expected: c.expected ?? null, tags: c.tags, split: c.split ?? null }),
+      outcome: () => input.outcome,
+      trace: () =>
+        [...input.recording.recording.agents.values()].flatMap((agent) =>
+          agent.iterations.flatMap((iteration) =>
+            iteration.events
+              .filter(isOmwTraceEvent)
+              .map((event) => ({ agent: agent.name, ...projectTraceEvent(event) })),
+          ),
+        ),
+      usage: () => ({ ...input.usage, duration_ms: input.durationMs }),
+    };
     return {
-      case: JSON.stringify({
-        id: c.id,
-        input: c.input,
-        expected: c.expected ?? null,
-        tags: c.tags,
-        split: c.split ?? null,
-      }),
-      outcome: JSON.stringify(input.outcome),
-      trace: JSON.stringify(trace),
-      usage: JSON.stringify({ ...input.usage, duration_ms: input.durationMs }),
+      keys: Object.keys(make),
+      value(key) {
+        if (!Object.hasOwn(make, key)) return undefined;
+        let value = made.get(key);
+        if (value === undefined) made.set(key, (value = JSON.stringify(make[key]!())));
+        return value;
+      },
     };
   }
 

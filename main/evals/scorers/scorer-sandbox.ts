@@ -21,16 +21,23 @@ import { Supervisor } from '../../supervisor/supervisor.ts';
 const AGENT = 'scorer';
 const MEMORY_GET: HostOp = 'host.memory-get';
 
-/** A trial to score: its memory (each value JSON text), and where its iteration's result goes. */
+/** A trial to score: its memory (each value JSON text, made when first read), and where its result goes. */
 export interface ScorerTrial {
-  memory: Record<string, string>;
+  memory: { keys: readonly string[]; value(key: string): string | undefined };
   settle: (result: IterationResult) => void;
 }
 
-/** A Host that lets its agent process serve calls itself, and sees which ones reached it. */
+const MEMORY_OPS: readonly HostOp[] = ['host.memory-get', 'host.memory-set', 'host.memory-remove'];
+
+/**
+ * A Host that lets its agent process serve calls itself, and sees which ones reached it. The
+ * trial's memory is written into the agent's only when a memory call reaches the host, since
+ * most trials read all they read from the process.
+ */
 class ScorerHost extends Host {
   served = 0;
   reached: { op: HostOp; args: readonly unknown[] }[] = [];
+  unwritten: ScorerTrial['memory'] | undefined;
 
   override servedInProcess(_agent: string, count: number): void {
     this.served += count;
@@ -38,6 +45,12 @@ class ScorerHost extends Host {
 
   protected override dispatch(agent: string, op: HostOp, args: readonly unknown[]): Promise<unknown> {
     this.reached.push({ op, args });
+    const memory = this.unwritten;
+    if (memory && MEMORY_OPS.includes(op)) {
+      this.unwritten = undefined;
+      const ctx = this.context(agent);
+      for (const key of memory.keys) ctx.memory.set(key, memory.value(key)!);
+    }
     return super.dispatch(agent, op, args);
   }
 }
@@ -86,7 +99,7 @@ export class ScorerSandbox {
           op: MEMORY_GET,
           args: [key],
           ok: true,
-          value: trial.memory[key],
+          value: trial.memory.value(key),
         })),
         end: { kind: 'any' as const },
       },
@@ -114,11 +127,10 @@ export class ScorerSandbox {
     await this.supervisor.shutdown();
   }
 
-  /** The trial's values are in the scorer's memory, for the calls that reach the host. */
+  /** The trial's values are the scorer's memory, for the calls that reach the host. */
   private begin(trial: ScorerTrial): void {
-    const { memory } = this.host.context(AGENT);
-    memory.clear();
-    for (const [key, value] of Object.entries(trial.memory)) memory.set(key, value);
+    this.host.context(AGENT).memory.clear();
+    this.host.unwritten = trial.memory;
     this.host.served = 0;
     this.host.reached = [];
   }
