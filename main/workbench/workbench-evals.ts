@@ -185,7 +185,9 @@ export class WorkbenchEvals {
     const file = this.resultsFile(path);
     const { size, mtimeMs } = statSync(file);
     let gathering = this.gathering;
-    if (from === null) gathering = { file, size, mtimeMs, next: -1, trials: [] };
+    // A file past what is kept for comparisons is not gathered: it would not be kept.
+    if (from === null)
+      gathering = size <= KEPT_RESULTS_BYTES ? { file, size, mtimeMs, next: -1, trials: [] } : undefined;
     else if (gathering?.file !== file || gathering.next !== from.byte) gathering = undefined;
     this.gathering = undefined;
     const parsed: ChunkLines = { lines: [], cut: false };
