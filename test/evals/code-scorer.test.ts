@@ -1,10 +1,10 @@
 // Code scorers in their sandbox, many trials per message to it: every trial still gets its own
 // verdict from its own values, with nothing left over from the trial before; a script that throws,
 // spins or eats memory on one trial gives that trial its error and loses none of the others; and
-// the trials do travel in batches.
+// the trials do travel in batches, while live judges are still asked -j at a time.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -14,6 +14,7 @@ import { runEval } from '../../main/evals/run-eval.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import type { AgentSpawner } from '../../main/supervisor/agent-spawner.ts';
 import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
+import { startModelServer } from './seeded-model-server.ts';
 
 const CASES = 60;
 const BROKEN: Record<number, string> = { 7: 'throw', 23: 'spin', 41: 'hog' };
@@ -152,5 +153,28 @@ test('a sandbox process that dies in the middle of a batch loses no trial and bl
     const line = rescored.trials[n]!.scores.find((score) => score.scorer === 'mine')!;
     assert.equal(line.error, undefined, `c${n}: ${line.error}`);
     assert.equal(line.score, n / 100, `c${n}`);
+  }
+});
+
+test('a rescore keeps many trials in flight for its code scorers, but asks live judges -j at a time', async () => {
+  const dir = workspace();
+  const results = join(dir, 'r.jsonl');
+  await runEval({ evalFile: join(dir, 'e.eval.toml'), out: results, jobs: 2, brainbench: 'test' });
+  const server = await startModelServer(() => ({ content: '{"score": 1, "reason": "fine"}' }), 0, 30);
+  try {
+    writeFileSync(
+      join(dir, 'omw.toml'),
+      `${readFileSync(join(dir, 'omw.toml'), 'utf8')}[providers.grader]\nkind = "openai"\nbase_url = "${server.origin}/v1"\napi_key = "k"\nmodel = "judge-model"\nmax_retries = 0\n`,
+    );
+    writeFileSync(
+      join(dir, 'judged.eval.toml'),
+      `${readFileSync(join(dir, 'e.eval.toml'), 'utf8')}[[scorers]]\nname = "graded"\nkind = "judge"\nprovider = "grader"\nrubric = "Fine?"\n`,
+    );
+    const rescored = await rescore({ results, evalFile: join(dir, 'judged.eval.toml'), jobs: 2, entry: agentEntry() });
+    assert.equal(rescored.judges.live, CASES);
+    assert.equal(server.requests.get('judge-model'), CASES);
+    assert.ok(server.mostAtOnce <= 2, `${server.mostAtOnce} judge calls at once at -j 2`);
+  } finally {
+    await server.close();
   }
 });
