@@ -1,10 +1,11 @@
 // Evals (issue 29, point 9): the example eval's brain (examples/evals) over 1,000 cases × 3
 // trials on mock providers with every scorer kind, at -j the core count: the trials per second
 // beside empty omw tests per second run the same way, and each trial's overhead beyond its brain's
-// own work; then `rescore` of the 3,000 trials (judges served from the recordings).
+// own work; then `rescore` of the 3,000 trials (judges served from the recordings), with one
+// scorer added and with every scorer changed.
 
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { rescore } from '../main/evals/rescore.ts';
@@ -88,10 +89,13 @@ export async function evalBenchmarks(): Promise<BenchRow[]> {
     `${evalText}\n[[scorers]]\nname = "short"\nkind = "regex"\npattern = "^.{1,200}$"\n`,
   );
   const added = await timedRescore(out, jobs);
-  // ...and with every scorer changed (another weight): each scores again, the judges from the
-  // recordings, the code scorer in its sandbox.
-  writeFileSync(join(dir, 'qa.eval.toml'), evalText.replace(/^kind = /gm, 'weight = 2\nkind = '));
-  const all = await timedRescore(out, jobs);
+  // ...and with every scorer changed (another weight each time): each scores again, the judges
+  // from the recordings, the code scorer in its sandbox. The median of three, the machine being shared.
+  const all: number[] = [];
+  for (const weight of [2, 3, 2]) {
+    writeFileSync(join(dir, 'qa.eval.toml'), evalText.replace(/^kind = /gm, `weight = ${weight}\nkind = `));
+    all.push(await timedRescore(out, jobs));
+  }
 
   return [
     {
@@ -106,9 +110,11 @@ export async function evalBenchmarks(): Promise<BenchRow[]> {
     { name: `eval: rescore of ${run.trials.length} trials, a scorer added`, value: added, unit: 's', target: '< 5 s' },
     {
       name: `eval: rescore of ${run.trials.length} trials, every scorer changed`,
-      value: all,
+      value: median(all),
       unit: 's',
       target: '< 5 s',
     },
+    // What else the machine ran meanwhile: the figures above are wall times.
+    { name: 'eval: load average (1 min) at the end', value: loadavg()[0]!, unit: '' },
   ];
 }

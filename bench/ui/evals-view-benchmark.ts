@@ -6,7 +6,7 @@
 // usage, keys: about 1.2 KB a trial).
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { rendererDir } from '../../main/cli/serve-command.ts';
@@ -284,6 +284,8 @@ export async function evalsViewBenchmarks(): Promise<BenchRow[]> {
       },
       { name: 'Evals view: the same two compared again', value: figures.compareAgainMs, unit: 'ms' },
       { name: 'Evals view: compare two 10,000-case runs (k = 3)', value: figures.compareThreeTrialsMs, unit: 'ms' },
+      // What else the machine ran meanwhile: the figures above are wall times.
+      { name: 'Evals view: load average (1 min) at the end', value: loadavg()[0]!, unit: '' },
     ];
   } finally {
     await browser.close();

@@ -4,8 +4,8 @@
 // thresholds (`--max-regressions`, `--min-delta`) that make the verdict a CI gate.
 
 import type { CostTotal } from '../../contract/accounting-views.ts';
-import { caseStats, summarize, type CaseStats, type GroupStats } from './eval-statistics.ts';
-import type { Results } from './results-reader.ts';
+import { addCost, caseStats, groupStats, type CaseStats, type GroupStats, type StatTrial } from './eval-statistics.ts';
+import type { ResultsHeader, TrialLine } from './results-format.ts';
 import { mean, pairedTTest } from './student-t.ts';
 
 /** Score differences smaller than this are rounding, not change. */
@@ -50,20 +50,42 @@ export interface Comparison {
   gate: { pass: boolean; reasons: string[] };
 }
 
-function side(results: Results): Side {
-  const summary = summarize(results.header, results.trials);
+/** What a comparison reads of a trial: a trial line has it, and so has the Evals view's compact trial. */
+export type ComparedTrial = StatTrial & { usage: Pick<TrialLine['usage'], 'cost' | 'tokens'> };
+
+/** What a comparison reads of a results file. */
+export interface ComparedResults {
+  file: string;
+  header: Pick<ResultsHeader, 'options'>;
+  trials: readonly ComparedTrial[];
+}
+
+/** A run's side: the statistics `summarize` gives it, computed from its cases' alone. */
+function side(results: ComparedResults, cases: readonly CaseStats[]): Side {
+  const cost: CostTotal = { amounts: {}, unpriced: 0 };
+  let tokens = 0;
+  for (const t of results.trials) {
+    addCost(cost, t.usage.cost);
+    tokens += t.usage.tokens.total;
+  }
   return {
     file: results.file,
-    overall: summary.overall,
-    cost: summary.usage.cost,
+    overall: groupStats(cases, results.header.options.trials),
+    cost,
     latencyMs: results.trials.length > 0 ? mean(results.trials.map((t) => t.durationMs)) : 0,
-    tokens: summary.usage.tokens,
+    tokens,
   };
 }
 
-export function compareResults(base: Results, candidate: Results, thresholds: Thresholds = {}): Comparison {
-  const before = new Map(caseStats(base.trials).map((c) => [c.case, c]));
-  const after = new Map(caseStats(candidate.trials).map((c) => [c.case, c]));
+export function compareResults(
+  base: ComparedResults,
+  candidate: ComparedResults,
+  thresholds: Thresholds = {},
+): Comparison {
+  const baseCases = caseStats(base.trials);
+  const candidateCases = caseStats(candidate.trials);
+  const before = new Map(baseCases.map((c) => [c.case, c]));
+  const after = new Map(candidateCases.map((c) => [c.case, c]));
   const cases: CaseComparison[] = [];
   for (const [id, b] of before) {
     const c = after.get(id);
@@ -95,8 +117,8 @@ export function compareResults(base: Results, candidate: Results, thresholds: Th
   if (thresholds.minDelta !== undefined && meanDelta < thresholds.minDelta)
     reasons.push(`the mean score changed by ${meanDelta.toFixed(4)}, below --min-delta ${thresholds.minDelta}`);
   return {
-    base: side(base),
-    candidate: side(candidate),
+    base: side(base, baseCases),
+    candidate: side(candidate, candidateCases),
     cases,
     counts,
     onlyInBase: [...before.keys()].filter((id) => !after.has(id)),

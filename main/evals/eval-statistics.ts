@@ -8,6 +8,14 @@ import type { CostTotal } from '../../contract/accounting-views.ts';
 import type { ResultsHeader, TrialLine } from './results-format.ts';
 import { mean, meanInterval } from './student-t.ts';
 
+/** What the per-case statistics read of a trial: a trial line, or the compact trial the Evals view keeps. */
+export type StatTrial = Pick<
+  TrialLine,
+  'case' | 'caseIndex' | 'tags' | 'split' | 'verdict' | 'score' | 'durationMs'
+> & {
+  usage: Pick<TrialLine['usage'], 'cost'>;
+};
+
 export interface CaseStats {
   case: string;
   caseIndex: number;
@@ -77,14 +85,14 @@ export function passHatK(n: number, c: number, k: number): number {
   return ratio(c, n, kk);
 }
 
-function addCost(total: CostTotal, more: CostTotal): void {
+export function addCost(total: CostTotal, more: CostTotal): void {
   total.unpriced += more.unpriced;
   for (const [currency, amount] of Object.entries(more.amounts))
     total.amounts[currency] = (total.amounts[currency] ?? 0) + amount;
 }
 
-export function caseStats(trials: readonly TrialLine[]): CaseStats[] {
-  const byCase = new Map<string, TrialLine[]>();
+export function caseStats(trials: readonly StatTrial[]): CaseStats[] {
+  const byCase = new Map<string, StatTrial[]>();
   for (const trial of trials) {
     let list = byCase.get(trial.case);
     if (!list) byCase.set(trial.case, (list = []));
@@ -111,7 +119,7 @@ export function caseStats(trials: readonly TrialLine[]): CaseStats[] {
   });
 }
 
-function groupStats(cases: readonly CaseStats[], k: number): GroupStats {
+export function groupStats(cases: readonly CaseStats[], k: number): GroupStats {
   const trials = cases.reduce((sum, c) => sum + c.trials, 0);
   const passed = cases.reduce((sum, c) => sum + c.passes, 0);
   const scores = cases.map((c) => c.meanScore);

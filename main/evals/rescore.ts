@@ -18,11 +18,15 @@ import { writeResultsAtomically } from './write-results.ts';
 import { jobsFor } from './run-eval.ts';
 import { buildScorers, scoreTrial } from './scorers/build-scorers.ts';
 import { scopeOf, TrialConfigs } from './trial-config.ts';
+import { Slots } from './slots.ts';
 import { readTrialRecording, type TrialRecording } from './trial-recording.ts';
 import { TrialProcessPool } from './trial-process-pool.ts';
 import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
+
+/** Trials scored side by side per job: two batches of a code scorer's (code-scorer.ts). */
+const IN_FLIGHT_PER_JOB = 64;
 
 export interface RescoreOptions {
   results: string;
@@ -61,8 +65,11 @@ export async function rescore(options: RescoreOptions): Promise<Rescored> {
   const config = loadConfig(spec.configFile, { env: process.env });
   const configs = new TrialConfigs(config, spec);
   const pool = new TrialProcessPool(options.spawner ?? forkSpawner);
-  const scorers = buildScorers(spec.scorers, { spawner: pool.spawn, entry: options.entry ?? agentEntry() });
+  const jobs = jobsFor(options.jobs);
+  const scorers = buildScorers(spec.scorers, { spawner: pool.spawn, entry: options.entry ?? agentEntry(), jobs });
   const judges = { served: 0, live: 0 };
+  // Many trials in flight, so that code scorers get whole batches; live judges still `jobs` at once.
+  const liveJudges = new Slots(jobs);
   const counts = { kept: 0, scored: 0 };
   const trials: TrialLine[] = new Array(results.trials.length);
   let next = 0;
@@ -94,6 +101,7 @@ export async function rescore(options: RescoreOptions): Promise<Rescored> {
             },
             seed: results.header.seed,
             judges,
+            liveJudges,
           };
         },
         line.scores,
@@ -105,7 +113,7 @@ export async function rescore(options: RescoreOptions): Promise<Rescored> {
   };
   try {
     await Promise.all(
-      Array.from({ length: Math.min(jobsFor(options.jobs), Math.max(1, results.trials.length)) }, worker),
+      Array.from({ length: Math.min(jobs * IN_FLIGHT_PER_JOB, Math.max(1, results.trials.length)) }, worker),
     );
   } finally {
     pool.dispose();

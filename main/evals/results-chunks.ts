@@ -62,11 +62,25 @@ function readHeader(fd: number, file: string): { header: ResultsHeader; end: num
   return { header: parseHeader(text, file), end: newline < 0 ? head.length : newline + 1 };
 }
 
+/** What a chunk's reader parsed besides its cells, for a caller that keeps the whole file (a comparison). */
+export interface ChunkLines {
+  header?: ResultsHeader;
+  lines: TrialLine[];
+  /** The file's last line has no end (it is left out of the cells). */
+  cut: boolean;
+}
+
 /**
  * The trial lines from `from` (the start, when null) up to about `bytes` bytes, whole lines only.
- * `shown` is the file's name in errors.
+ * `shown` is the file's name in errors; `parsed`, when given, gets the header and the lines read.
  */
-export function readResultsChunk(file: string, shown: string, from: ResultsCursor | null, bytes: number): ResultsChunk {
+export function readResultsChunk(
+  file: string,
+  shown: string,
+  from: ResultsCursor | null,
+  bytes: number,
+  parsed?: ChunkLines,
+): ResultsChunk {
   const fd = openSync(file, 'r');
   try {
     const size = fstatSync(fd).size;
@@ -84,6 +98,10 @@ export function readResultsChunk(file: string, shown: string, from: ResultsCurso
     const last = buffer.lastIndexOf(10);
     // The file's last line without its end: a run still writing (as readResults leaves it out).
     const usable = last < 0 ? 0 : last + 1;
+    if (parsed) {
+      parsed.header = header;
+      parsed.cut = atEnd && usable < buffer.length;
+    }
     const cells: TrialCell[] = [];
     let currency: string | undefined;
     let offset = 0;
@@ -98,6 +116,7 @@ export function readResultsChunk(file: string, shown: string, from: ResultsCurso
             `${shown}: line ${line}: trial ${trial.trial} is past the ${MAX_TRIAL_NUMBER} the view shows`,
           );
         currency ??= Object.keys(trial.usage.cost?.amounts ?? {})[0];
+        parsed?.lines.push(trial);
         cells.push(cellOf(trial, start.byte + offset));
       }
       offset = newline + 1;

@@ -168,7 +168,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRun> {
   const writer = new ResultsWriter(staging, header);
   const pool = new TrialProcessPool(options.spawner ?? forkSpawner);
   const entry = options.entry ?? agentEntry();
-  const scorers = buildScorers(spec.scorers, { spawner: pool.spawn, entry });
+  const scorers = buildScorers(spec.scorers, { spawner: pool.spawn, entry, jobs: jobsFor(options.jobs) });
   let warned = false;
   const runtime: TrialRuntime = {
     spec,

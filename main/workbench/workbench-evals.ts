@@ -23,10 +23,9 @@ import { brainbenchVersion } from '../cli/version.ts';
 import { addCaseFromRecording } from '../evals/add-case.ts';
 import { compareResults } from '../evals/compare-results.ts';
 import { loadEval } from '../evals/load-eval.ts';
-import type { TrialLine } from '../evals/results-format.ts';
+import { compactTrial, readCompactResults, type CompactResults, type CompactTrial } from '../evals/results-compact.ts';
 import { trialRecordingFile } from '../evals/results-paths.ts';
-import { readResultsChunk, readTrialAt } from '../evals/results-chunks.ts';
-import { readResults, type Results } from '../evals/results-reader.ts';
+import { readResultsChunk, readTrialAt, type ChunkLines } from '../evals/results-chunks.ts';
 import { runEval } from '../evals/run-eval.ts';
 import { isWithin, type WorkspaceBoundary } from '../files/folder-boundary.ts';
 import type { SessionRecorder } from '../recording/session-recorder.ts';
@@ -67,7 +66,12 @@ const stamp = (time: Date) => time.toISOString().replace(/[:.]/g, '-').replace(/
 export class WorkbenchEvals {
   private running: { controller: AbortController; results: string } | undefined;
   /** By real path, least recently used first; a changed file (size, mtime) is read again. */
-  private readonly parsed = new Map<string, { size: number; mtimeMs: number; results: Results }>();
+  private readonly parsed = new Map<string, { size: number; mtimeMs: number; results: CompactResults }>();
+  /**
+   * A file the view is reading chunk after chunk, kept compact as it goes: once read to its end,
+   * unchanged, it is kept as parsed, so comparing the open file does not read it again.
+   */
+  private gathering: { file: string; size: number; mtimeMs: number; next: number; trials: CompactTrial[] } | undefined;
 
   constructor(private readonly options: EvalsOptions) {}
 
@@ -179,7 +183,21 @@ export class WorkbenchEvals {
 
   chunk(path: string, from: ResultsCursor | null): ResultsChunk {
     const file = this.resultsFile(path);
-    return readResultsChunk(file, path, from, from === null ? FIRST_CHUNK_BYTES : CHUNK_BYTES);
+    const { size, mtimeMs } = statSync(file);
+    let gathering = this.gathering;
+    // A file past what is kept for comparisons is not gathered: it would not be kept.
+    if (from === null)
+      gathering = size <= KEPT_RESULTS_BYTES ? { file, size, mtimeMs, next: -1, trials: [] } : undefined;
+    else if (gathering?.file !== file || gathering.next !== from.byte) gathering = undefined;
+    this.gathering = undefined;
+    const parsed: ChunkLines = { lines: [], cut: false };
+    const chunk = readResultsChunk(file, path, from, from === null ? FIRST_CHUNK_BYTES : CHUNK_BYTES, parsed);
+    if (!gathering || gathering.size !== size || gathering.mtimeMs !== mtimeMs || !parsed.header) return chunk;
+    for (const line of parsed.lines) gathering.trials.push(compactTrial(line));
+    if (chunk.next) this.gathering = { ...gathering, next: chunk.next.byte };
+    // A cut last line is one readResults may keep: such a file is read whole when compared.
+    else if (!parsed.cut) this.keep(file, size, mtimeMs, { file, header: parsed.header, trials: gathering.trials });
+    return chunk;
   }
 
   trial(path: string, at: number): TrialDetailView {
@@ -284,7 +302,7 @@ export class WorkbenchEvals {
     this.parsed.clear();
   }
 
-  private readKept(file: string): Results {
+  private readKept(file: string): CompactResults {
     const { size, mtimeMs } = statSync(file);
     const kept = this.parsed.get(file);
     this.parsed.delete(file);
@@ -292,7 +310,12 @@ export class WorkbenchEvals {
       this.parsed.set(file, kept);
       return kept.results;
     }
-    const results = readResults(file);
+    return this.keep(file, size, mtimeMs, readCompactResults(file));
+  }
+
+  /** Keeps a parsed file for comparisons, the least recently used ones going past the limit. */
+  private keep(file: string, size: number, mtimeMs: number, results: CompactResults): CompactResults {
+    this.parsed.delete(file);
     this.parsed.set(file, { size, mtimeMs, results });
     let bytes = [...this.parsed.values()].reduce((sum, entry) => sum + entry.size, 0);
     for (const [oldest, entry] of this.parsed) {
@@ -310,8 +333,8 @@ export class WorkbenchEvals {
   }
 }
 
-function trialsByCase(results: Results): Map<string, TrialLine[]> {
-  const byCase = new Map<string, TrialLine[]>();
+function trialsByCase(results: CompactResults): Map<string, CompactTrial[]> {
+  const byCase = new Map<string, CompactTrial[]>();
   for (const trial of results.trials) {
     const list = byCase.get(trial.case);
     if (list) list.push(trial);
@@ -321,16 +344,13 @@ function trialsByCase(results: Results): Map<string, TrialLine[]> {
   return byCase;
 }
 
-function comparedSide(meanScore: number, trials: TrialLine[]): ComparedSide {
-  const first = trials[0];
-  const said = [first?.outcome.text, first?.outcome.error, first?.outcome.reason, first?.outcome.kind];
-  const outcome = said.find((text): text is string => typeof text === 'string') ?? '';
+function comparedSide(meanScore: number, trials: CompactTrial[]): ComparedSide {
   return {
     meanScore,
     passes: trials.filter((t) => t.verdict === 'pass').length,
     trials: trials.length,
     verdicts: trials.map((t) => t.verdict[0]).join(''),
-    outcome: outcome.length > 500 ? `${outcome.slice(0, 500)}…` : outcome,
+    outcome: trials[0]?.said ?? '',
     cost: trials.reduce(
       (sum, t) => sum + Object.values(t.usage.cost?.amounts ?? {}).reduce((a, b) => a + (Number(b) || 0), 0),
       0,

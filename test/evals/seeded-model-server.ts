@@ -2,7 +2,7 @@
 // a function of the request (not of the order requests arrive in, which parallel trials change),
 // streamed as genuine SSE chunks with usage.
 
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { chunk, usageChunk } from '../providers/chat-completions-server.ts';
@@ -16,15 +16,20 @@ export interface ModelServer {
   origin: string;
   /** Chat requests answered, per model. */
   requests: Map<string, number>;
+  /** The most requests it was answering at once. */
+  mostAtOnce: number;
   close(): Promise<void>;
 }
 
 export async function startModelServer(
   answer: (model: string, messages: { role: string; content: string }[]) => Answer,
   port = 0,
+  /** How long each answer takes, so that requests overlap when they can. */
+  delayMs = 0,
 ): Promise<ModelServer> {
   const requests = new Map<string, number>();
-  const server = createServer(async (req, res) => {
+  let atOnce = 0;
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const part of req) chunks.push(part as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
@@ -58,16 +63,28 @@ export async function startModelServer(
       res.write(`data: ${JSON.stringify(event)}\n\n`);
     res.write('data: [DONE]\n\n');
     res.end();
+  };
+  const server = createServer(async (req, res) => {
+    atOnce++;
+    served.mostAtOnce = Math.max(served.mostAtOnce, atOnce);
+    try {
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await handle(req, res);
+    } finally {
+      atOnce--;
+    }
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const bound = (server.address() as AddressInfo).port;
-  return {
+  const served: ModelServer = {
     origin: `http://127.0.0.1:${bound}`,
     requests,
+    mostAtOnce: 0,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+  return served;
 }

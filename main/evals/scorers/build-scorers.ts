@@ -6,12 +6,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 
-import type { AgentSpawner } from '../../supervisor/agent-spawner.ts';
 import type { ScorerSpec } from '../load-eval.ts';
 import type { ScoreLine, TrialLine } from '../results-format.ts';
 import { AssertionsScorer } from './assertions-scorer.ts';
 import { BudgetScorer } from './budget-scorer.ts';
-import { CodeScorer } from './code-scorer.ts';
+import { CodeScorer, type ScorerProcesses } from './code-scorer.ts';
 import { JudgeScorer } from './judge-scorer.ts';
 import { ContainsScorer, EqualsScorer, JsonSchemaScorer, NumericScorer, RegexScorer } from './outcome-scorers.ts';
 import { PairwiseScorer } from './pairwise-scorer.ts';
@@ -40,10 +39,7 @@ function identity(spec: ScorerSpec): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-export function buildScorers(
-  specs: readonly ScorerSpec[],
-  processes: { spawner: AgentSpawner; entry: string },
-): Scorers {
+export function buildScorers(specs: readonly ScorerSpec[], processes: ScorerProcesses): Scorers {
   const list = specs.map((spec): Scorer => {
     switch (spec.kind) {
       case 'assertions':

@@ -2,73 +2,126 @@
 // and its engine, through the same host-call layer, so that a scorer script has the powers of a
 // brain and no more. Each trial is one iteration of an agent named `scorer` whose memory holds
 // `case`, `outcome`, `trace` and `usage` as JSON; the script ends with its verdict as its exit
-// value: `{score, reason}` (or `{pass, reason}`). Hosts are kept and reused, one per trial in
-// flight, so a rescore of thousands of trials starts no process per trial.
+// value: `{score, reason}` (or `{pass, reason}`). Trials wait in a queue and go to the sandboxes
+// (one per job, kept for the run) in batches, many trials per message (scorer-sandbox.ts), so a
+// rescore of thousands of trials costs neither a process nor a round trip per trial.
 
 import { projectTraceEvent } from '../../assertions/event-projection.ts';
-import type { OmwConfig } from '../../config/config-types.ts';
-import { tunablesSchema } from '../../config/tunables-schema.ts';
-import { Host } from '../../host/host.ts';
+import type { IterationResult } from '../../../contract/iteration-result.ts';
 import type { AgentSpawner } from '../../supervisor/agent-spawner.ts';
 import { describeResult } from '../../supervisor/iteration-result.ts';
-import { Supervisor } from '../../supervisor/supervisor.ts';
 import { isOmwTraceEvent } from '../../trace/trace-event.ts';
 import type { ScorerSpec } from '../load-eval.ts';
+import { ScorerSandbox, type ScorerTrial } from './scorer-sandbox.ts';
 import { ScorerError, shown, type Judgement, type Scorer, type ScoringInput } from './scorer.ts';
 
-const AGENT = 'scorer';
+/** Trials per message to a sandbox: enough to make the round trip negligible, few enough to spread over the sandboxes. */
+const BATCH = 32;
 
-interface ScorerHost {
-  supervisor: Supervisor;
+export interface ScorerProcesses {
+  spawner: AgentSpawner;
+  entry: string;
+  /** Sandboxes at most (scorings side by side). */
+  jobs: number;
 }
 
 export class CodeScorer implements Scorer {
-  private readonly free: ScorerHost[] = [];
-  private readonly all: ScorerHost[] = [];
+  private readonly queue: ScorerTrial[] = [];
+  private readonly idle: ScorerSandbox[] = [];
+  private readonly all: ScorerSandbox[] = [];
+  private flushing = false;
 
   constructor(
     readonly spec: Extract<ScorerSpec, { kind: 'code' }>,
-    private readonly processes: { spawner: AgentSpawner; entry: string },
+    private readonly processes: ScorerProcesses,
   ) {}
 
   async judge(input: ScoringInput): Promise<Judgement> {
-    const host = this.free.pop() ?? this.start();
-    try {
-      const ctx = host.supervisor.host.context(AGENT);
-      ctx.memory.clear();
-      for (const [key, value] of Object.entries(this.memoryOf(input))) ctx.memory.set(key, JSON.stringify(value));
-      const result = await host.supervisor.runner(AGENT).iterate('run', 'run');
-      if (result.kind === 'failed')
-        throw new ScorerError(`scorer "${this.spec.name}" ${describeResult(result, this.spec.script)}`);
-      if (result.kind !== 'outcome') throw new ScorerError(`scorer "${this.spec.name}" was stopped before its verdict`);
-      if (result.outcome === 'completed')
-        throw new ScorerError(
-          `scorer "${this.spec.name}" completed without a verdict: end the script with {score, reason}`,
-        );
-      return this.verdict(result.outcome.exited);
-    } finally {
-      this.free.push(host);
-    }
+    const memory = this.memoryOf(input);
+    const result = await new Promise<IterationResult>((settle) => {
+      this.queue.push({ memory, settle });
+      this.scheduleFlush();
+    });
+    if (result.kind === 'failed')
+      throw new ScorerError(`scorer "${this.spec.name}" ${describeResult(result, this.spec.script)}`);
+    if (result.kind !== 'outcome') throw new ScorerError(`scorer "${this.spec.name}" was stopped before its verdict`);
+    if (result.outcome === 'completed')
+      throw new ScorerError(
+        `scorer "${this.spec.name}" completed without a verdict: end the script with {score, reason}`,
+      );
+    return this.verdict(result.outcome.exited);
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.all.map(({ supervisor }) => supervisor.shutdown()));
+    await Promise.all(this.all.map((sandbox) => sandbox.close()));
     this.all.length = 0;
-    this.free.length = 0;
+    this.idle.length = 0;
   }
 
-  private memoryOf(input: ScoringInput): Record<string, unknown> {
+  /** The trials queued in this turn go out together. */
+  private scheduleFlush(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    setImmediate(() => {
+      this.flushing = false;
+      this.flush();
+    });
+  }
+
+  /** Hands queued trials to free sandboxes, starting one when there are fewer than the jobs. */
+  private flush(): void {
+    while (this.queue.length > 0) {
+      const sandbox =
+        this.idle.pop() ?? (this.all.length < Math.max(1, this.processes.jobs) ? this.start() : undefined);
+      if (!sandbox) return;
+      const batch = this.queue.splice(0, sandbox.batchSize(BATCH));
+      void sandbox
+        .score(batch)
+        .then(
+          (scored) => this.queue.unshift(...batch.slice(scored)),
+          (error: unknown) => {
+            const failure: IterationResult = { kind: 'failed', error: `scorer failed: ${(error as Error).message}` };
+            for (const trial of batch) trial.settle(failure);
+          },
+        )
+        .finally(() => {
+          this.idle.push(sandbox);
+          this.flush();
+        });
+    }
+  }
+
+  private start(): ScorerSandbox {
+    const sandbox = new ScorerSandbox(this.spec.runtime, this.spec.scriptFile!, this.processes);
+    this.all.push(sandbox);
+    return sandbox;
+  }
+
+  /** What the script finds in its memory, each value made when first asked for (the trace costs most). */
+  private memoryOf(input: ScoringInput): ScorerTrial['memory'] {
     const { case: c } = input;
-    const trace = [...input.recording.recording.agents.values()].flatMap((agent) =>
-      agent.iterations.flatMap((iteration) =>
-        iteration.events.filter(isOmwTraceEvent).map((event) => ({ agent: agent.name, ...projectTraceEvent(event) })),
-      ),
-    );
+    const made = new Map<string, string>();
+    const make: Record<string, () => unknown> = {
+      case: () => ({ id: c.id, input: c.input, expected: c.expected ?? null, tags: c.tags, split: c.split ?? null }),
+      outcome: () => input.outcome,
+      trace: () =>
+        [...input.recording.recording.agents.values()].flatMap((agent) =>
+          agent.iterations.flatMap((iteration) =>
+            iteration.events
+              .filter(isOmwTraceEvent)
+              .map((event) => ({ agent: agent.name, ...projectTraceEvent(event) })),
+          ),
+        ),
+      usage: () => ({ ...input.usage, duration_ms: input.durationMs }),
+    };
     return {
-      case: { id: c.id, input: c.input, expected: c.expected ?? null, tags: c.tags, split: c.split ?? null },
-      outcome: input.outcome,
-      trace,
-      usage: { ...input.usage, duration_ms: input.durationMs },
+      keys: Object.keys(make),
+      value(key) {
+        if (!Object.hasOwn(make, key)) return undefined;
+        let value = made.get(key);
+        if (value === undefined) made.set(key, (value = JSON.stringify(make[key]!())));
+        return value;
+      },
     };
   }
 
@@ -85,26 +138,5 @@ export class CodeScorer implements Scorer {
     if (typeof score === 'number' && score >= 0 && score <= 1) return { score, reason };
     if (typeof pass === 'boolean') return { score: pass ? 1 : 0, reason };
     throw new ScorerError(shape);
-  }
-
-  private start(): ScorerHost {
-    const config: OmwConfig = {
-      file: this.spec.scriptFile!,
-      locate: () => undefined,
-      setByEnvironment: () => false,
-      agents: { [AGENT]: { runtime: AGENT, script: this.spec.scriptFile!, declaredIn: this.spec.scriptFile! } },
-      providers: {},
-      tooling: {},
-      runtime: { [AGENT]: { kind: this.spec.runtime, params: {} } },
-      memory: {},
-      tunables: tunablesSchema.parse({}),
-    };
-    const supervisor = new Supervisor(new Host(config), {
-      spawner: this.processes.spawner,
-      entry: this.processes.entry,
-    });
-    const host = { supervisor };
-    this.all.push(host);
-    return host;
   }
 }

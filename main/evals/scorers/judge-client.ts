@@ -42,7 +42,13 @@ export async function askJudge(input: ScoringInput, request: JudgeRequest): Prom
     return recorded.text;
   }
   if (input.judges) input.judges.live++;
+  return input.liveJudges
+    ? input.liveJudges.run(() => askLive(input, request, key, model))
+    : askLive(input, request, key, model);
+}
 
+async function askLive(input: ScoringInput, request: JudgeRequest, key: string, model: string): Promise<string> {
+  const impl = input.config.providers[request.provider]!;
   const redactor = new Redactor(configSecrets(input.config));
   const environment = { trace: new TraceRecorder(16, 0, redactor), injections: new InjectionQueue() };
   const time = Date.now();

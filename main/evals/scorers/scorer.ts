@@ -6,6 +6,7 @@ import type { EvalCase } from '../dataset.ts';
 import type { ScorerSpec } from '../load-eval.ts';
 import type { ScoreLine, TrialOutcome, TrialUsage } from '../results-format.ts';
 import type { TemplateScope } from '../template.ts';
+import type { Slots } from '../slots.ts';
 import type { TrialRecording } from '../trial-recording.ts';
 import type { OmwConfig } from '../../config/config-types.ts';
 
@@ -23,6 +24,8 @@ export interface ScoringInput {
   seed: number;
   /** Counts the judges' answers served from the recording and those asked live. */
   judges?: { served: number; live: number };
+  /** How many judges may be asked live at once (a rescore has many more trials in flight). */
+  liveJudges?: Slots;
 }
 
 /** A score or a pass/fail with its reason; thrown ScorerErrors become the line's `error`. */
