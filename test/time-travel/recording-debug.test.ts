@@ -1,0 +1,118 @@
+// Debugging an opened recording (docs/debugging.md#time-travel-in-a-recording), for a Rhai, a JS and a
+// Python brain on real agent processes: three recorded iterations of a counting brain (iteration N
+// reads n = N-1 from memory, writes N, and sums a loop of N turns). Step back across the memory-set
+// call shows memory as it was before it, and across the iteration boundary shows the iteration
+// before's values; reverse continue stops at the previous hit of a conditional breakpoint, in this
+// iteration and then in the one before. Hostile: the recording names /bin/sh as its runtime and holds
+// other brain text; the workspace's brain runs in the workspace's runtime all the same.
+
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import type { DebugNotification } from '../../contract/debug-views.ts';
+import { loadConfig } from '../../main/config/load-config.ts';
+import { RecordingDebugger } from '../../main/debugger/recording-debugger.ts';
+import { loadRecording } from '../../main/recording/recording.ts';
+import { agentEntry } from '../../main/supervisor/agent-entry.ts';
+import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
+import { recordedPast } from '../../main/time-travel/recorded-past.ts';
+import { EXTENSIONS, recordCounting, type Kind } from './past-fixture.ts';
+
+type Stopped = Extract<DebugNotification, { type: 'stopped' }>;
+
+export function recordingDebugger(dir: string, recording: string, agent = 'a'): RecordingDebugger {
+  const config = loadConfig(join(dir, 'omw.toml'), { env: {} });
+  const past = recordedPast(loadRecording(recording), config, agent, false);
+  return new RecordingDebugger({ past, spawner: forkSpawner, entry: agentEntry() });
+}
+
+/** The stops a debugger reports, and the value of an expression at the newest one. */
+function watching(debug: RecordingDebugger) {
+  const stops: Stopped[] = [];
+  debug.onEvent((event) => {
+    if (event.type === 'stopped') stops.push(event);
+  });
+  return {
+    get last(): Stopped {
+      return stops.at(-1)!;
+    },
+    value: async (expression: string) => (await debug.evaluate(undefined, expression)).result,
+    memory: async () => {
+      const frames = await debug.stackTrace();
+      const scopes = await debug.scopes(frames[0]!.id);
+      const memory = scopes.find((s) => s.name === 'Memory')!;
+      return Object.fromEntries((await debug.variables(memory.variablesReference)).map((v) => [v.name, v.value]));
+    },
+  };
+}
+
+/** Line of `count = … + 1`, `memory_set`, `total = 0`, and the loop body, in each counting brain. */
+const LINES = { read: 1, write: 2, zero: 3, body: 5 };
+
+for (const kind of ['rhai', 'js', 'python'] as Kind[]) {
+  describe(`debugging an opened ${kind} recording`, { timeout: 180_000 }, () => {
+    it('steps back across a host call and an iteration boundary, and reverse-continues to a conditional hit', async () => {
+      const { dir, recording } = await recordCounting(kind, 3);
+      // Hostile header: another runtime naming /bin/sh, and other brain text; neither is used.
+      const lines = readFileSync(recording, 'utf8').split('\n');
+      const header = JSON.parse(lines[0]!) as { config: { runtime: Record<string, unknown> } };
+      header.config.runtime = { r: { kind: 'wasm', interpreter: '/bin/sh' } };
+      lines[0] = JSON.stringify(header);
+      writeFileSync(recording, lines.join('\n'));
+
+      const debug = recordingDebugger(dir, recording);
+      const view = watching(debug);
+      try {
+        const [first, second, third] = debug.iterations;
+        assert.equal(debug.iterations.length, 3);
+
+        await debug.start(second, 'entry');
+        assert.deepEqual([view.last.line, view.last.past?.iteration, view.last.reason], [LINES.read, second, 'entry']);
+        await debug.resume('next');
+        await debug.resume('next');
+        assert.equal(view.last.line, LINES.zero);
+        assert.equal(await view.value('count'), '2');
+        assert.equal((await view.memory()).n, '2');
+
+        // Back across memory_set: memory as it was before the call.
+        await debug.stepBack();
+        assert.deepEqual([view.last.line, view.last.past?.iteration], [LINES.write, second]);
+        assert.equal((await view.memory()).n, '1');
+        await debug.stepBack();
+        assert.equal(view.last.line, LINES.read);
+        // Back across the iteration boundary: the end of the iteration before, with its values.
+        await debug.stepBack();
+        assert.equal(view.last.past?.iteration, first);
+        assert.equal(await view.value('count'), '1');
+        assert.equal((await view.memory()).n, '1');
+
+        // A conditional breakpoint on the loop body: hit once in iteration 2 and once in 3.
+        const brain = join(dir, `brain.${EXTENSIONS[kind]}`);
+        const placed = debug.setSourceBreakpoints(brain, [{ line: LINES.body, condition: 'i == 1' }]);
+        assert.deepEqual(
+          placed.map((p) => [p.verified, p.line]),
+          [[true, LINES.body]],
+        );
+        await debug.resume('continue');
+        assert.deepEqual([view.last.line, view.last.past?.iteration, view.last.reason], [LINES.body, second, 'breakpoint']);
+        await debug.resume('continue');
+        assert.deepEqual([view.last.line, view.last.past?.iteration], [LINES.body, third]);
+        assert.equal(await view.value('count'), '3');
+
+        await debug.reverseContinue();
+        assert.deepEqual([view.last.line, view.last.past?.iteration, view.last.reason], [LINES.body, second, 'breakpoint']);
+        assert.equal(await view.value('count'), '2');
+        assert.equal(await view.value('i'), '1');
+        await debug.reverseContinue();
+        assert.deepEqual([view.last.past?.iteration, view.last.reason], [first, 'entry']);
+        assert.match(view.last.description ?? '', /start of the recorded past/);
+
+        // Breakpoints elsewhere do not apply: only this brain runs here.
+        assert.equal(debug.setSourceBreakpoints('/etc/passwd', [{ line: 1 }])[0]!.verified, false);
+      } finally {
+        debug.dispose();
+      }
+    });
+  });
+}
