@@ -56,8 +56,13 @@ for (const kind of ['rhai', 'js', 'python'] as Kind[]) {
       const { dir, recording } = await recordCounting(kind, 3);
       // Hostile header: another runtime naming /bin/sh, and other brain text; neither is used.
       const lines = readFileSync(recording, 'utf8').split('\n');
-      const header = JSON.parse(lines[0]!) as { config: { runtime: Record<string, unknown> } };
+      const header = JSON.parse(lines[0]!) as {
+        config: { runtime: Record<string, unknown> };
+        brains: Record<string, { source?: string }>;
+      };
+      assert.ok(header.config.runtime && header.brains.a);
       header.config.runtime = { r: { kind: 'wasm', interpreter: '/bin/sh' } };
+      header.brains.a.source = 'this is not the brain that runs';
       lines[0] = JSON.stringify(header);
       writeFileSync(recording, lines.join('\n'));
 
