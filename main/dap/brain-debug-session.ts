@@ -522,7 +522,7 @@ export class BrainDebugSession extends DebugSession {
    */
   #watchInPast(response: DebugProtocol.Response, args: unknown): void {
     this.#answer(response, async () => {
-      const { debug } = await this.#live('watchInPast (a recording has the workbench\'s recording watch)');
+      const { debug } = await this.#live("watchInPast (a recording has the workbench's recording watch)");
       const { threadId, source, line, expression } = (args ?? {}) as Record<string, unknown>;
       const path = (source as { path?: unknown } | undefined)?.path;
       if (
@@ -645,7 +645,7 @@ function recordingAsAgent(debug: RecordingDebugger): RecordingAsAgent {
     stepBack: () => debug.stepBack(),
     reverseContinue: () => debug.reverseContinue(),
     goToCall: (_agent, call) => {
-      if ('seq' in call) throw new Error('a recording\'s host calls are named by iteration and call');
+      if ('seq' in call) throw new Error("a recording's host calls are named by iteration and call");
       return debug.goToCall(call.iteration, call.call);
     },
   };

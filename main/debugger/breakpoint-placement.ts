@@ -34,7 +34,11 @@ export function placeSourceBreakpoints(
   requested.forEach((b, i) => {
     const where = placed[i]!;
     if (b.hitCondition !== undefined && b.hitCondition.trim() !== '' && !isHitCondition(b.hitCondition)) {
-      placed[i] = { ...where, verified: false, message: `hit count "${b.hitCondition}": use N, >= N, > N, == N or % N` };
+      placed[i] = {
+        ...where,
+        verified: false,
+        message: `hit count "${b.hitCondition}": use N, >= N, > N, == N or % N`,
+      };
       return;
     }
     if (where.verified) kept.push({ ...b, line: where.line });

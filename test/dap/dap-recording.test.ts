@@ -56,7 +56,10 @@ for (const kind of ['rhai', 'js', 'python'] as Kind[]) {
         assert.equal(capabilities.body?.supportsStepBack, true);
         const launched = client.launch(launchArgs({ recording, agent: 'a', config: join(dir, 'omw.toml') }));
         await initialized;
-        await client.setBreakpointsRequest({ source: { path: brain }, breakpoints: [{ line: 5, condition: 'i == 1' }] });
+        await client.setBreakpointsRequest({
+          source: { path: brain },
+          breakpoints: [{ line: 5, condition: 'i == 1' }],
+        });
         let at = await stopAfter(client, async () => {
           await client.configurationDoneRequest();
           await launched;

@@ -100,13 +100,19 @@ for (const kind of ['rhai', 'js', 'python'] as Kind[]) {
           [[true, LINES.body]],
         );
         await debug.resume('continue');
-        assert.deepEqual([view.last.line, view.last.past?.iteration, view.last.reason], [LINES.body, second, 'breakpoint']);
+        assert.deepEqual(
+          [view.last.line, view.last.past?.iteration, view.last.reason],
+          [LINES.body, second, 'breakpoint'],
+        );
         await debug.resume('continue');
         assert.deepEqual([view.last.line, view.last.past?.iteration], [LINES.body, third]);
         assert.equal(await view.value('count'), '3');
 
         await debug.reverseContinue();
-        assert.deepEqual([view.last.line, view.last.past?.iteration, view.last.reason], [LINES.body, second, 'breakpoint']);
+        assert.deepEqual(
+          [view.last.line, view.last.past?.iteration, view.last.reason],
+          [LINES.body, second, 'breakpoint'],
+        );
         assert.equal(await view.value('count'), '2');
         assert.equal(await view.value('i'), '1');
         await debug.reverseContinue();
@@ -121,3 +127,37 @@ for (const kind of ['rhai', 'js', 'python'] as Kind[]) {
     });
   });
 }
+
+describe('a step back in a recorded iteration of 1,000 host calls', { timeout: 300_000 }, () => {
+  it('lands on the statement before, and says how long it took', async () => {
+    const brain = `let s = 0;
+for i in 0..1000 {
+    s += parse_int(omw::host::memory_get("n"));
+}
+s
+`;
+    const { dir, recording } = await recordCounting('rhai', 1, 'rec.jsonl', brain);
+    const debug = recordingDebugger(dir, recording);
+    const view = watching(debug);
+    try {
+      debug.setSourceBreakpoints(join(dir, 'brain.rhai'), [{ line: 5 }]);
+      await debug.start(undefined, 'continue');
+      assert.equal(view.last.line, 5);
+      const took: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        await debug.stepBack();
+        took.push(performance.now() - started);
+      }
+      // Back from `s` into the loop's last turns, one statement at a time.
+      assert.deepEqual([view.last.line, await view.value('i')], [3, '997']);
+      console.log(
+        `step back in an iteration of 1000 host calls: ${took.map((ms) => `${Math.round(ms)} ms`).join(', ')}`,
+      );
+      // Generous: the machine is shared; the target (200 ms) is for an unloaded one.
+      assert.ok(Math.max(...took) < 10_000, took.join(', '));
+    } finally {
+      debug.dispose();
+    }
+  });
+});
