@@ -33,6 +33,8 @@ export interface RecordingDebuggerOptions {
 
 const MEMORY = Symbol('memory');
 
+type Stopped = Extract<DebugNotification, { type: 'stopped' }>;
+
 export class RecordingDebugger {
   readonly agent: string;
   readonly #past: RecordedPast;
@@ -43,6 +45,7 @@ export class RecordingDebugger {
   #exceptions = { caught: false, uncaught: false };
   /** Whether the view is at a place (not moving, not before the first start). */
   #stopped = false;
+  #stop: Stopped | undefined;
   readonly #breakable: (text: string) => number[];
 
   constructor(options: RecordingDebuggerOptions) {
@@ -117,6 +120,11 @@ export class RecordingDebugger {
 
   isStopped(): boolean {
     return this.#stopped;
+  }
+
+  /** Where the view is stopped, as last said; undefined while it moves. */
+  get stop(): Stopped | undefined {
+    return this.#stopped ? this.#stop : undefined;
   }
 
   stepBack(): Promise<void> {
@@ -237,6 +245,7 @@ export class RecordingDebugger {
   }
 
   #emit(event: DebugNotification): void {
+    if (event.type === 'stopped') this.#stop = event;
     for (const listener of this.#listeners) listener(event);
   }
 }

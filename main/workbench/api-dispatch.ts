@@ -105,6 +105,11 @@ const HANDLERS: Handlers = {
   recordingWatch: (w, path, agent, brain, line, expression, recorded) =>
     w.recordingPast.watch(path, agent, brain, line, expression, recorded),
   recordingCoverage: (w, path, recorded) => w.recordingPast.coverage(path, recorded),
+  recordingDebugStart: (w, path, agent, iteration, how, recorded) =>
+    w.recordingDebugging.start(path, agent, iteration, how, recorded),
+  recordingDebugMove: (w, path, agent, move) => w.recordingDebugging.move(path, agent, move),
+  recordingDebugEvaluate: (w, path, agent, expression) => w.recordingDebugging.evaluate(path, agent, expression),
+  recordingDebugEnd: (w, path, agent) => w.recordingDebugging.end(path, agent),
 };
 
 /** Answers request `id`: `method` and `params` are whatever the client sent. */

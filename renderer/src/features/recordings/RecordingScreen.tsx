@@ -15,6 +15,7 @@ import { IterationDetail } from './IterationDetail.tsx';
 import { RecordedTimeline } from './RecordedTimeline.tsx';
 import { BranchOriginText, RecordingFileList } from './RecordingFileList.tsx';
 import { ReplayReport } from './ReplayReport.tsx';
+import { RecordingDebugPanel } from './RecordingDebugPanel.tsx';
 import type { RecordingView } from '../../../../contract/recording-views.ts';
 import { addCaseFromOpenedRecording } from '../evals/eval-store.ts';
 import './recordings.css';
@@ -112,6 +113,7 @@ function Opened({ view }: { view: RecordingView }) {
         ) : null}
       </div>
       <ReplayReport />
+      {agent ? <RecordingDebugPanel path={view.path} agent={agent.name} /> : null}
       <div className="recording-body">
         {agent ? (
           <RecordedTimeline key={agent.name} path={view.path} agent={agent} />
