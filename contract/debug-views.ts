@@ -110,6 +110,8 @@ export interface RecordingDebugView {
   statement: number;
   source: string;
   line: number;
+  /** The text of that line of the brain that runs (the Recording view has no editor beside it). */
+  code: string;
   /** The recorded iterations of the agent, oldest first. */
   iterations: number[];
   frames: { name: string; source: string; line: number }[];

@@ -70,6 +70,11 @@ export class RecordingDebugger {
     return this.#past.iterations.map((past) => past.iteration);
   }
 
+  /** Line `line` (from 1) of the brain text the iterations run. */
+  lineText(line: number): string {
+    return (this.#past.iterations[0]?.script ?? '').split('\n')[line - 1] ?? '';
+  }
+
   /** The brain file the iterations run as. */
   get source(): string {
     return this.#past.source;

@@ -122,6 +122,7 @@ export class RecordingDebugging {
       statement: stop.past.statement,
       source: named(stop.source),
       line: stop.line,
+      code: debug.lineText(stop.line),
       iterations: debug.iterations,
       frames: frames.map((f) => ({ name: f.name, source: named(f.source), line: f.line })),
       variables,

@@ -167,6 +167,9 @@ export function RecordingDebugPanel({ path, agent }: { path: string; agent: stri
           <div className="debug-where" data-testid="recording-debug-where">
             {busy ? 'moving…' : where(view)}
           </div>
+          <pre className="recording-debug-line" data-testid="recording-debug-line">
+            {view.line}: {view.code}
+          </pre>
           <Stopped view={view} />
         </>
       ) : active && busy ? (
