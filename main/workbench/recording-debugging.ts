@@ -43,19 +43,18 @@ export class RecordingDebugging {
     if (!config)
       throw new Error("the workspace's config does not load, and the recording runs its brains: fix the config first");
     const past = recordedPast(recording, config, agent, recordedBrains);
-    this.#sessions.get(key)?.dispose();
-    this.#sessions.delete(key);
     const debug = new RecordingDebugger({ past, spawner: this.options.spawner, entry: this.options.entry });
-    this.#sessions.set(key, debug);
     debug.setSourceBreakpoints(past.source, this.options.breakpoints(past.source));
     debug.setExceptionFilters(this.options.exceptions());
     try {
       await debug.start(iteration ?? undefined, how);
     } catch (error) {
+      // A start that fails leaves the session already there as it was.
       debug.dispose();
-      this.#sessions.delete(key);
       throw error;
     }
+    this.#sessions.get(key)?.dispose();
+    this.#sessions.set(key, debug);
     return this.#view(debug);
   }
 

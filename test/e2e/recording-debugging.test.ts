@@ -82,7 +82,10 @@ describe('debugging an opened recording in the workbench', { timeout: 240_000 },
     await panel().getByTestId('recording-debug-from-here').click();
     assert.match(await waitForWhere(/iteration 3, at brains\/counter\.rhai:5 \(breakpoint/), /iteration 3/);
     assert.equal(await variable('Memory', 'n'), '3');
-    assert.match((await panel().getByTestId('recording-debug-line').textContent()) ?? '', /^5: let total = count \* 10;/);
+    assert.match(
+      (await panel().getByTestId('recording-debug-line').textContent()) ?? '',
+      /^5: let total = count \* 10;/,
+    );
 
     // Back across memory_set, by key: memory as it was before the call.
     await page.keyboard.press('Alt+F10');

@@ -17,6 +17,7 @@ import { loadRecording } from '../../main/recording/recording.ts';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
 import { recordedPast } from '../../main/time-travel/recorded-past.ts';
+import { Workbench } from '../../main/workbench/workbench.ts';
 import { EXTENSIONS, recordCounting, type Kind } from './past-fixture.ts';
 
 type Stopped = Extract<DebugNotification, { type: 'stopped' }>;
@@ -158,6 +159,44 @@ s
       assert.ok(Math.max(...took) < 10_000, took.join(', '));
     } finally {
       debug.dispose();
+    }
+  });
+});
+
+describe('a recording debug session in the workbench', { timeout: 180_000 }, () => {
+  it('is its own, beside the live agent of the same name, and refuses what lies outside the workspace', async () => {
+    const { dir } = await recordCounting('js', 2);
+    const workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry() });
+    try {
+      await workbench.open(dir);
+      const iterations = () => workbench.traceHistory().filter((e) => e.type === 'iteration-start').length;
+      const before = iterations();
+      const recorded = workbench.recordingDebugging;
+      let view = await recorded.start('rec.jsonl', 'a', 2, 'entry', false);
+      assert.deepEqual([view.iteration, view.line, view.source, view.reason], [2, 1, 'brain.js', 'entry']);
+      assert.match(view.code, /memoryGet/);
+      view = await recorded.move('rec.jsonl', 'a', 'step-back');
+      assert.equal(view.iteration, 1);
+      assert.equal(await recorded.evaluate('rec.jsonl', 'a', 'count'), '1');
+      assert.deepEqual(
+        view.variables.filter((v) => v.scope === 'Memory').map((v) => [v.name, v.value]),
+        [['n', '1']],
+      );
+      // The live agent named "a" neither ran nor stopped.
+      assert.equal(iterations(), before);
+      assert.equal(workbench.debugging.debugger.isStopped('a'), false);
+
+      await assert.rejects(recorded.start('../rec.jsonl', 'a', null, 'entry', false), /outside/);
+      await assert.rejects(recorded.start('rec.jsonl', '../../x', null, 'entry', false), /no agent "\.\.\/\.\.\/x"/);
+      await assert.rejects(
+        recorded.start('rec.jsonl', 'a', 7, 'entry', false),
+        /holds no iteration 7 of "a" \(it holds 1 to 2\)/,
+      );
+      await assert.rejects(recorded.move('rec.jsonl', 'b', 'next'), /not being debugged/);
+      assert.equal(recorded.end('rec.jsonl', 'a'), true);
+      await assert.rejects(recorded.move('rec.jsonl', 'a', 'next'), /not being debugged/);
+    } finally {
+      await workbench.close();
     }
   });
 });
