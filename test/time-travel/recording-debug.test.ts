@@ -92,6 +92,11 @@ for (const kind of ['rhai', 'js', 'python'] as Kind[]) {
         assert.equal(view.last.past?.iteration, first);
         assert.equal(await view.value('count'), '1');
         assert.equal((await view.memory()).n, '1');
+        // And forward across it again: Step Over from the last statement is the next iteration's first.
+        await debug.resume('next');
+        assert.deepEqual([view.last.line, view.last.past?.iteration], [LINES.read, second]);
+        await debug.stepBack();
+        assert.equal(view.last.past?.iteration, first);
 
         // A conditional breakpoint on the loop body: hit once in iteration 2 and once in 3.
         const brain = join(dir, `brain.${EXTENSIONS[kind]}`);
