@@ -22,7 +22,7 @@ import { EXTENSIONS, recordCounting, type Kind } from './past-fixture.ts';
 
 type Stopped = Extract<DebugNotification, { type: 'stopped' }>;
 
-export function recordingDebugger(dir: string, recording: string, agent = 'a'): RecordingDebugger {
+function recordingDebugger(dir: string, recording: string, agent = 'a'): RecordingDebugger {
   const config = loadConfig(join(dir, 'omw.toml'), { env: {} });
   const past = recordedPast(loadRecording(recording), config, agent, false);
   return new RecordingDebugger({ past, spawner: forkSpawner, entry: agentEntry() });
