@@ -98,3 +98,27 @@ export interface PastWatchView {
   /** Values over the limit of 100 an iteration, counted and not said (a recording's watch or logpoint). */
   dropped?: number;
 }
+
+/**
+ * Where a debug session over an opened recording is stopped (docs/debugging.md#time-travel-in-a-recording):
+ * the recorded iteration and statement, the brain line (`source` as the workspace names it), the
+ * call stack, and the top frame's variables one level deep (with the agent's memory there).
+ */
+export interface RecordingDebugView {
+  agent: string;
+  reason: StopReason;
+  description?: string;
+  iteration: number;
+  statement: number;
+  source: string;
+  line: number;
+  /** The text of that line of the brain that runs (the Recording view has no editor beside it). */
+  code: string;
+  /** The recorded iterations of the agent, oldest first. */
+  iterations: number[];
+  frames: { name: string; source: string; line: number }[];
+  variables: { scope: string; name: string; value: string }[];
+}
+
+/** How a recording's debug session moves: the forward ways, and back. */
+export type RecordingDebugMove = ResumeHow | 'step-back' | 'reverse-continue';

@@ -35,6 +35,7 @@ import type {
   VariableInfo,
   WhyView,
   PastWatchView,
+  RecordingDebugView,
 } from './debug-views.ts';
 import type { EventEnvelope } from '../main/host-api/wit-types.generated.ts';
 import type {
@@ -419,6 +420,33 @@ export const WORKBENCH_API = {
     ]),
     result: answer<PastWatchView>(),
   },
+  /**
+   * Debugs an agent of an opened recording (docs/debugging.md#time-travel-in-a-recording) from an
+   * iteration (null: the first): at its first statement (`entry`) or the first breakpoint hit on (`continue`).
+   */
+  recordingDebugStart: {
+    params: z.tuple([
+      path,
+      agent,
+      parameter('iteration', z.number().int().nonnegative().nullable()),
+      parameter('how', z.enum(['entry', 'continue'])),
+      flag('recordedBrains'),
+    ]),
+    result: answer<RecordingDebugView>(),
+  },
+  /** Moves a recording's debug session forward (as the debugger steps) or back; answers where it stopped. */
+  recordingDebugMove: {
+    params: z.tuple([
+      path,
+      agent,
+      parameter('move', z.enum(['continue', 'next', 'step-in', 'step-out', 'step-back', 'reverse-continue'])),
+    ]),
+    result: answer<RecordingDebugView>(),
+  },
+  /** A watch expression where a recording's debug session is stopped. */
+  recordingDebugEvaluate: { params: z.tuple([path, agent, expression]), result: answer<string>() },
+  /** Ends a recording's debug session; false when none ran. */
+  recordingDebugEnd: { params: z.tuple([path, agent]), result: answer<boolean>() },
 } satisfies Record<string, ApiEntry>;
 
 type ApiTable = typeof WORKBENCH_API;

@@ -27,12 +27,20 @@ import { describeResult } from '../supervisor/iteration-result.ts';
 import { Debugger, type DebuggerEvent } from '../debugger/debugger.ts';
 import { DapHandles } from './dap-handles.ts';
 import { DapTextSources } from './dap-text-sources.ts';
+import { openRecordingTarget, type RecordingTarget } from './recording-target.ts';
+import type { RecordingDebugger } from '../debugger/recording-debugger.ts';
 import { checkRequest } from '../../contract/api-params.ts';
 import type { HeldCallDecision } from '../../contract/agent-status.ts';
 
 export interface BrainLaunchArguments extends DebugProtocol.LaunchRequestArguments {
-  /** Path of an omw config. */
+  /** Path of an omw config (for a recording: the workspace's, the current folder's by default). */
   config: string;
+  /** Debug a recording's agent instead of running the config's (docs/debugging.md#time-travel-in-a-recording). */
+  recording?: string;
+  /** With `recording`: run the recorded brain text, not the workspace's brain. */
+  recordedBrains?: boolean;
+  /** With `recording`: the recorded iteration to start in. */
+  iteration?: number;
   /** One agent, or every agent when absent. */
   agent?: string;
   /** `run` (the default) runs each brain once, as `brainbench run`; `loop` loops until stopped. */
@@ -48,6 +56,13 @@ interface Running {
   debug: Debugger;
   agents: string[];
   mode: 'run' | 'loop';
+  /** A launch with `recording`: its one agent's recorded past, debugged instead of a live run. */
+  recording?: undefined;
+}
+
+interface RecordingRunning extends RecordingTarget {
+  agents: [string];
+  recording: true;
 }
 
 /** Messages are formatted with `{name}` placeholders; with none given, a brain's braces stay as written. */
@@ -69,9 +84,9 @@ const EXCEPTION_FILTERS: DebugProtocol.ExceptionBreakpointsFilter[] = [
 ];
 
 export class BrainDebugSession extends DebugSession {
-  #running: Running | undefined;
+  #running: Running | RecordingRunning | undefined;
   /** Breakpoints and filters a client sets before `launch` finishes wait here. */
-  #launched: Promise<Running> | undefined;
+  #launched: Promise<Running | RecordingRunning> | undefined;
   readonly #handles = new DapHandles();
   readonly #textSources = new DapTextSources();
   #configured = false;
@@ -122,7 +137,8 @@ export class BrainDebugSession extends DebugSession {
     );
   }
 
-  async #launch(args: BrainLaunchArguments): Promise<Running> {
+  async #launch(args: BrainLaunchArguments): Promise<Running | RecordingRunning> {
+    if (args.recording !== undefined) return this.#launchRecording(args);
     if (typeof args.config !== 'string' || args.config === '')
       throw new Error('launch needs `config`: the path of an omw config');
     const config = loadConfig(args.config, { env: process.env });
@@ -170,6 +186,24 @@ export class BrainDebugSession extends DebugSession {
     return this.#running;
   }
 
+  #launchRecording(args: BrainLaunchArguments): RecordingRunning {
+    const target = openRecordingTarget(
+      {
+        recording: args.recording!,
+        ...(args.config === undefined ? {} : { config: args.config }),
+        ...(args.agent === undefined ? {} : { agent: args.agent }),
+        ...(args.iteration === undefined ? {} : { iteration: args.iteration }),
+        recordedBrains: args.recordedBrains === true,
+        stopOnEntry: args.stopOnEntry === true,
+      },
+      forkSpawner,
+      agentEntry(),
+    );
+    target.debug.onEvent((event) => this.#onDebuggerEvent(event));
+    this.#running = { ...target, agents: [target.debug.agent], recording: true };
+    return this.#running;
+  }
+
   protected override configurationDoneRequest(response: DebugProtocol.ConfigurationDoneResponse): void {
     this.#configured = true;
     this.sendResponse(response);
@@ -180,6 +214,13 @@ export class BrainDebugSession extends DebugSession {
     const running = this.#running;
     if (!running || !this.#configured || this.#started) return;
     this.#started = true;
+    if (running.recording) {
+      await running.start().catch((error: unknown) => {
+        this.sendEvent(new OutputEvent(`${message(error)}\n`, 'console'));
+        this.sendEvent(new TerminatedEvent());
+      });
+      return;
+    }
     if (running.mode === 'loop') {
       running.supervisor.loop(running.agents);
       return;
@@ -226,7 +267,7 @@ export class BrainDebugSession extends DebugSession {
     args: DebugProtocol.SetFunctionBreakpointsArguments,
   ): void {
     this.#answer(response, async () => {
-      const { debug } = await this.#session();
+      const { debug } = await this.#live('host-call breakpoints');
       const results = debug.setFunctionBreakpoints(
         args.breakpoints.map((b) => ({
           name: b.name,
@@ -264,9 +305,9 @@ export class BrainDebugSession extends DebugSession {
     args: DebugProtocol.StackTraceArguments,
   ): void {
     this.#answer(response, async () => {
-      const { debug } = await this.#session();
+      const running = await this.#session();
       const agent = this.#agentOf(args.threadId);
-      const frames = await debug.stackTrace(agent);
+      const frames = running.recording ? await running.debug.stackTrace() : await running.debug.stackTrace(agent);
       const start = args.startFrame ?? 0;
       const page = frames.slice(start, args.levels ? start + args.levels : undefined);
       return {
@@ -292,9 +333,9 @@ export class BrainDebugSession extends DebugSession {
 
   protected override scopesRequest(response: DebugProtocol.ScopesResponse, args: DebugProtocol.ScopesArguments): void {
     this.#answer(response, async () => {
-      const { debug } = await this.#session();
+      const running = await this.#session();
       const { agent, id } = this.#handles.frameOf(args.frameId);
-      const scopes = await debug.scopes(agent, id);
+      const scopes = running.recording ? await running.debug.scopes(id) : await running.debug.scopes(agent, id);
       return {
         scopes: scopes.map((s) => ({
           name: s.name,
@@ -310,9 +351,11 @@ export class BrainDebugSession extends DebugSession {
     args: DebugProtocol.VariablesArguments,
   ): void {
     this.#answer(response, async () => {
-      const { debug } = await this.#session();
+      const running = await this.#session();
       const { agent, id } = this.#handles.referenceOf(args.variablesReference);
-      const variables = await debug.variables(agent, id, args.start, args.count);
+      const variables = running.recording
+        ? await running.debug.variables(id, args.start, args.count)
+        : await running.debug.variables(agent, id, args.start, args.count);
       return {
         variables: variables.map((v) => ({
           ...v,
@@ -327,7 +370,7 @@ export class BrainDebugSession extends DebugSession {
     args: DebugProtocol.SetVariableArguments,
   ): void {
     this.#answer(response, async () => {
-      const { debug } = await this.#session();
+      const { debug } = await this.#live('editing values (a recording is the past, which cannot change)');
       const { agent, id } = this.#handles.referenceOf(args.variablesReference);
       const v = await debug.setVariable(agent, id, args.name, args.value);
       return { ...v, variablesReference: this.#handles.reference(agent, v.variablesReference) };
@@ -339,11 +382,19 @@ export class BrainDebugSession extends DebugSession {
     args: DebugProtocol.EvaluateArguments,
   ): void {
     this.#answer(response, async () => {
-      const { debug, agents } = await this.#session();
+      const running = await this.#session();
       const where = args.frameId === undefined ? undefined : this.#handles.frameOf(args.frameId);
-      const agent = where?.agent ?? agents.find((a) => debug.isStopped(a));
-      if (agent === undefined) throw new Error('no agent is stopped: evaluation needs a stopped brain');
-      const result = await debug.evaluate(agent, where?.id, args.expression);
+      let result;
+      let agent: string | undefined;
+      if (running.recording) {
+        agent = running.agents[0];
+        result = await running.debug.evaluate(where?.id, args.expression);
+      } else {
+        const { debug } = running;
+        agent = where?.agent ?? running.agents.find((a) => debug.isStopped(a));
+        if (agent === undefined) throw new Error('no agent is stopped: evaluation needs a stopped brain');
+        result = await debug.evaluate(agent, where?.id, args.expression);
+      }
       return { ...result, variablesReference: this.#handles.reference(agent, result.variablesReference) };
     });
   }
@@ -386,7 +437,7 @@ export class BrainDebugSession extends DebugSession {
 
   protected override pauseRequest(response: DebugProtocol.PauseResponse, args: DebugProtocol.PauseArguments): void {
     this.#answer(response, async () => {
-      const { debug } = await this.#session();
+      const { debug } = await this.#live('pausing (a recording is stopped whenever it is not moving)');
       debug.pause(this.#agentOf(args.threadId));
       return undefined;
     });
@@ -418,10 +469,15 @@ export class BrainDebugSession extends DebugSession {
 
   #resume(response: DebugProtocol.Response, threadId: number, how: 'continue' | 'next' | 'step-in' | 'step-out'): void {
     this.#answer(response, async () => {
-      const { debug } = await this.#session();
+      const running = await this.#session();
       const agent = this.#agentOf(threadId);
       this.#handles.forget(agent);
-      if (!debug.resume(agent, how)) throw new Error(`agent "${agent}" is not stopped`);
+      if (running.recording) {
+        // Answered at once, as a live resume is; the next stop (or why there is none) follows.
+        running.debug.resume(how).catch((error: unknown) => {
+          this.sendEvent(new OutputEvent(`time travel: ${message(error)}\n`, 'console'));
+        });
+      } else if (!running.debug.resume(agent, how)) throw new Error(`agent "${agent}" is not stopped`);
       return how === 'continue' ? { allThreadsContinued: false } : undefined;
     });
   }
@@ -456,7 +512,7 @@ export class BrainDebugSession extends DebugSession {
     }
     if (command === 'whyHostCall') {
       this.#answer(response, async () => {
-        const { debug } = await this.#session();
+        const { debug } = await this.#live('whyHostCall');
         return debug.whyCall(this.#agentOf(threadId as number), {
           iteration: iteration as number,
           call: call as number,
@@ -476,7 +532,7 @@ export class BrainDebugSession extends DebugSession {
    */
   #watchInPast(response: DebugProtocol.Response, args: unknown): void {
     this.#answer(response, async () => {
-      const { debug } = await this.#session();
+      const { debug } = await this.#live("watchInPast (a recording has the workbench's recording watch)");
       const { threadId, source, line, expression } = (args ?? {}) as Record<string, unknown>;
       const path = (source as { path?: unknown } | undefined)?.path;
       if (
@@ -493,7 +549,7 @@ export class BrainDebugSession extends DebugSession {
   /** The decision is checked as the workbench's API checks it; one the op cannot take is refused. */
   #decideHeldCall(response: DebugProtocol.Response, args: unknown): void {
     this.#answer(response, async () => {
-      const { debug } = await this.#session();
+      const { debug } = await this.#live('decideHeldCall (a recording holds no call)');
       const { threadId, decision } = (args ?? {}) as Record<string, unknown>;
       if (typeof threadId !== 'number') throw new Error('decideHeldCall needs `threadId` and `decision`');
       const agent = this.#agentOf(threadId);
@@ -511,13 +567,13 @@ export class BrainDebugSession extends DebugSession {
   #travel(
     response: DebugProtocol.Response,
     threadId: number,
-    go: (debug: Debugger, agent: string) => Promise<void>,
+    go: (debug: Debugger | RecordingAsAgent, agent: string) => Promise<void>,
   ): void {
     this.#answer(response, async () => {
-      const { debug } = await this.#session();
+      const running = await this.#session();
       const agent = this.#agentOf(threadId);
       this.#handles.forget(agent);
-      await go(debug, agent);
+      await go(running.recording ? recordingAsAgent(running.debug) : running.debug, agent);
       return undefined;
     });
   }
@@ -542,7 +598,14 @@ export class BrainDebugSession extends DebugSession {
     }
   }
 
-  async #session(): Promise<Running> {
+  /** A session that runs the config's agents: what a recording cannot do is refused in one line. */
+  async #live(what: string): Promise<Running> {
+    const running = await this.#session();
+    if (running.recording) throw new Error(`${what}: not in a recording's debug session`);
+    return running;
+  }
+
+  async #session(): Promise<Running | RecordingRunning> {
     if (!this.#launched) throw new Error('launch first');
     return this.#launched.catch((error: unknown) => {
       throw new Error(`the launch failed: ${message(error)}`);
@@ -576,10 +639,24 @@ export class BrainDebugSession extends DebugSession {
     this.#running = undefined;
     if (!running) return;
     running.debug.dispose();
-    await running.supervisor.shutdown();
+    if (!running.recording) await running.supervisor.shutdown();
   }
 }
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The time-travel moves of a recording, asked as the Debugger is asked them (by agent). */
+type RecordingAsAgent = Pick<Debugger, 'stepBack' | 'reverseContinue' | 'goToCall'>;
+
+function recordingAsAgent(debug: RecordingDebugger): RecordingAsAgent {
+  return {
+    stepBack: () => debug.stepBack(),
+    reverseContinue: () => debug.reverseContinue(),
+    goToCall: (_agent, call) => {
+      if ('seq' in call) throw new Error("a recording's host calls are named by iteration and call");
+      return debug.goToCall(call.iteration, call.call);
+    },
+  };
 }

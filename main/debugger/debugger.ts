@@ -23,13 +23,12 @@ import type {
   StopReason,
   VariableInfo,
 } from '../runtimes/debug/debug-protocol.ts';
-import { isHitCondition } from '../runtimes/debug/hit-condition.ts';
 import { RUNTIMES } from '../runtimes/runtimes.ts';
 import type { RuntimeDescriptor } from '../runtimes/runtime-descriptor.ts';
 import { ALL_AGENTS, type CallCondition, type Supervisor } from '../supervisor/supervisor.ts';
 import type { AgentRunner } from '../supervisor/agent-runner.ts';
 import { callCondition } from './call-condition.ts';
-import { placeBreakpoint, type PlacedBreakpoint } from './breakpoint-placement.ts';
+import { placeSourceBreakpoints, type PlacedBreakpoint } from './breakpoint-placement.ts';
 import { JsonVariables, memoryText, memoryValue, HOST_REFERENCE_BASE } from './json-variables.ts';
 import { SessionTravel } from '../time-travel/session-travel.ts';
 import type { TravelEvent } from '../time-travel/agent-travel.ts';
@@ -327,26 +326,13 @@ export class Debugger {
       this.#broadcast();
       return requested.map((b) => ({ verified: false, line: b.line, message: why }));
     }
-    let lines: number[];
+    let placing: ReturnType<typeof placeSourceBreakpoints>;
     try {
-      lines = [...new Set(breakable(text ?? readFileSync(source, 'utf8')))].sort((a, b) => a - b);
+      placing = placeSourceBreakpoints(requested, text ?? readFileSync(source, 'utf8'), breakable);
     } catch (error) {
       return requested.map((b) => ({ verified: false, line: b.line, message: (error as Error).message }));
     }
-    const placed = requested.map((b) => placeBreakpoint(b.line, lines));
-    const kept: SourceBreakpoint[] = [];
-    requested.forEach((b, i) => {
-      const where = placed[i]!;
-      if (b.hitCondition !== undefined && b.hitCondition.trim() !== '' && !isHitCondition(b.hitCondition)) {
-        placed[i] = {
-          ...where,
-          verified: false,
-          message: `hit count "${b.hitCondition}": use N, >= N, > N, == N or % N`,
-        };
-        return;
-      }
-      if (where.verified) kept.push({ ...b, line: where.line });
-    });
+    const { placed, kept } = placing;
     const before = new Set((this.#breakpoints[source] ?? []).map(logPointKey));
     if (kept.length === 0) delete this.#breakpoints[source];
     else this.#breakpoints[source] = kept;

@@ -174,6 +174,27 @@ export class AgentTravel {
     });
   }
 
+  /**
+   * Starts the view in iteration `index` of a past with no present (an opened recording): at its
+   * first statement (`entry`), or at the first breakpoint hit from its start on, in it or a later
+   * iteration (`continue`; the end of the recorded past when none is hit).
+   */
+  enter(index: number, how: 'entry' | 'continue'): Promise<void> {
+    return this.#serialized(async () => {
+      if (!this.iterations()[index]) throw new Error(`no iteration at ${index} in the recorded past`);
+      if (how === 'entry') return this.#seek(index, 1, 'entry');
+      let reached = await this.#go(index, { free: true });
+      while ('outcome' in reached) {
+        if (index + 1 >= this.iterations().length) {
+          const last = Math.max(1, reached.outcome.report.statements);
+          return this.#seek(index, last, 'step', 'no breakpoint is hit from there on: the end of the recorded past');
+        }
+        reached = await this.#go(++index, { free: true });
+      }
+      this.#arrive(index, reached.stop);
+    });
+  }
+
   /** Steps or continues forward from the past; reaching the present returns the view there. */
   forward(how: ResumeHow): Promise<void> {
     return this.#serialized(async () => {

@@ -113,6 +113,11 @@ const HANDLERS: Handlers = {
   recordingCoverage: (w, path, recorded) => w.recordingPast.coverage(path, recorded),
   recordingLogpoint: (w, path, agent, brain, line, message, recorded) =>
     w.recordingPast.logpoint(path, agent, brain, line, message, recorded),
+  recordingDebugStart: (w, path, agent, iteration, how, recorded) =>
+    w.recordingDebugging.start(path, agent, iteration, how, recorded),
+  recordingDebugMove: (w, path, agent, move) => w.recordingDebugging.move(path, agent, move),
+  recordingDebugEvaluate: (w, path, agent, expression) => w.recordingDebugging.evaluate(path, agent, expression),
+  recordingDebugEnd: (w, path, agent) => w.recordingDebugging.end(path, agent),
 };
 
 /** Answers request `id`: `method` and `params` are whatever the client sent. */

@@ -74,6 +74,7 @@ import { exportSessionTelemetry } from './session-telemetry.ts';
 import type { LiveTelemetry } from '../telemetry/live-telemetry.ts';
 import { WorkbenchRecordings } from './workbench-recordings.ts';
 import { RecordingPast } from './recording-past.ts';
+import { RecordingDebugging } from './recording-debugging.ts';
 import { ResourceWatches } from './resource-watches.ts';
 import { listComponentFolder } from './component-folders.ts';
 import { checkToolArguments } from './tool-arguments-check.ts';
@@ -184,6 +185,8 @@ export class Workbench {
   readonly recordings: WorkbenchRecordings;
   /** Watches and line counts over an opened recording's past, re-executed (recording-past.ts). */
   readonly recordingPast: RecordingPast;
+  /** Debug sessions over opened recordings' agents, stepping forward and back (recording-debugging.ts). */
+  readonly recordingDebugging: RecordingDebugging;
   readonly trust: WorkspaceTrust;
   /** Evals run, read, compared and added to (docs/workbench.md#evals). */
   readonly evals: WorkbenchEvals;
@@ -215,6 +218,23 @@ export class Workbench {
       },
       spawner: options.spawner,
       entry: options.entry,
+    });
+    this.recordingDebugging = new RecordingDebugging({
+      recording: (path) => this.recordings.recording(path),
+      workspace: () => {
+        const { root, boundary, config } = this.state();
+        return { root, boundary, config };
+      },
+      spawner: options.spawner,
+      entry: options.entry,
+      breakpoints: (source) => {
+        const { root } = this.state();
+        const placed = Object.entries(this.debugging.view.sourceBreakpoints).find(
+          ([file]) => resolve(root, file) === source,
+        )?.[1];
+        return (placed ?? []).filter((b) => b.verified).map(({ verified: _v, message: _m, ...b }) => b);
+      },
+      exceptions: () => this.debugging.view.exceptions,
     });
     this.evals = new WorkbenchEvals({
       workspace: () => {
@@ -284,6 +304,7 @@ export class Workbench {
     if (!state) return;
     this.evals.dispose();
     this.counterfactuals.dispose();
+    this.recordingDebugging.close();
     state.stopWatching();
     state.fileList.close();
     await this.stopAgents();

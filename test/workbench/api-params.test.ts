@@ -222,6 +222,22 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
   recordingLogpoint: [
     [['r.jsonl', 'a', 'b.rhai', 1.5, 'x', false], 'recordingLogpoint: line: expected an integer, got 1.5'],
   ],
+  recordingDebugStart: [
+    [
+      ['r.jsonl', 'a', null, 'later', false],
+      'recordingDebugStart: how: expected one of "entry", "continue", got "later"',
+    ],
+  ],
+  recordingDebugMove: [
+    [
+      ['r.jsonl', 'a', 'back'],
+      'recordingDebugMove: move: expected one of "continue", "next", "step-in", "step-out", "step-back", "reverse-continue", got "back"',
+    ],
+  ],
+  recordingDebugEvaluate: [
+    [['r.jsonl', 'a', ''], 'recordingDebugEvaluate: expression: expected a non-empty string, got ""'],
+  ],
+  recordingDebugEnd: [[['r.jsonl'], 'recordingDebugEnd takes 2 parameters (path, agent), got 1']],
 };
 
 describe('API parameter checks', () => {

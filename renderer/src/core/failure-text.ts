@@ -89,6 +89,10 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   recordingWatch: 'Could not watch the expression over the recording',
   recordingCoverage: 'Could not count the lines the recording ran',
   recordingLogpoint: 'Could not run the logpoint over the recording',
+  recordingDebugStart: 'Could not debug the recorded iteration',
+  recordingDebugMove: 'Could not move in the recording',
+  recordingDebugEvaluate: 'Could not evaluate the expression in the recording',
+  recordingDebugEnd: "Could not end the recording's debug session",
 };
 
 /**

@@ -28,6 +28,8 @@ import {
 } from '../agents/agent-actions.ts';
 import { toggleBreakpointAtCursor } from '../editor/monaco/debug-decorations.ts';
 import { showRecordingDialog, useRecordings } from '../recordings/recording-store.ts';
+import { moveRecordingDebug, recordingDebugKeys } from '../recordings/recording-debug-store.ts';
+import type { RecordingDebugMove } from '../../../../contract/debug-views.ts';
 import { setTheme, showOverlay } from '../../core/ui-store.ts';
 import {
   addCaseFromLiveIteration,
@@ -51,6 +53,14 @@ export interface CommandAction {
 const selected = () => useWorkbench.getState().selectedAgent;
 
 /** A command on the selected agent: unavailable when none is selected. */
+/** While a recording's debug session is on screen, the debugger keys move it, not the live agent. */
+function recordingFirst(move: RecordingDebugMove, live: CommandAction): CommandAction {
+  return {
+    run: () => (recordingDebugKeys() ? void moveRecordingDebug(move) : live.run()),
+    available: () => recordingDebugKeys() || live.available?.() !== false,
+  };
+}
+
 function onAgent(act: (agent: string) => void, when: (agent: string) => boolean = () => true): CommandAction {
   return {
     run: () => {
@@ -117,7 +127,7 @@ export const COMMAND_ACTIONS: Record<CommandId, CommandAction> = {
       if (file) void saveFile(file);
     },
   },
-  run: onAgent(runOrContinue),
+  run: recordingFirst('continue', onAgent(runOrContinue)),
   stop: onAgent(stopAgent),
   pause: onAgent(pauseAnywhere),
   step: onAgent((agent) => void stepAgent(agent)),
@@ -125,11 +135,11 @@ export const COMMAND_ACTIONS: Record<CommandId, CommandAction> = {
   restart: onAgent(restartAgent),
   'run-tests': { run: () => void runTests(), available: () => !useWorkbench.getState().testsRunning },
   'toggle-breakpoint': { run: () => void toggleBreakpointAtCursor() },
-  'step-over': onAgent(stepOver, isStopped),
-  'step-into': onAgent(stepInto, isStopped),
-  'step-out': onAgent(stepOut, isStopped),
-  'step-back': onAgent(stepBack, isStopped),
-  'reverse-continue': onAgent(reverseContinue, isStopped),
+  'step-over': recordingFirst('next', onAgent(stepOver, isStopped)),
+  'step-into': recordingFirst('step-in', onAgent(stepInto, isStopped)),
+  'step-out': recordingFirst('step-out', onAgent(stepOut, isStopped)),
+  'step-back': recordingFirst('step-back', onAgent(stepBack, isStopped)),
+  'reverse-continue': recordingFirst('reverse-continue', onAgent(reverseContinue, isStopped)),
   'command-palette': { run: () => showOverlay('palette') },
   'theme-system': { run: () => setTheme('system') },
   'theme-light': { run: () => setTheme('light') },

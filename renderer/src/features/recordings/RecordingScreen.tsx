@@ -17,6 +17,7 @@ import { BranchOriginText, RecordingFileList } from './RecordingFileList.tsx';
 import { ReplayReport } from './ReplayReport.tsx';
 import { RecordingLineCounts } from './RecordingLineCounts.tsx';
 import { countRecordingLines } from './recording-past-store.ts';
+import { RecordingDebugPanel } from './RecordingDebugPanel.tsx';
 import type { RecordingView } from '../../../../contract/recording-views.ts';
 import { addCaseFromOpenedRecording } from '../evals/eval-store.ts';
 import { ChaosPanel } from '../counterfactuals/ChaosPanel.tsx';
@@ -136,6 +137,7 @@ function Opened({ view }: { view: RecordingView }) {
       <ForkCut path={view.path} />
       {chaos ? <ChaosPanel path={view.path} /> : null}
       <RecordingLineCounts />
+      {agent ? <RecordingDebugPanel path={view.path} agent={agent.name} /> : null}
       <div className="recording-body">
         {agent ? (
           <RecordedTimeline key={agent.name} path={view.path} agent={agent} />
