@@ -552,16 +552,16 @@ export class Workbench {
     );
   }
 
-  /**
-   * A brain file's line breakpoints. The file must be one the workspace may read (placing them
-   * reads it); they are kept under the path as given, which is the name the engine runs it by.
-   */
   /** A watch in the agent's past (docs/debugging.md#watches-in-the-past): on a brain the workspace may read. */
   watchInPast(agent: string, path: string, line: number, expression: string): Promise<PastWatchView> {
     const file = this.state().boundary.fileToRead(path);
     return this.debugging.debugger.watchInPast(agent, file, line, expression);
   }
 
+  /**
+   * A brain file's line breakpoints. The file must be one the workspace may read (placing them
+   * reads it); they are kept under the path as given, which is the name the engine runs it by.
+   */
   setSourceBreakpoints(path: string, breakpoints: SourceBreakpoint[], text: string | null): PlacedSourceBreakpoint[] {
     this.state().boundary.fileToRead(path);
     return this.debugging.setSourceBreakpoints(path, breakpoints, text);
