@@ -20,11 +20,17 @@ export interface BrainCoverage {
   missed: number[];
 }
 
+/** Code with no file of its own (Rhai's `<eval>` text): its lines are no brain's, so no record. */
+function isPseudoSource(name: string): boolean {
+  return name.startsWith('<') && name.endsWith('>');
+}
+
 export class LineCoverageMap {
   readonly #files = new Map<string, Map<number, number>>();
 
   add(counts: LineCounts): void {
     for (const [name, lines] of Object.entries(counts)) {
+      if (isPseudoSource(name)) continue;
       const file = resolve(name);
       let hits = this.#files.get(file);
       if (!hits) this.#files.set(file, (hits = new Map()));

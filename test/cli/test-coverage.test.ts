@@ -112,3 +112,20 @@ test('brainbench test --coverage counts each brain line as a hand count does, in
     );
   }
 });
+
+test('eval text is not a file: --coverage writes records for the brain and its module only', () => {
+  const dir = fixtureDir({
+    'omw.test.toml': testConfig('rhai'),
+    'brain.rhai': 'import "helpers" as h;\nlet x = eval("let y = 1;\\ny + 1");\nh::twice(x) - 1\n',
+    'helpers.rhai': 'fn twice(v) {\n    v * 2\n}\n',
+  });
+  const cli = spawnSync(process.execPath, [BRAINBENCH, 'test', '--coverage', '--all', '-j', '1'], {
+    encoding: 'utf8',
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  assert.equal(cli.status, 0, cli.stdout + cli.stderr);
+  const sections = lcovParser({ from: readFileSync(join(dir, 'coverage/lcov.info'), 'utf8') });
+  assert.deepEqual(sections.map((s) => s.path).sort(), [join(dir, 'brain.rhai'), join(dir, 'helpers.rhai')]);
+  assert.doesNotMatch(cli.stderr, /<eval>/);
+});
