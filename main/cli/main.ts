@@ -36,7 +36,8 @@ const USAGE = `usage:
                                                                           the recording's own, in the workspace's runtimes)
   brainbench replay FILE --to-test DIR [--agent NAME]...                 write an omw test folder from a recording
   brainbench replay DIR|GLOB... [-j N] [--spares N] [--expect-divergence NAME|GLOB]... [--junit FILE] [--markdown FILE]
-                  [--live-after-divergence [--branches DIR]] [--timeout SECS] [--config FILE] [--recorded-brains]
+                  [--live-after-divergence [--branches DIR] [--eval EVAL]] [--timeout SECS] [--config FILE]
+                  [--recorded-brains]
                                                                           replay a corpus in parallel; exit 1 on an
                                                                           unexpected divergence, a missing expected one or an error
   brainbench diff A B [C…] [--all] [--json]                               compare recordings call by call (3+: where trials split)
@@ -286,7 +287,7 @@ const print = (line: string) => console.log(line);
 
 /** Whether `replay`'s arguments name a corpus (a folder, a glob, several files, a corpus option) rather than one recording. */
 function namesCorpus(positionals: readonly string[], values: Record<string, unknown>): boolean {
-  const corpusOptions = ['jobs', 'spares', 'junit', 'markdown', 'expect-divergence', 'branches', 'timeout'];
+  const corpusOptions = ['jobs', 'spares', 'junit', 'markdown', 'expect-divergence', 'branches', 'timeout', 'eval'];
   if (positionals.length !== 1 || corpusOptions.some((option) => values[option] !== undefined)) return true;
   const name = positionals[0]!;
   if (/[*?]/.test(name)) return true;
@@ -315,6 +316,7 @@ function replay(args: string[]): Promise<number> {
       'expect-divergence': { type: 'string', multiple: true },
       branches: { type: 'string' },
       timeout: { type: 'string' },
+      eval: { type: 'string' },
     },
   });
   if (positionals.length === 0) throw new UsageError('replay takes a recording FILE, or DIR|GLOB… for a corpus');
@@ -325,6 +327,8 @@ function replay(args: string[]): Promise<number> {
     if (values.agent !== undefined) throw new UsageError('--agent takes one recording FILE, not a corpus');
     if (values.branches !== undefined && !values['live-after-divergence'])
       throw new UsageError('--branches is where --live-after-divergence writes its branches: give both');
+    if (values.eval !== undefined && !values['live-after-divergence'])
+      throw new UsageError('--eval scores the branches --live-after-divergence runs: give both');
     const jobs = wholeNumberOption('-j/--jobs', values.jobs) ?? 0;
     const spares = wholeNumberOption('--spares', values.spares);
     const timeout = wholeNumberOption('--timeout', values.timeout);
@@ -343,6 +347,7 @@ function replay(args: string[]): Promise<number> {
         ...(values.junit !== undefined ? { junit: values.junit } : {}),
         ...(values.markdown !== undefined ? { markdown: values.markdown } : {}),
         ...(values.branches !== undefined ? { branches: values.branches } : {}),
+        ...(values.eval !== undefined ? { evalFile: values.eval } : {}),
         ...(values.config !== undefined ? { config: values.config } : {}),
         ...(format ? { format } : {}),
       }),
