@@ -1,4 +1,4 @@
-import { statSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
 import type { Shard } from '../testing/shard-tests.ts';
@@ -49,8 +49,9 @@ const USAGE = `usage:
                                                                           (--all-agents: every agent, from a consistent cut)
   brainbench chaos FILE [--config FILE] [--seed S] [--max N] [--kinds K,...] [-j N] [--timeout SECS]
                   [--save DIR] [--json OUT]                               replay once per broken effect (tool error, timeout, refusal…)
-  brainbench explore [CONFIG] [--strategy every|random] [--runs N] [--seed S] [--settle MS] [--timeout SECS]
+  brainbench explore [CONFIG|RECORDING] [--strategy every|random] [--runs N] [--seed S] [--settle MS] [--timeout SECS]
                   [--save DIR] [--schedule FILE]                          run the agents under many message orders
+                  (RECORDING: [--config FILE] [--recorded-brains])        (a recording's agents, its back ends as mocks)
   brainbench accounting FILE [--config FILE] [--json]                     tokens, cost and calls per agent and iteration
   brainbench test [run] [PATH] [--include GLOB]... [--exclude GLOB]... [--shard I/N] [--all] [-j N] [--watch]
                   [--coverage] [--coverage-file FILE]                    (line counts per brain, LCOV in coverage/lcov.info)
@@ -519,6 +520,23 @@ function chaos(args: string[]): Promise<number> {
   );
 }
 
+/** Whether explore's argument is a recording (a `.jsonl` file, or one whose first line is a recording's header) rather than a config. */
+function namesRecording(name: string): boolean {
+  if (name.endsWith('.jsonl')) return true;
+  try {
+    const fd = openSync(name, 'r');
+    try {
+      const start = Buffer.alloc(64);
+      const read = readSync(fd, start, 0, start.length, 0);
+      return /^\{\s*"kind"\s*:\s*"header"/.test(start.subarray(0, read).toString('utf8'));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}
+
 function exploreOrders(args: string[]): Promise<number> {
   const { values, positionals } = commandArgs({
     args,
@@ -532,9 +550,18 @@ function exploreOrders(args: string[]): Promise<number> {
       timeout: { type: 'string' },
       save: { type: 'string' },
       schedule: { type: 'string' },
+      config: { type: 'string', short: 'c' },
+      'recorded-brains': { type: 'boolean' },
     },
   });
-  if (positionals.length > 1) throw new UsageError('explore takes at most one CONFIG');
+  if (positionals.length > 1) throw new UsageError('explore takes at most one CONFIG or RECORDING');
+  const recording = positionals[0] !== undefined && namesRecording(positionals[0]) ? positionals[0] : undefined;
+  if (recording === undefined && values.config !== undefined)
+    throw new UsageError(
+      '--config names the workspace a RECORDING is explored in; explore CONFIG takes it as its argument',
+    );
+  if (recording === undefined && values['recorded-brains'])
+    throw new UsageError("--recorded-brains runs a RECORDING's own brains: give a recording");
   const strategy = values.strategy ?? 'every';
   if (strategy !== 'every' && strategy !== 'random')
     throw new UsageError(`--strategy: expected every or random, got ${strategy}`);
@@ -553,7 +580,10 @@ function exploreOrders(args: string[]): Promise<number> {
       settleMs: settle,
       timeoutMs: timeout * 1000,
       print,
-      ...(positionals[0] !== undefined ? { config: positionals[0] } : {}),
+      recordedBrains: values['recorded-brains'] ?? false,
+      ...(recording !== undefined ? { recording } : {}),
+      ...(recording === undefined && positionals[0] !== undefined ? { config: positionals[0] } : {}),
+      ...(values.config !== undefined ? { config: values.config } : {}),
       ...(format ? { format } : {}),
       ...(values.save !== undefined ? { saveTo: values.save } : {}),
       ...(values.schedule !== undefined ? { schedule: values.schedule } : {}),
