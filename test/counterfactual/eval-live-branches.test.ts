@@ -80,6 +80,10 @@ test('a bad eval file is one line before anything replays; a recording of no cas
   );
   writeFileSync(join(dir, 'broken.eval.toml'), 'config = "omw.toml"\ndataset = [1,\n');
   writeFileSync(
+    join(dir, 'elsewhere.eval.toml'),
+    evalText.replace('dataset = "cases.jsonl"', 'dataset = "/etc/hostname"'),
+  );
+  writeFileSync(
     join(dir, 'agentless.eval.toml'),
     evalText.replace('agent = "assistant"\nmax_seconds', 'agent = "nobody"\nmax_seconds'),
   );
@@ -90,6 +94,7 @@ test('a bad eval file is one line before anything replays; a recording of no cas
     ['broken.eval.toml', /broken\.eval\.toml:3:1: /],
     ['agentless.eval.toml', /agentless\.eval\.toml:\d+:\d+: end\.agent: no agent \W+nobody/],
     ['missing.eval.toml', /missing\.eval\.toml: no such eval file/],
+    ['elsewhere.eval.toml', /\/etc\/hostname: expected a dataset ending in \.jsonl/],
   ];
   for (const [evalFile, message] of expectations) {
     const run = await replay(evalFile);
@@ -99,6 +104,10 @@ test('a bad eval file is one line before anything replays; a recording of no cas
     assert.match(run.stderr, message);
     assert.doesNotMatch(run.stderr, /\n\s+at /);
   }
+
+  const alone = await brainbench(['replay', TRIALS, '--eval', 'qa.eval.toml'], dir);
+  assert.equal(alone.code, 2);
+  assert.match(alone.stderr, /--eval scores the branches --live-after-divergence runs: give both/);
 
   // A trial whose input id and name are no case's: its branch is not run, the others are.
   const france = readFileSync(join(dir, TRIALS, '0001-capital-france.1.jsonl'), 'utf8');
