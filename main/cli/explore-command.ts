@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { explore, runSchedule, type ExploreOptions } from '../counterfactual/explore-run.ts';
-import { readSchedule, ScheduleError } from '../counterfactual/schedule.ts';
+import { describeEvent, readSchedule, ScheduleError } from '../counterfactual/schedule.ts';
 import { recordingWorkspace, type RecordingWorkspace } from '../counterfactual/recording-explore.ts';
 import type { OmwConfig } from '../config/config-types.ts';
 import { RecordingError } from '../recording/recording-reader.ts';
@@ -44,7 +44,7 @@ export async function exploreCommand(options: ExploreCommandOptions): Promise<nu
   const workspace = workspaceConfig('explore', options.config, options.format);
   const recorded = options.recording !== undefined ? fromRecording(options.recording, workspace, options) : undefined;
   try {
-    return await exploreConfig(options, recorded?.config ?? workspace);
+    return await exploreConfig(options, recorded?.config ?? workspace, recorded?.inputs);
   } finally {
     recorded?.dispose();
   }
@@ -66,14 +66,21 @@ function fromRecording(file: string, workspace: OmwConfig, options: ExploreComma
   );
   points.slice(0, MAX_POINTS_SHOWN).forEach((point) => options.print(`  ${point}`));
   if (points.length > MAX_POINTS_SHOWN) options.print(`  … and ${points.length - MAX_POINTS_SHOWN} more`);
+  for (const { agent, envelope } of recorded.inputs)
+    options.print(`  ${agent} is given ${describeEvent(envelope)} before it runs, as recorded`);
   return recorded;
 }
 
 const MAX_POINTS_SHOWN = 10;
 
-async function exploreConfig(options: ExploreCommandOptions, config: OmwConfig): Promise<number> {
+async function exploreConfig(
+  options: ExploreCommandOptions,
+  config: OmwConfig,
+  inputs: RecordingWorkspace['inputs'] | undefined,
+): Promise<number> {
   const settings: ExploreOptions = {
     config,
+    ...(inputs && inputs.length > 0 ? { inputs } : {}),
     spawner: forkSpawner,
     entry: agentEntry(),
     strategy: options.strategy,

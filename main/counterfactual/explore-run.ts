@@ -8,6 +8,7 @@
 
 import type { OmwConfig } from '../config/config-types.ts';
 import type { IterationResult } from '../../contract/iteration-result.ts';
+import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
 import { Host } from '../host/host.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
@@ -27,6 +28,8 @@ export interface ExploreOptions {
   /** A run not over by then is a hang. */
   timeoutMs: number;
   onRun?: (run: ScheduleRun, index: number) => void;
+  /** Events put into agents' inboxes before they run (a recording's inputs). */
+  inputs?: readonly { agent: string; envelope: EventEnvelope }[];
 }
 
 export interface ScheduleRun {
@@ -65,6 +68,7 @@ export async function runUnder(options: ExploreOptions, pick: Pick): Promise<Sch
       return chosen;
     },
   });
+  for (const { agent, envelope } of options.inputs ?? []) host.inject(agent, envelope);
   let timer: NodeJS.Timeout | undefined;
   try {
     const ran = supervisor.run();

@@ -3,7 +3,8 @@
 // agents run the workspace's brains and runtimes (replay-plan.ts), or with `recordedBrains` the
 // recording's text of each brain in the runtime the workspace gives it; nothing reaches a real
 // back end, every provider and tool server answering what the recording got, in order
-// (recorded-mocks.ts); the memory seeds are the recorded ones.
+// (recorded-mocks.ts); the memory seeds are the recorded ones, and the events delivered before
+// any agent ran (an eval's input) are delivered again.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,8 @@ export interface RecordingWorkspace {
   plan: ReplayPlanView;
   /** Where an agent of the recording received one of several events ready for it at once. */
   readyAtOnce: string[];
+  /** Events put into the agents' inboxes before any of them ran (an eval's input): delivered again at the start of each run. */
+  inputs: { agent: string; envelope: EventEnvelope }[];
   /** Removes the recorded brains written for the run. */
   dispose(): void;
 }
@@ -68,6 +71,7 @@ export function recordingWorkspace(
     config,
     plan,
     readyAtOnce: readyAtOnce(lines, plan.agents),
+    inputs: startInputs(lines, plan.agents),
     dispose: () => {
       if (folder) rmSync(folder, { recursive: true, force: true });
     },
@@ -103,6 +107,23 @@ export function readyAtOnce(lines: readonly ReadLine[], agents: readonly string[
       );
   }
   return points;
+}
+
+/** The events delivered to `agents` before the first iteration of any agent began. */
+function startInputs(
+  lines: readonly ReadLine[],
+  agents: readonly string[],
+): { agent: string; envelope: EventEnvelope }[] {
+  const inputs: { agent: string; envelope: EventEnvelope }[] = [];
+  for (const read of lines) {
+    if (!('line' in read)) continue;
+    const line = read.line as { kind?: unknown; agent?: unknown; envelope?: unknown; event?: { type?: unknown } };
+    if (line.kind === 'trace' && line.event?.type === 'iteration-start') break;
+    if (line.kind !== 'delivered' || typeof line.agent !== 'string' || !agents.includes(line.agent)) continue;
+    const envelope = envelopeOf(line.envelope);
+    if (envelope) inputs.push({ agent: line.agent, envelope });
+  }
+  return inputs;
 }
 
 function envelopeOf(value: unknown): EventEnvelope | undefined {

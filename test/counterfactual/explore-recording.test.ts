@@ -7,7 +7,8 @@
 // in the workspace's runtime. Hostile recordings are refused in one line.
 
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { brainbench } from './brainbench-cli.ts';
@@ -65,6 +66,24 @@ test("the workspace's brains run, the recorded ones only with --recorded-brains"
   assert.match(recorded.stdout, /main: failed: TypeError/);
 });
 
+test("an eval trial's recording is explored with its input delivered again, as it was before the agent ran", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'brainbench-explore-trial-'));
+  cpSync(join(import.meta.dirname, '../../examples/evals'), dir, { recursive: true });
+  const ran = await brainbench(
+    ['eval', 'run', 'qa.eval.toml', '--first', '1', '--trials', '1', '--out', 'qa.results.jsonl'],
+    dir,
+  );
+  assert.match(ran.stdout, /1 cases?, 1 trials? \(k = 1\)/, ran.stdout + ran.stderr);
+  const trial = 'qa.results.jsonl.recordings/0001-capital-france.1.jsonl';
+  const run = await brainbench(['explore', trial, '--timeout', '60'], dir);
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.match(
+    run.stdout,
+    /\n {2}assistant is given message "What is the capital of France\?" before it runs, as recorded\n/,
+  );
+  assert.match(run.stdout, /first in, first out:\n {2}assistant: exited "Paris"\n/);
+});
+
 test('hostile recordings are refused in one line, and their brain text never runs unasked', async () => {
   const dir = await recordedRace();
   const text = readFileSync(join(dir, 'run.jsonl'), 'utf8');
@@ -78,7 +97,7 @@ test('hostile recordings are refused in one line, and their brain text never run
   writeFileSync(join(dir, 'planted.jsonl'), [JSON.stringify(parsed), ...rest].join('\n'));
   parsed.config.memory = { main: { odd: { nested: true } } };
   writeFileSync(join(dir, 'odd-memory.jsonl'), [JSON.stringify(parsed), ...rest].join('\n'));
-  const planted = await brainbench(['explore', 'planted.jsonl', '--runs', '1'], dir);
+  const planted = await brainbench(['explore', 'planted.jsonl', '--runs', '1', '--timeout', '60'], dir);
   assert.equal(planted.code, 0, planted.stdout + planted.stderr);
   assert.doesNotMatch(planted.stdout, /the recorded text ran/);
   assert.match(planted.stdout, /main: exited "sum 3"/);
