@@ -139,6 +139,10 @@ async function exploreConfig(
         ? 'every order'
         : `the first ${result.runs} orders depth-first (--runs bounds them)`
       : `seeded random orders (seed ${options.seed})`;
+  if (result.unordered > 0)
+    options.print(
+      `note: ${counted(result.unordered, 'run')} ended otherwise with no choice made otherwise (first in, first out, or a found order run again): the agents are not deterministic (a random number, the clock, a live back end), so those differences are not the order's and are not reported`,
+    );
   options.print(
     `${result.runs} schedule(s), ${how}, in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.found.length} with a different outcome`,
   );

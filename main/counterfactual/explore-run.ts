@@ -50,6 +50,12 @@ export interface Exploration {
   exhausted: boolean;
   baseline: Record<string, string>;
   found: FoundSchedule[];
+  /**
+   * Runs whose outcome differed though no choice did (a run of first in, first out, or a found
+   * order that ended otherwise when run again): the agents are not deterministic (a random
+   * number, the clock, a live back end), and the order is not what made the difference.
+   */
+  unordered: number;
 }
 
 type Pick = (agent: string, ready: readonly string[], at: number) => number;
@@ -123,6 +129,7 @@ export async function explore(options: ExploreOptions): Promise<Exploration> {
   const found: FoundSchedule[] = [];
   const seen = new Set<string>();
   let runs = 0;
+  let unordered = 0;
   while (runs < options.runs && (options.strategy === 'random' || stack.length > 0)) {
     const first = runs === 0;
     let run: ScheduleRun;
@@ -152,18 +159,30 @@ export async function explore(options: ExploreOptions): Promise<Exploration> {
     baseline ??= run.outcomes;
     const signature = JSON.stringify(run.outcomes);
     if (signature === JSON.stringify(baseline) || seen.has(signature)) continue;
+    if (pins.length === 0) {
+      unordered++;
+      continue;
+    }
+    const decisions = await minimize(options, pins, signature);
+    // A saved schedule is a test that must fail every time: the order cut down is run once more.
+    const again = await runUnder(options, pinned(decisions).pick);
+    if (JSON.stringify(again.outcomes) !== signature) {
+      unordered++;
+      continue;
+    }
     seen.add(signature);
     found.push({
       run: runs - 1,
-      schedule: {
-        format: 'brainbench-schedule',
-        decisions: await minimize(options, pins, signature),
-        expected: baseline,
-        found: run.outcomes,
-      },
+      schedule: { format: 'brainbench-schedule', decisions, expected: baseline, found: run.outcomes },
     });
   }
-  return { runs, exhausted: options.strategy === 'every' && stack.length === 0, baseline: baseline ?? {}, found };
+  return {
+    runs,
+    exhausted: options.strategy === 'every' && stack.length === 0,
+    baseline: baseline ?? {},
+    found,
+    unordered,
+  };
 }
 
 /** The fewest pins that still give the outcome `signature`: each is dropped in turn when the run without it ends the same. */

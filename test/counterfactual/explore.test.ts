@@ -78,6 +78,30 @@ for (const [example, brains] of [
   });
 }
 
+test('an agent that ends otherwise by chance is no order found: no choice made it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'brainbench-explore-coin-'));
+  writeFileSync(
+    join(dir, 'omw.toml'),
+    '[runtime.js]\nkind = "js"\n[agents.coin]\nruntime = "js"\nscript = "coin.js"\n',
+  );
+  writeFileSync(join(dir, 'coin.js'), "Math.random() < 0.5 ? 'heads' : 'tails';\n");
+  const run = await brainbench(
+    ['explore', '--timeout', '60', '--strategy', 'random', '--runs', '12', '--save', 'found'],
+    dir,
+  );
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.doesNotMatch(run.stdout, /DIFFERS/);
+  // 11 runs after the first: each ends otherwise with even odds, so some do (all alike: 1 in 1,024).
+  assert.match(
+    run.stdout,
+    /note: \d+ runs? ended otherwise with no choice made otherwise .*: the agents are not deterministic/,
+  );
+  assert.match(
+    run.stdout,
+    /12 schedule\(s\), seeded random orders \(seed 1\), in [\d.]+ s: 0 with a different outcome\n$/,
+  );
+});
+
 test('hostile input: bad schedule files and options are refused in one line', async () => {
   const dir = racyWorkspace();
   const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
