@@ -75,6 +75,19 @@ export async function runUnder(options: ExploreOptions, pick: Pick): Promise<Sch
     },
   });
   for (const { agent, envelope } of options.inputs ?? []) host.inject(agent, envelope);
+  // How each agent ended as it ends: an agent that ended before another hung is not a hang.
+  const ended = new Map<string, string>();
+  const unsubscribe = host.trace.subscribe((event) => {
+    if (event.type !== 'iteration-end') return;
+    ended.set(
+      event.agent,
+      event.error !== undefined
+        ? describeEnd({ kind: 'failed', error: event.error })
+        : event.outcome !== undefined
+          ? describeEnd({ kind: 'outcome', outcome: event.outcome })
+          : 'aborted',
+    );
+  });
   let timer: NodeJS.Timeout | undefined;
   try {
     const ran = supervisor.run();
@@ -85,9 +98,10 @@ export async function runUnder(options: ExploreOptions, pick: Pick): Promise<Sch
     ]);
     const outcomes: Record<string, string> = {};
     for (const agent of Object.keys(options.config.agents))
-      outcomes[agent] = results ? describeEnd(results.get(agent)) : 'hang';
+      outcomes[agent] = results ? describeEnd(results.get(agent)) : (ended.get(agent) ?? 'hang');
     return { decisions, outcomes };
   } finally {
+    unsubscribe();
     clearTimeout(timer);
     supervisor.dispose();
     await host.close();
