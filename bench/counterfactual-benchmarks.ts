@@ -4,7 +4,7 @@
 // everywhere (answers, the arguments the brain passed them on in, memory), so every recording is
 // its own and still one the brain replays.
 
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../main/config/load-config.ts';
@@ -13,6 +13,7 @@ import { replayCorpus } from '../main/counterfactual/corpus-replay.ts';
 import { Host } from '../main/host/host.ts';
 import { SessionRecorder } from '../main/recording/session-recorder.ts';
 import { agentEntry } from '../main/supervisor/agent-entry.ts';
+import type { AgentSpawner } from '../main/supervisor/agent-spawner.ts';
 import { forkSpawner } from '../main/supervisor/fork-spawner.ts';
 import { Supervisor } from '../main/supervisor/supervisor.ts';
 import type { BenchRow } from './bench-row.ts';
@@ -72,13 +73,27 @@ async function corpus(): Promise<{ dir: string; folder: string }> {
 
 export async function counterfactualBenchmarks(): Promise<BenchRow[]> {
   const { dir, folder } = await corpus();
+  try {
+    return await replayed(dir, folder);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function replayed(dir: string, folder: string): Promise<BenchRow[]> {
   const config = loadConfig(join(dir, 'omw.toml'), { env: {} });
   const files = corpusFiles([folder]);
+  // Counted, to show that agent processes go on from one recording to the next.
+  let processes = 0;
+  const spawner: AgentSpawner = (entry, options) => {
+    processes++;
+    return forkSpawner(entry, options);
+  };
   const started = performance.now();
   const { view } = await replayCorpus({
     files,
     config,
-    spawner: forkSpawner,
+    spawner,
     entry: agentEntry(),
     recordedBrains: false,
     expectDivergence: [],
@@ -98,5 +113,6 @@ export async function counterfactualBenchmarks(): Promise<BenchRow[]> {
       target: '<= 30 s on 2 cores',
     },
     { name: 'per recording', value: ms / RECORDINGS, unit: 'ms' },
+    { name: 'agent processes started', value: processes, unit: '' },
   ];
 }

@@ -91,12 +91,27 @@ export interface BranchScoreView {
   score: number;
   pass: boolean;
   reason?: string;
+  /** The scorer could not judge the branch (score 0, not passing). */
+  error?: string;
 }
 
 export interface LiveTotalsView {
   branches: number;
   spent: SpendView;
   saved: SpendView;
+  /** The eval whose mocks and scorers the branches had (`--eval`). */
+  eval?: string;
+  /** Per scorer, over the branches it scored (when an eval scored them). */
+  scores?: ScorerTotalView[];
+}
+
+export interface ScorerTotalView {
+  scorer: string;
+  /** Branches it scored (an error counts, as 0 and not passing). */
+  branches: number;
+  passing: number;
+  errors: number;
+  mean: number;
 }
 
 /** One agent's place in a fork's consistent cut. */

@@ -12,6 +12,7 @@ import { corpusJunit } from '../counterfactual/corpus-junit.ts';
 import { corpusMarkdown } from '../counterfactual/corpus-markdown.ts';
 import { replayCorpus } from '../counterfactual/corpus-replay.ts';
 import { closingLines, entryLines } from '../counterfactual/corpus-text.ts';
+import { evalScoring } from '../counterfactual/eval-scoring.ts';
 import { liveBranches } from '../counterfactual/live-branches.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
 import { forkSpawner } from '../supervisor/fork-spawner.ts';
@@ -33,6 +34,8 @@ export interface CorpusCommandOptions {
   liveAfterDivergence: boolean;
   /** Where the live branches go; beside the first report file by default, else the current folder. */
   branches?: string;
+  /** An eval whose mocks answer the live branches and whose scorers score them. */
+  evalFile?: string;
   timeoutMs?: number;
   print: (line: string) => void;
   printError: (line: string) => void;
@@ -60,6 +63,11 @@ export async function corpusCommand(options: CorpusCommandOptions): Promise<numb
     ...(options.spares !== undefined ? { spares: options.spares } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   };
+  // Read and checked before anything runs: a bad eval file is one line, and nothing replayed for nothing.
+  const scoring =
+    options.evalFile !== undefined
+      ? evalScoring(options.evalFile, config, { spawner: forkSpawner, entry: common.entry })
+      : undefined;
   const run = await replayCorpus({
     ...common,
     files,
@@ -72,13 +80,19 @@ export async function corpusCommand(options: CorpusCommandOptions): Promise<numb
   });
   if (options.liveAfterDivergence) {
     const folder = resolve(options.branches ?? branchesBeside(options) ?? '.');
-    run.view.live = await liveBranches({
-      ...common,
-      run,
-      folder,
-      brainbench: brainbenchVersion(),
-      pathOf: (file) => (isWithin(process.cwd(), file) ? relative(process.cwd(), file).split(sep).join('/') : file),
-    });
+    try {
+      run.view.live = await liveBranches({
+        ...common,
+        ...(scoring ? { backendsFor: scoring.backendsFor, score: scoring.score } : {}),
+        run,
+        folder,
+        brainbench: brainbenchVersion(),
+        pathOf: relativeToHere,
+      });
+    } finally {
+      await scoring?.close();
+    }
+    if (scoring) run.view.live.eval = relativeToHere(scoring.file);
     for (const entry of run.view.entries)
       if (entry.status !== 'replayed' && entry.status !== 'unchanged') entryLines(entry).forEach(say);
   }
@@ -87,6 +101,9 @@ export async function corpusCommand(options: CorpusCommandOptions): Promise<numb
   if (options.markdown !== undefined) writeReport(options.markdown, corpusMarkdown(run.view), options.print);
   return run.view.summary.pass ? 0 : 1;
 }
+
+const relativeToHere = (file: string): string =>
+  isWithin(process.cwd(), file) ? relative(process.cwd(), file).split(sep).join('/') : file;
 
 /** The folder of the first report written to a file. */
 function branchesBeside(options: CorpusCommandOptions): string | undefined {

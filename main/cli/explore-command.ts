@@ -1,4 +1,4 @@
-// `brainbench explore [CONFIG]` (docs/counterfactuals.md, Explore): a line per schedule whose
+// `brainbench explore [CONFIG|RECORDING]` (docs/counterfactuals.md, Explore): a line per schedule whose
 // outcome differs from first in, first out, each cut down and saved as a schedule file that
 // `--schedule FILE` runs again; exit 1 when one was found. With `--schedule FILE`: the agents
 // under that schedule, exit 0 when every agent ends as it does first in, first out (the test a
@@ -8,14 +8,24 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { explore, runSchedule, type ExploreOptions } from '../counterfactual/explore-run.ts';
-import { readSchedule, ScheduleError } from '../counterfactual/schedule.ts';
+import { describeEvent, readSchedule, ScheduleError } from '../counterfactual/schedule.ts';
+import { recordingWorkspace, type RecordingWorkspace } from '../counterfactual/recording-explore.ts';
+import type { OmwConfig } from '../config/config-types.ts';
+import { RecordingError } from '../recording/recording-reader.ts';
+import { counted } from '../../contract/counted.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
 import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import { CommandError } from './command-error.ts';
 import { workspaceConfig } from './workspace-option.ts';
+import { describePlan } from './replay-command.ts';
 
 export interface ExploreCommandOptions {
+  /** CONFIG: the workspace's config; the current folder's omw config when absent. */
   config?: string;
+  /** RECORDING: its agents explored, in the workspace `config` names. */
+  recording?: string;
+  /** With a recording: run its text of each brain (in the workspace's runtimes). */
+  recordedBrains: boolean;
   format?: ConfigFormat;
   strategy: 'every' | 'random';
   seed: number;
@@ -31,8 +41,46 @@ const outcomeLines = (outcomes: Record<string, string>): string[] =>
   Object.entries(outcomes).map(([agent, outcome]) => `  ${agent}: ${outcome}`);
 
 export async function exploreCommand(options: ExploreCommandOptions): Promise<number> {
+  const workspace = workspaceConfig('explore', options.config, options.format);
+  const recorded = options.recording !== undefined ? fromRecording(options.recording, workspace, options) : undefined;
+  try {
+    return await exploreConfig(options, recorded?.config ?? workspace, recorded?.inputs);
+  } finally {
+    recorded?.dispose();
+  }
+}
+
+/** The recording's agents in the workspace, said first: brains that differ, agents left out, where events were ready at once. */
+function fromRecording(file: string, workspace: OmwConfig, options: ExploreCommandOptions): RecordingWorkspace {
+  let recorded: RecordingWorkspace;
+  try {
+    recorded = recordingWorkspace(file, workspace, { recordedBrains: options.recordedBrains });
+  } catch (error) {
+    if (error instanceof RecordingError) throw new CommandError(error.message);
+    throw error;
+  }
+  describePlan(recorded.plan).forEach(options.print);
+  const points = recorded.readyAtOnce;
+  options.print(
+    `${file}: ${recorded.plan.agents.join(', ')} against mocks of the recorded back ends; events were ready at once ${counted(points.length, 'time')}`,
+  );
+  points.slice(0, MAX_POINTS_SHOWN).forEach((point) => options.print(`  ${point}`));
+  if (points.length > MAX_POINTS_SHOWN) options.print(`  … and ${points.length - MAX_POINTS_SHOWN} more`);
+  for (const { agent, envelope } of recorded.inputs)
+    options.print(`  ${agent} is given ${describeEvent(envelope)} before it runs, as recorded`);
+  return recorded;
+}
+
+const MAX_POINTS_SHOWN = 10;
+
+async function exploreConfig(
+  options: ExploreCommandOptions,
+  config: OmwConfig,
+  inputs: RecordingWorkspace['inputs'] | undefined,
+): Promise<number> {
   const settings: ExploreOptions = {
-    config: workspaceConfig('explore', options.config, options.format),
+    config,
+    ...(inputs && inputs.length > 0 ? { inputs } : {}),
     spawner: forkSpawner,
     entry: agentEntry(),
     strategy: options.strategy,
@@ -91,6 +139,10 @@ export async function exploreCommand(options: ExploreCommandOptions): Promise<nu
         ? 'every order'
         : `the first ${result.runs} orders depth-first (--runs bounds them)`
       : `seeded random orders (seed ${options.seed})`;
+  if (result.unordered > 0)
+    options.print(
+      `note: ${counted(result.unordered, 'run')} ended otherwise with no choice made otherwise (first in, first out, or a found order run again): the agents are not deterministic (a random number, the clock, a live back end), so those differences are not the order's and are not reported`,
+    );
   options.print(
     `${result.runs} schedule(s), ${how}, in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.found.length} with a different outcome`,
   );

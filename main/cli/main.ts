@@ -1,4 +1,4 @@
-import { statSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import type { ConfigFormat } from '../config/config-format.ts';
 import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
 import type { Shard } from '../testing/shard-tests.ts';
@@ -38,7 +38,8 @@ const USAGE = `usage:
                                                                           the recording's own, in the workspace's runtimes)
   brainbench replay FILE --to-test DIR [--agent NAME]...                 write an omw test folder from a recording
   brainbench replay DIR|GLOB... [-j N] [--spares N] [--expect-divergence NAME|GLOB]... [--junit FILE] [--markdown FILE]
-                  [--live-after-divergence [--branches DIR]] [--timeout SECS] [--config FILE] [--recorded-brains]
+                  [--live-after-divergence [--branches DIR] [--eval EVAL]] [--timeout SECS] [--config FILE]
+                  [--recorded-brains]
                                                                           replay a corpus in parallel; exit 1 on an
                                                                           unexpected divergence, a missing expected one or an error
   brainbench diff A B [C…] [--all] [--json]                               compare recordings call by call (3+: where trials split)
@@ -50,8 +51,9 @@ const USAGE = `usage:
                                                                           (--all-agents: every agent, from a consistent cut)
   brainbench chaos FILE [--config FILE] [--seed S] [--max N] [--kinds K,...] [-j N] [--timeout SECS]
                   [--save DIR] [--json OUT]                               replay once per broken effect (tool error, timeout, refusal…)
-  brainbench explore [CONFIG] [--strategy every|random] [--runs N] [--seed S] [--settle MS] [--timeout SECS]
+  brainbench explore [CONFIG|RECORDING] [--strategy every|random] [--runs N] [--seed S] [--settle MS] [--timeout SECS]
                   [--save DIR] [--schedule FILE]                          run the agents under many message orders
+                  (RECORDING: [--config FILE] [--recorded-brains])        (a recording's agents, its back ends as mocks)
   brainbench accounting FILE [--config FILE] [--json]                     tokens, cost and calls per agent and iteration
   brainbench coverage FILE|RESULTS.jsonl [--lcov OUT] [--config FILE] [--recorded-brains] [--agent NAME]...
                                                                           line counts per brain over a recording or an eval's
@@ -291,7 +293,7 @@ const print = (line: string) => console.log(line);
 
 /** Whether `replay`'s arguments name a corpus (a folder, a glob, several files, a corpus option) rather than one recording. */
 function namesCorpus(positionals: readonly string[], values: Record<string, unknown>): boolean {
-  const corpusOptions = ['jobs', 'spares', 'junit', 'markdown', 'expect-divergence', 'branches', 'timeout'];
+  const corpusOptions = ['jobs', 'spares', 'junit', 'markdown', 'expect-divergence', 'branches', 'timeout', 'eval'];
   if (positionals.length !== 1 || corpusOptions.some((option) => values[option] !== undefined)) return true;
   const name = positionals[0]!;
   if (/[*?]/.test(name)) return true;
@@ -320,6 +322,7 @@ function replay(args: string[]): Promise<number> {
       'expect-divergence': { type: 'string', multiple: true },
       branches: { type: 'string' },
       timeout: { type: 'string' },
+      eval: { type: 'string' },
     },
   });
   if (positionals.length === 0) throw new UsageError('replay takes a recording FILE, or DIR|GLOB… for a corpus');
@@ -330,6 +333,8 @@ function replay(args: string[]): Promise<number> {
     if (values.agent !== undefined) throw new UsageError('--agent takes one recording FILE, not a corpus');
     if (values.branches !== undefined && !values['live-after-divergence'])
       throw new UsageError('--branches is where --live-after-divergence writes its branches: give both');
+    if (values.eval !== undefined && !values['live-after-divergence'])
+      throw new UsageError('--eval scores the branches --live-after-divergence runs: give both');
     const jobs = wholeNumberOption('-j/--jobs', values.jobs) ?? 0;
     const spares = wholeNumberOption('--spares', values.spares);
     const timeout = wholeNumberOption('--timeout', values.timeout);
@@ -348,6 +353,7 @@ function replay(args: string[]): Promise<number> {
         ...(values.junit !== undefined ? { junit: values.junit } : {}),
         ...(values.markdown !== undefined ? { markdown: values.markdown } : {}),
         ...(values.branches !== undefined ? { branches: values.branches } : {}),
+        ...(values.eval !== undefined ? { evalFile: values.eval } : {}),
         ...(values.config !== undefined ? { config: values.config } : {}),
         ...(format ? { format } : {}),
       }),
@@ -519,6 +525,23 @@ function chaos(args: string[]): Promise<number> {
   );
 }
 
+/** Whether explore's argument is a recording (a `.jsonl` file, or one whose first line is a recording's header) rather than a config. */
+function namesRecording(name: string): boolean {
+  if (name.endsWith('.jsonl')) return true;
+  try {
+    const fd = openSync(name, 'r');
+    try {
+      const start = Buffer.alloc(64);
+      const read = readSync(fd, start, 0, start.length, 0);
+      return /^\{\s*"kind"\s*:\s*"header"/.test(start.subarray(0, read).toString('utf8'));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}
+
 function exploreOrders(args: string[]): Promise<number> {
   const { values, positionals } = commandArgs({
     args,
@@ -532,9 +555,18 @@ function exploreOrders(args: string[]): Promise<number> {
       timeout: { type: 'string' },
       save: { type: 'string' },
       schedule: { type: 'string' },
+      config: { type: 'string', short: 'c' },
+      'recorded-brains': { type: 'boolean' },
     },
   });
-  if (positionals.length > 1) throw new UsageError('explore takes at most one CONFIG');
+  if (positionals.length > 1) throw new UsageError('explore takes at most one CONFIG or RECORDING');
+  const recording = positionals[0] !== undefined && namesRecording(positionals[0]) ? positionals[0] : undefined;
+  if (recording === undefined && values.config !== undefined)
+    throw new UsageError(
+      '--config names the workspace a RECORDING is explored in; explore CONFIG takes it as its argument',
+    );
+  if (recording === undefined && values['recorded-brains'])
+    throw new UsageError("--recorded-brains runs a RECORDING's own brains: give a recording");
   const strategy = values.strategy ?? 'every';
   if (strategy !== 'every' && strategy !== 'random')
     throw new UsageError(`--strategy: expected every or random, got ${strategy}`);
@@ -553,7 +585,10 @@ function exploreOrders(args: string[]): Promise<number> {
       settleMs: settle,
       timeoutMs: timeout * 1000,
       print,
-      ...(positionals[0] !== undefined ? { config: positionals[0] } : {}),
+      recordedBrains: values['recorded-brains'] ?? false,
+      ...(recording !== undefined ? { recording } : {}),
+      ...(recording === undefined && positionals[0] !== undefined ? { config: positionals[0] } : {}),
+      ...(values.config !== undefined ? { config: values.config } : {}),
       ...(format ? { format } : {}),
       ...(values.save !== undefined ? { saveTo: values.save } : {}),
       ...(values.schedule !== undefined ? { schedule: values.schedule } : {}),

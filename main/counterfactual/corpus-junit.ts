@@ -4,7 +4,7 @@
 // not be replayed an <error>; an accepted divergence passes, its divergence in <system-out>.
 
 import type { CorpusEntryView, CorpusReplayView } from '../../contract/counterfactual-views.ts';
-import { divergenceLines } from './corpus-text.ts';
+import { branchLines, divergenceLines } from './corpus-text.ts';
 
 /** XML 1.0 cannot hold most control characters, even escaped: each becomes U+FFFD. */
 function withoutControls(text: string): string {
@@ -29,7 +29,7 @@ const folderOf = (label: string): string => (label.includes('/') ? label.slice(0
 
 function testcase(entry: CorpusEntryView): string {
   const open = `    <testcase ${attribute('classname', folderOf(entry.label))} ${attribute('name', entry.label)} ${attribute('time', seconds(entry.durationMs))}`;
-  const details = divergenceLines(entry, '').join('\n');
+  const details = [...divergenceLines(entry, ''), ...branchLines(entry, '')].join('\n');
   const first = details.split('\n')[0] ?? '';
   switch (entry.status) {
     case 'replayed':

@@ -4,7 +4,7 @@
 
 import type { CorpusEntryView, CorpusReplayView } from '../../contract/counterfactual-views.ts';
 import { counted } from '../../contract/counted.ts';
-import { divergenceLines, spendText } from './corpus-text.ts';
+import { divergenceLines, scorerTotalsText, scoreText, spendText } from './corpus-text.ts';
 
 /** Text in a table cell or a heading: no pipes or line breaks to break the table. */
 const cell = (text: string): string => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
@@ -29,9 +29,7 @@ function divergenceSection(title: string, entries: readonly CorpusEntryView[]): 
         ? [
             '',
             `Live from the divergence: ${counted(entry.branch.liveIterations, 'iteration')}, branch \`${cell(entry.branch.file)}\`; spent ${spendText(entry.branch.spent)}, saved ${spendText(entry.branch.saved)}.`,
-            ...(entry.branch.scores ?? []).map(
-              (score) => `- ${cell(score.scorer)}: ${score.score.toFixed(2)} (${score.pass ? 'pass' : 'fail'})`,
-            ),
+            ...(entry.branch.scores ?? []).map((score) => `- ${cell(scoreText(score))}`),
           ]
         : entry.branch?.error !== undefined
           ? ['', `Live from the divergence: ${cell(entry.branch.error)}`]
@@ -77,11 +75,14 @@ export function corpusMarkdown(view: CorpusReplayView): string {
       ),
       '',
     );
-  if (view.live)
+  if (view.live) {
     lines.push(
       `Live after divergence: ${counted(view.live.branches, 'branch', 'branches')}; spent ${spendText(view.live.spent)}; saved ${spendText(view.live.saved)}.`,
       '',
     );
+    const scores = scorerTotalsText(view.live);
+    if (scores !== undefined) lines.push(`${cell(scores.charAt(0).toUpperCase() + scores.slice(1))}.`, '');
+  }
   const replayed = of('replayed');
   if (replayed.length > 0)
     lines.push(

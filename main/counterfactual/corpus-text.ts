@@ -2,9 +2,11 @@
 // the accepted divergences apart, notes, and the summary a CI log ends with.
 
 import type {
+  BranchScoreView,
   CorpusEntryView,
   CorpusReplayView,
   CorpusSummaryView,
+  LiveTotalsView,
   SpendView,
 } from '../../contract/counterfactual-views.ts';
 import { costText } from '../../contract/accounting-views.ts';
@@ -42,17 +44,31 @@ export function entryLines(entry: CorpusEntryView): string[] {
   }
 }
 
-function branchLines(entry: CorpusEntryView): string[] {
+/** What a diverged recording's live branch did: its file, tokens and cost, and its scores. */
+export function branchLines(entry: CorpusEntryView, indent = '  '): string[] {
   const { branch } = entry;
   if (!branch) return [];
-  if (branch.error !== undefined) return [`  live: ${branch.error}`];
-  const scores = (branch.scores ?? []).map(
-    (score) => `  score ${score.scorer}: ${score.score.toFixed(2)} ${score.pass ? 'pass' : 'fail'}`,
-  );
+  if (branch.error !== undefined) return [`${indent}live: ${branch.error}`];
   return [
-    `  live: ${counted(branch.liveIterations, 'iteration')} -> ${branch.file}; spent ${spendText(branch.spent)}; saved ${spendText(branch.saved)}`,
-    ...scores,
+    `${indent}live: ${counted(branch.liveIterations, 'iteration')} -> ${branch.file}; spent ${spendText(branch.spent)}; saved ${spendText(branch.saved)}`,
+    ...(branch.scores ?? []).map((score) => `${indent}score ${scoreText(score)}`),
   ];
+}
+
+/** `equals: 0.00 fail (expected "Paris", got "paris!")`, or the scorer's error. */
+export const scoreText = (score: BranchScoreView): string =>
+  score.error !== undefined
+    ? `${score.scorer}: error (${score.error})`
+    : `${score.scorer}: ${score.score.toFixed(2)} ${score.pass ? 'pass' : 'fail'}${score.reason ? ` (${score.reason})` : ''}`;
+
+/** Per scorer over the branches: `equals 0.50, 1 of 2 passing`. */
+export function scorerTotalsText(live: LiveTotalsView): string | undefined {
+  if (!live.scores || live.scores.length === 0) return undefined;
+  const parts = live.scores.map(
+    (total) =>
+      `${total.scorer} ${total.mean.toFixed(2)}, ${total.passing} of ${total.branches} passing${total.errors > 0 ? `, ${counted(total.errors, 'error')}` : ''}`,
+  );
+  return `scores${live.eval !== undefined ? ` (${live.eval})` : ''}: ${parts.join('; ')}`;
 }
 
 export const spendText = (spend: SpendView): string =>
@@ -83,10 +99,13 @@ export function closingLines(view: CorpusReplayView): string[] {
   for (const pattern of view.unmatchedExpectations)
     lines.push(`note: --expect-divergence ${pattern} names no recording of the corpus`);
   lines.push(...brainNotes(view.entries));
-  if (view.live)
+  if (view.live) {
     lines.push(
       `live after divergence: ${counted(view.live.branches, 'branch', 'branches')}; spent ${spendText(view.live.spent)}; saved ${spendText(view.live.saved)}`,
     );
+    const scores = scorerTotalsText(view.live);
+    if (scores !== undefined) lines.push(scores);
+  }
   lines.push(summaryLine(view.summary));
   return lines;
 }

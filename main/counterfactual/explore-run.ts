@@ -8,6 +8,7 @@
 
 import type { OmwConfig } from '../config/config-types.ts';
 import type { IterationResult } from '../../contract/iteration-result.ts';
+import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
 import { Host } from '../host/host.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
@@ -27,6 +28,8 @@ export interface ExploreOptions {
   /** A run not over by then is a hang. */
   timeoutMs: number;
   onRun?: (run: ScheduleRun, index: number) => void;
+  /** Events put into agents' inboxes before they run (a recording's inputs). */
+  inputs?: readonly { agent: string; envelope: EventEnvelope }[];
 }
 
 export interface ScheduleRun {
@@ -47,6 +50,12 @@ export interface Exploration {
   exhausted: boolean;
   baseline: Record<string, string>;
   found: FoundSchedule[];
+  /**
+   * Runs whose outcome differed though no choice did (a run of first in, first out, or a found
+   * order that ended otherwise when run again): the agents are not deterministic (a random
+   * number, the clock, a live back end), and the order is not what made the difference.
+   */
+  unordered: number;
 }
 
 type Pick = (agent: string, ready: readonly string[], at: number) => number;
@@ -65,6 +74,20 @@ export async function runUnder(options: ExploreOptions, pick: Pick): Promise<Sch
       return chosen;
     },
   });
+  for (const { agent, envelope } of options.inputs ?? []) host.inject(agent, envelope);
+  // How each agent ended as it ends: an agent that ended before another hung is not a hang.
+  const ended = new Map<string, string>();
+  const unsubscribe = host.trace.subscribe((event) => {
+    if (event.type !== 'iteration-end') return;
+    ended.set(
+      event.agent,
+      event.error !== undefined
+        ? describeEnd({ kind: 'failed', error: event.error })
+        : event.outcome !== undefined
+          ? describeEnd({ kind: 'outcome', outcome: event.outcome })
+          : 'aborted',
+    );
+  });
   let timer: NodeJS.Timeout | undefined;
   try {
     const ran = supervisor.run();
@@ -75,9 +98,10 @@ export async function runUnder(options: ExploreOptions, pick: Pick): Promise<Sch
     ]);
     const outcomes: Record<string, string> = {};
     for (const agent of Object.keys(options.config.agents))
-      outcomes[agent] = results ? describeEnd(results.get(agent)) : 'hang';
+      outcomes[agent] = results ? describeEnd(results.get(agent)) : (ended.get(agent) ?? 'hang');
     return { decisions, outcomes };
   } finally {
+    unsubscribe();
     clearTimeout(timer);
     supervisor.dispose();
     await host.close();
@@ -119,6 +143,7 @@ export async function explore(options: ExploreOptions): Promise<Exploration> {
   const found: FoundSchedule[] = [];
   const seen = new Set<string>();
   let runs = 0;
+  let unordered = 0;
   while (runs < options.runs && (options.strategy === 'random' || stack.length > 0)) {
     const first = runs === 0;
     let run: ScheduleRun;
@@ -148,18 +173,30 @@ export async function explore(options: ExploreOptions): Promise<Exploration> {
     baseline ??= run.outcomes;
     const signature = JSON.stringify(run.outcomes);
     if (signature === JSON.stringify(baseline) || seen.has(signature)) continue;
+    if (pins.length === 0) {
+      unordered++;
+      continue;
+    }
+    const decisions = await minimize(options, pins, signature);
+    // A saved schedule is a test that must fail every time: the order cut down is run once more.
+    const again = await runUnder(options, pinned(decisions).pick);
+    if (JSON.stringify(again.outcomes) !== signature) {
+      unordered++;
+      continue;
+    }
     seen.add(signature);
     found.push({
       run: runs - 1,
-      schedule: {
-        format: 'brainbench-schedule',
-        decisions: await minimize(options, pins, signature),
-        expected: baseline,
-        found: run.outcomes,
-      },
+      schedule: { format: 'brainbench-schedule', decisions, expected: baseline, found: run.outcomes },
     });
   }
-  return { runs, exhausted: options.strategy === 'every' && stack.length === 0, baseline: baseline ?? {}, found };
+  return {
+    runs,
+    exhausted: options.strategy === 'every' && stack.length === 0,
+    baseline: baseline ?? {},
+    found,
+    unordered,
+  };
 }
 
 /** The fewest pins that still give the outcome `signature`: each is dropped in turn when the run without it ends the same. */

@@ -12,6 +12,7 @@ import type {
   CorpusEntryView,
   LiveBranchView,
   LiveTotalsView,
+  ScorerTotalView,
 } from '../../contract/counterfactual-views.ts';
 import type { OmwConfig } from '../config/config-types.ts';
 import { recordedPriceTable } from '../config/params/price-table-params.ts';
@@ -29,8 +30,21 @@ import { addSpend, noSpend, spendAround, type LivePoint } from './live-spend.ts'
 export interface LiveHooks {
   /** The config whose back ends the branches reach, from the workspace's; the workspace's own by default. */
   backends?: (workspace: OmwConfig) => OmwConfig;
+  /** The same per diverged recording (an eval's mocks filled from the case it recorded); over `backends`. */
+  backendsFor?: (workspace: OmwConfig, source: { label: string; recording: Recording }) => OmwConfig;
   /** Scores a branch, once it is written. */
-  score?: (branch: { file: string; recording: Recording; source: string }) => Promise<BranchScoreView[]>;
+  score?: (branch: ScoredBranch) => Promise<BranchScoreView[]>;
+}
+
+/** A branch as its scorers see it: the file written, read back, and the recording it went on from. */
+export interface ScoredBranch {
+  file: string;
+  recording: Recording;
+  /** The diverged recording's label. */
+  source: string;
+  original: Recording;
+  /** How long the branch took to run (replayed prefix and live part). */
+  durationMs: number;
 }
 
 export interface LiveBranchesOptions extends LiveHooks {
@@ -55,9 +69,7 @@ export interface LiveBranchesOptions extends LiveHooks {
 
 /** Runs a branch for every diverged (or accepted) entry, sets its `branch`, and answers the totals. */
 export async function liveBranches(options: LiveBranchesOptions): Promise<LiveTotalsView> {
-  const { run, config } = options;
-  const live = options.backends ? options.backends(config) : config;
-  const prices = recordedPriceTable(live.providers);
+  const { run } = options;
   mkdirSync(options.folder, { recursive: true });
   const diverged = run.view.entries.flatMap((entry, index) =>
     (entry.status === 'diverged' || entry.status === 'accepted') && run.recordings[index]
@@ -76,7 +88,7 @@ export async function liveBranches(options: LiveBranchesOptions): Promise<LiveTo
     while (next < diverged.length) {
       const { entry, recording } = diverged[next++]!;
       const file = branchFile(options.folder, entry.label, taken);
-      entry.branch = await runBranch(options, live, spares, entry, recording, file, prices);
+      entry.branch = await runBranch(options, spares, entry, recording, file);
       if (options.pathOf) entry.branch.file = options.pathOf(file);
       if (entry.branch.error === undefined) {
         totals.branches++;
@@ -91,7 +103,29 @@ export async function liveBranches(options: LiveBranchesOptions): Promise<LiveTo
   } finally {
     spares.dispose();
   }
-  return totals;
+  const scores = scorerTotals(diverged.flatMap(({ entry }) => entry.branch?.scores ?? []));
+  return scores.length > 0 ? { ...totals, scores } : totals;
+}
+
+/** Each scorer's branches, passes, errors and mean score, in the order the scorers first appear. */
+export function scorerTotals(scores: readonly BranchScoreView[]): ScorerTotalView[] {
+  const totals = new Map<string, ScorerTotalView & { sum: number }>();
+  for (const score of scores) {
+    const total = totals.get(score.scorer) ?? {
+      scorer: score.scorer,
+      branches: 0,
+      passing: 0,
+      errors: 0,
+      mean: 0,
+      sum: 0,
+    };
+    total.branches++;
+    if (score.pass) total.passing++;
+    if (score.error !== undefined) total.errors++;
+    total.sum += score.score;
+    totals.set(score.scorer, total);
+  }
+  return [...totals.values()].map(({ sum, ...total }) => ({ ...total, mean: sum / total.branches }));
 }
 
 /** `<label with / as __>.branch.jsonl`, with `-2`, `-3`, … when that file exists. */
@@ -110,15 +144,28 @@ function branchFile(folder: string, label: string, taken: Set<string>): string {
   }
 }
 
+/** The config whose back ends a recording's branch reaches. */
+function backendsOf(options: LiveBranchesOptions, entry: CorpusEntryView, recording: Recording): OmwConfig {
+  const { config } = options;
+  if (options.backendsFor) return options.backendsFor(config, { label: entry.label, recording });
+  return options.backends ? options.backends(config) : config;
+}
+
 async function runBranch(
   options: LiveBranchesOptions,
-  live: OmwConfig,
   spares: SparePool,
   entry: CorpusEntryView,
   recording: Recording,
   file: string,
-  prices: ReturnType<typeof recordedPriceTable>,
 ): Promise<LiveBranchView> {
+  let live: OmwConfig;
+  try {
+    live = backendsOf(options, entry, recording);
+  } catch (error) {
+    return failed(file, error instanceof Error ? error.message : String(error));
+  }
+  const prices = recordedPriceTable(live.providers);
+  const started = performance.now();
   const plan = planReplay(recording, options.config, { recordedBrains: options.recordedBrains });
   const folder = options.recordedBrains ? mkdtempSync(join(tmpdir(), 'brainbench-recorded-brains-')) : undefined;
   const replayer = new Replayer({
@@ -175,7 +222,15 @@ async function runBranch(
       saved: spendAround(recording, plan.agents, points, 'before', prices),
       liveIterations: reports.reduce((sum, report) => sum + report.live, 0),
     };
-    if (options.score) view.scores = await options.score({ file, recording: branch, source: entry.label });
+    const durationMs = performance.now() - started;
+    if (options.score)
+      view.scores = await options.score({
+        file,
+        recording: branch,
+        source: entry.label,
+        original: recording,
+        durationMs,
+      });
     return view;
   } catch (error) {
     return failed(file, error instanceof Error ? error.message : String(error));

@@ -17,9 +17,22 @@ export function recordedBackends(
   mutated: RecordedIteration,
 ): OmwConfig {
   const every = [...recording.agents.values()].flatMap((agent) => agent.iterations);
-  const whole = mockScript(every);
   const later = recording.agents.get(mutation.agent)!.iterations.filter((it) => it.iteration > mutation.iteration);
-  const after = mockScript([{ ...mutated, calls: mutated.calls.slice(mutation.index) }, ...later]);
+  return mocksAnswering(
+    config,
+    mockScript(every),
+    mockScript([{ ...mutated, calls: mutated.calls.slice(mutation.index) }, ...later]),
+  );
+}
+
+/** `config` with every back end replaced by a mock answering what `agents` got in the recording, in order, from the start. */
+export function recordingBackends(config: OmwConfig, recording: Recording, agents: readonly string[]): OmwConfig {
+  const script = mockScript(agents.flatMap((agent) => recording.agents.get(agent)?.iterations ?? []));
+  return mocksAnswering(config, script, script);
+}
+
+/** The mocks of the back ends `whole` names (and the workspace has), answering as `after` says. */
+function mocksAnswering(config: OmwConfig, whole: MockScript, after: MockScript): OmwConfig {
   const providers: Record<string, ImplConfig> = Object.create(null) as Record<string, ImplConfig>;
   // Only the workspace's back ends: one the recording failed to get stays missing.
   for (const [name, provider] of whole.providers)

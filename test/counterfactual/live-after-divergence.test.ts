@@ -1,8 +1,8 @@
 // `--live-after-divergence` over a corpus: each recording a planted change makes diverge goes on
 // live from its divergence against the config's mock back ends, written as a branch beside the
 // report and named after its source, with the tokens and cost it spent beside those its served
-// prefix saved. The eval hooks (back ends and scorers) are driven with an eval's stand-in, since
-// the evals module is not in this branch.
+// prefix saved. The hooks themselves (back ends and scorers) are driven here with a stand-in; a
+// real eval drives them in eval-live-branches.test.ts.
 
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
