@@ -66,7 +66,7 @@ export async function corpusCommand(options: CorpusCommandOptions): Promise<numb
   // Read and checked before anything runs: a bad eval file is one line, and nothing replayed for nothing.
   const scoring =
     options.evalFile !== undefined
-      ? evalScoring(options.evalFile, config, { spawner: forkSpawner, entry: common.entry })
+      ? evalScoring(options.evalFile, config, { spawner: forkSpawner, entry: common.entry, jobs: options.jobs })
       : undefined;
   const run = await replayCorpus({
     ...common,

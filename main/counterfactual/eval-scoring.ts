@@ -17,12 +17,12 @@ import { loadEval } from '../evals/load-eval.ts';
 import type { ScoreLine } from '../evals/results-format.ts';
 import { trialRecordingName } from '../evals/results-paths.ts';
 import { buildScorers, scoreTrial } from '../evals/scorers/build-scorers.ts';
+import type { ScorerProcesses } from '../evals/scorers/code-scorer.ts';
 import { scopeOf, TrialConfigs, trialUuid } from '../evals/trial-config.ts';
 import { TrialProcessPool } from '../evals/trial-process-pool.ts';
 import { outcomeOf, usageOf, type Answering } from '../evals/trial-outcome.ts';
 import { readTrialRecording } from '../evals/trial-recording.ts';
 import type { Recording } from '../recording/recording.ts';
-import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import type { LiveHooks } from './live-branches.ts';
 
 /** A recording that is no trial of the eval: its branch cannot be given the eval's mocks. */
@@ -43,11 +43,7 @@ interface TrialOfCase {
  * The eval's hooks for a live pass of `workspace`'s agents. The eval file, its config and its
  * dataset are read and checked now: a mistake is a ConfigError at its file:line:col.
  */
-export function evalScoring(
-  evalFile: string,
-  workspace: OmwConfig,
-  processes: { spawner: AgentSpawner; entry: string },
-): EvalScoring {
+export function evalScoring(evalFile: string, workspace: OmwConfig, processes: ScorerProcesses): EvalScoring {
   const spec = loadEval(evalFile);
   for (const key of ['config', 'dataset'] as const) {
     const file = key === 'config' ? spec.configFile : spec.datasetFile;
@@ -74,7 +70,7 @@ export function evalScoring(
     answer: spec.end.answer,
   };
   const pool = new TrialProcessPool(processes.spawner);
-  const scorers = buildScorers(spec.scorers, { spawner: pool.spawn, entry: processes.entry });
+  const scorers = buildScorers(spec.scorers, { ...processes, spawner: pool.spawn });
 
   const trialOf = (recording: Recording, label: string): TrialOfCase => {
     const found = inputIds(recording)
