@@ -204,12 +204,7 @@ function describeEnd(result: IterationResult | undefined): string {
 
 const firstLine = (text: string): string => text.split('\n')[0]!;
 
-/**
- * The omw test of a mutation that broke a brain: the mutated agent's workspace brain (named, not
- * copied, so that fixing it fixes the test) against mocks that answer as the mutated run did, and
- * no assertion but that the brain ends without failing within the test's timeout. omw-test runs
- * each brain once: only a mutation of an agent's first recorded iteration can be reproduced so.
- */
+/** Where `--save` puts a brain-breaking mutation's test; undefined for one omw-test cannot reproduce. */
 function saveTest(
   options: ChaosOptions,
   mutation: Mutation,
@@ -218,17 +213,38 @@ function saveTest(
 ): string | undefined {
   const agent = options.recording.agents.get(mutation.agent)!;
   if (agent.iterations[0]?.iteration !== mutation.iteration || BUS_KINDS.includes(mutation.kind)) return undefined;
-  const recording: Recording = {
-    ...options.recording,
-    agents: new Map([[mutation.agent, { ...agent, iterations: [mutated, ...agent.iterations.slice(1)] }]]),
-  };
   const name = `${mutation.agent}-${mutation.kind}-${mutation.iteration}-${mutation.index}`;
   const folder = resolve(options.saveTo!, name);
   const script = relative(folder, options.config.agents[mutation.agent]!.script);
-  writeRecordingTest(recording, folder, [mutation.agent], () => undefined, {
-    scripts: { [mutation.agent]: script },
-    assertions: { [mutation.agent]: { events: [] } },
+  writeMutationTest(options.recording, mutation, mutated, {
+    folder,
+    script,
     from: `# Written by brainbench chaos from ${JSON.stringify(options.label)}: ${describeMutation(mutation)} made the brain ${effect === 'hang' ? 'hang' : effect === 'limit' ? 'hit a limit' : 'fail'}. It passes once the brain survives it.\n`,
   });
   return `${options.saveTo}/${name}`;
+}
+
+/**
+ * The omw test of a mutation that broke a brain: the mutated agent's workspace brain (`script`,
+ * named, not copied, so that fixing it fixes the test) against mocks that answer as the mutated
+ * run did, and no assertion but that the brain ends without failing within the test's timeout.
+ * omw-test runs each brain once: only a mutation of an agent's first recorded iteration can be
+ * reproduced so, and `mutated` is that iteration. Returns the files written.
+ */
+export function writeMutationTest(
+  recording: Recording,
+  mutation: Mutation,
+  mutated: RecordedIteration,
+  test: { folder: string; script: string; from: string },
+): string[] {
+  const agent = recording.agents.get(mutation.agent)!;
+  const tested: Recording = {
+    ...recording,
+    agents: new Map([[mutation.agent, { ...agent, iterations: [mutated, ...agent.iterations.slice(1)] }]]),
+  };
+  return writeRecordingTest(tested, test.folder, [mutation.agent], () => undefined, {
+    scripts: { [mutation.agent]: test.script },
+    assertions: { [mutation.agent]: { events: [] } },
+    from: test.from,
+  });
 }

@@ -20,7 +20,7 @@ import type {
 } from '../../contract/counterfactual-views.ts';
 import type { WorkbenchEvent } from '../../contract/workbench-event.ts';
 import type { OmwConfig } from '../config/config-types.ts';
-import { runChaos } from '../counterfactual/chaos-run.ts';
+import { runChaos, writeMutationTest } from '../counterfactual/chaos-run.ts';
 import {
   BUS_KINDS,
   describeMutation,
@@ -35,7 +35,6 @@ import { ExpectedDivergences } from '../counterfactual/expected-divergences.ts';
 import { splitRecordings } from '../counterfactual/trial-split.ts';
 import { isWithin, realPathOf, type WorkspaceBoundary } from '../files/folder-boundary.ts';
 import { RecordingError } from '../recording/recording-reader.ts';
-import { writeRecordingTest } from '../recording/recording-to-test.ts';
 import { loadRecording, type Recording } from '../recording/recording.ts';
 import type { SessionRecorder } from '../recording/session-recorder.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
@@ -223,20 +222,10 @@ export class WorkbenchCounterfactuals {
       throw new Error(
         `only a mutation of ${mutation.agent}'s first recorded iteration is saved as a test: omw-test runs each brain once`,
       );
-    const iteration = agent.iterations[0];
-    const tested: Recording = {
-      ...recording,
-      agents: new Map([
-        [
-          mutation.agent,
-          { ...agent, iterations: [mutatedIteration(iteration, mutation), ...agent.iterations.slice(1)] },
-        ],
-      ]),
-    };
     const folder = testFolder(workspace, dir);
-    const files = writeRecordingTest(tested, folder, [mutation.agent], () => undefined, {
-      scripts: { [mutation.agent]: relative(folder, config.agents[mutation.agent]!.script) },
-      assertions: { [mutation.agent]: { events: [] } },
+    const files = writeMutationTest(recording, mutation, mutatedIteration(agent.iterations[0], mutation), {
+      folder,
+      script: relative(folder, config.agents[mutation.agent]!.script),
       from: `# Written by the Brainbench workbench's chaos from ${JSON.stringify(shown)}: ${describeMutation(mutation)} broke the brain. It passes once the brain survives it.\n`,
     });
     return {
