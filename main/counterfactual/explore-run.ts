@@ -4,7 +4,9 @@
 // stream deltas; one source's events stay in order). `every` walks every order depth-first, as
 // CHESS does, up to `runs`; `random` draws seeded orders, as rr's chaos mode does. The first run
 // is first in, first out; a schedule whose outcome differs is cut down to the fewest choices
-// that still give it and can be saved, to be run again with `runSchedule`.
+// that still give it and can be saved, to be run again with `runSchedule`. So is one whose
+// outcome is the same but whose trace (the calls the agents made) differs: reported apart, as
+// the order changed what an agent did though not how it ended.
 
 import type { OmwConfig } from '../config/config-types.ts';
 import type { IterationResult } from '../../contract/iteration-result.ts';
@@ -12,6 +14,7 @@ import type { EventEnvelope } from '../host-api/wit-types.generated.ts';
 import { Host } from '../host/host.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { Supervisor } from '../supervisor/supervisor.ts';
+import { CallTrace } from './call-trace.ts';
 import { describeEvent, type Decision, type SavedSchedule } from './schedule.ts';
 import { seededRandom } from './seeded-order.ts';
 
@@ -36,6 +39,8 @@ export interface ScheduleRun {
   decisions: Decision[];
   /** Per agent, how it ended (`exited "…"`, `failed: …`, `hang`). */
   outcomes: Record<string, string>;
+  /** Per agent, the calls it made (call-trace.ts). */
+  trace: Record<string, string[]>;
 }
 
 export interface FoundSchedule {
@@ -50,6 +55,8 @@ export interface Exploration {
   exhausted: boolean;
   baseline: Record<string, string>;
   found: FoundSchedule[];
+  /** Schedules whose outcome is the baseline's but whose trace is not, one per distinct trace. */
+  traceFound: FoundSchedule[];
   /**
    * Runs whose outcome differed though no choice did (a run of first in, first out, or a found
    * order that ended otherwise when run again): the agents are not deterministic (a random
@@ -77,7 +84,9 @@ export async function runUnder(options: ExploreOptions, pick: Pick): Promise<Sch
   for (const { agent, envelope } of options.inputs ?? []) host.inject(agent, envelope);
   // How each agent ended as it ends: an agent that ended before another hung is not a hang.
   const ended = new Map<string, string>();
+  const calls = new CallTrace();
   const unsubscribe = host.trace.subscribe((event) => {
+    if (event.type === 'call') calls.add(event.agent, event.op, event.detail);
     if (event.type !== 'iteration-end') return;
     ended.set(
       event.agent,
@@ -96,10 +105,11 @@ export async function runUnder(options: ExploreOptions, pick: Pick): Promise<Sch
       ran,
       new Promise<undefined>((settle) => (timer = setTimeout(() => settle(undefined), options.timeoutMs))),
     ]);
+    const agents = Object.keys(options.config.agents);
     const outcomes: Record<string, string> = {};
-    for (const agent of Object.keys(options.config.agents))
+    for (const agent of agents)
       outcomes[agent] = results ? describeEnd(results.get(agent)) : (ended.get(agent) ?? 'hang');
-    return { decisions, outcomes };
+    return { decisions, outcomes, trace: calls.of(agents) };
   } finally {
     unsubscribe();
     clearTimeout(timer);
@@ -139,8 +149,9 @@ export async function explore(options: ExploreOptions): Promise<Exploration> {
   /** `every`: the pin lists still to run, depth first; each run adds one more pin after its last for every other choice it met. */
   const stack: Decision[][] = [[]];
   const planned = new Set<string>();
-  let baseline: Record<string, string> | undefined;
+  let baseline: ScheduleRun | undefined;
   const found: FoundSchedule[] = [];
+  const traceFound: FoundSchedule[] = [];
   const seen = new Set<string>();
   let runs = 0;
   let unordered = 0;
@@ -170,45 +181,71 @@ export async function explore(options: ExploreOptions): Promise<Exploration> {
     }
     options.onRun?.(run, runs);
     runs++;
-    baseline ??= run.outcomes;
-    const signature = JSON.stringify(run.outcomes);
-    if (signature === JSON.stringify(baseline) || seen.has(signature)) continue;
+    baseline ??= run;
+    const signature = signatureOf(run, 'outcome');
+    const traceSignature = signatureOf(run, 'trace');
+    const differs: Difference | undefined =
+      signature !== signatureOf(baseline, 'outcome')
+        ? 'outcome'
+        : traceSignature !== signatureOf(baseline, 'trace')
+          ? 'trace'
+          : undefined;
+    const key = differs === 'outcome' ? signature : traceSignature;
+    if (!differs || seen.has(`${differs} ${key}`)) continue;
     if (pins.length === 0) {
       unordered++;
       continue;
     }
-    const decisions = await minimize(options, pins, signature);
+    const decisions = await minimize(options, pins, differs, key);
     // A saved schedule is a test that must fail every time: the order cut down is run once more.
     const again = await runUnder(options, pinned(decisions).pick);
-    if (JSON.stringify(again.outcomes) !== signature) {
+    if (signatureOf(again, differs) !== key) {
       unordered++;
       continue;
     }
-    seen.add(signature);
-    found.push({
-      run: runs - 1,
-      schedule: { format: 'brainbench-schedule', decisions, expected: baseline, found: run.outcomes },
-    });
+    seen.add(`${differs} ${key}`);
+    const schedule: SavedSchedule = {
+      format: 'brainbench-schedule',
+      decisions,
+      expected: baseline.outcomes,
+      found: run.outcomes,
+      ...(differs === 'trace' ? { expectedTrace: baseline.trace, foundTrace: run.trace } : {}),
+    };
+    (differs === 'outcome' ? found : traceFound).push({ run: runs - 1, schedule });
   }
   return {
     runs,
     exhausted: options.strategy === 'every' && stack.length === 0,
-    baseline: baseline ?? {},
+    baseline: baseline?.outcomes ?? {},
     found,
+    traceFound,
     unordered,
   };
 }
 
-/** The fewest pins that still give the outcome `signature`: each is dropped in turn when the run without it ends the same. */
-async function minimize(options: ExploreOptions, pins: readonly Decision[], signature: string): Promise<Decision[]> {
+type Difference = 'outcome' | 'trace';
+
+/** How a run ended, or what its agents did, as one comparable string. */
+function signatureOf(run: ScheduleRun, what: Difference): string {
+  return JSON.stringify(what === 'outcome' ? run.outcomes : run.trace);
+}
+
+/** The fewest pins that still give `signature`: each is dropped in turn when the run without it gives the same. */
+async function minimize(
+  options: ExploreOptions,
+  pins: readonly Decision[],
+  what: Difference,
+  signature: string,
+): Promise<Decision[]> {
   let kept = [...pins];
   for (let at = kept.length - 1; at >= 0 && kept.length > 1; at--) {
     const without = kept.filter((_pin, i) => i !== at);
     const tried = await runUnder(options, pinned(without).pick);
-    if (JSON.stringify(tried.outcomes) === signature) kept = without;
+    if (signatureOf(tried, what) === signature) kept = without;
   }
   return kept;
 }
+
 function describeEnd(result: IterationResult | undefined): string {
   if (!result) return 'did not run';
   if (result.kind === 'outcome')

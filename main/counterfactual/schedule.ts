@@ -20,9 +20,16 @@ export interface SavedSchedule {
   /** How each agent ended in first-in-first-out order, and under this schedule when it was found. */
   expected: Record<string, string>;
   found: Record<string, string>;
+  /**
+   * For a schedule found because the agents' calls differed (the outcome did not): their calls in
+   * first-in-first-out order and under this schedule. Run again, it passes only when both match.
+   */
+  expectedTrace?: Record<string, string[]>;
+  foundTrace?: Record<string, string[]>;
 }
 
 const MAX_DECISIONS = 10_000;
+const MAX_CALLS = 100_000;
 const text = z.string().max(4096);
 const savedShape = z
   .object({
@@ -37,6 +44,8 @@ const savedShape = z
       .max(MAX_DECISIONS),
     expected: z.record(text, text),
     found: z.record(text, text),
+    expectedTrace: z.record(text, z.array(z.string().max(65_536)).max(MAX_CALLS)).optional(),
+    foundTrace: z.record(text, z.array(z.string().max(65_536)).max(MAX_CALLS)).optional(),
   })
   .strict();
 

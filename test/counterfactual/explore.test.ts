@@ -24,7 +24,10 @@ test('explore finds the planted race; its saved schedule reproduces it every tim
     run.stdout,
     /DIFFERS schedule \d+: 1 choice\(s\) from first in, first out:\n {2}main received message "total 10" before tool-result add\n {4}helper: exited "helped"\n {4}main: failed: TypeError/,
   );
-  assert.match(run.stdout, /2 schedule\(s\), every order, in [\d.]+ s: 1 with a different outcome\n$/);
+  assert.match(
+    run.stdout,
+    /2 schedule\(s\), every order, in [\d.]+ s: 1 with a different outcome, 0 with the same outcome but other calls\n$/,
+  );
   const saved = JSON.parse(readFileSync(join(dir, 'found/schedule-1.json'), 'utf8')) as { decisions: unknown[] };
   assert.equal(saved.decisions.length, 1);
 
@@ -40,7 +43,10 @@ test('explore finds the planted race; its saved schedule reproduces it every tim
   assert.match(fixed.stdout, /^PASS found\/schedule-1\.json/);
   const clean = await brainbench(['explore', '--timeout', '60'], dir);
   assert.equal(clean.code, 0, clean.stdout + clean.stderr);
-  assert.match(clean.stdout, /2 schedule\(s\), every order, in [\d.]+ s: 0 with a different outcome\n$/);
+  assert.match(
+    clean.stdout,
+    /2 schedule\(s\), every order, in [\d.]+ s: 0 with a different outcome, 0 with the same outcome but other calls\n$/,
+  );
 });
 
 test('seeded random orders find the race at the same schedule for the same seed', async () => {
@@ -54,7 +60,7 @@ test('seeded random orders find the race at the same schedule for the same seed'
     assert.equal(run.code, 1, run.stdout + run.stderr);
     assert.match(
       run.stdout,
-      /8 schedule\(s\), seeded random orders \(seed 3\), in [\d.]+ s: 1 with a different outcome\n$/,
+      /8 schedule\(s\), seeded random orders \(seed 3\), in [\d.]+ s: 1 with a different outcome, 0 with the same outcome but other calls\n$/,
     );
     found.push(/DIFFERS schedule (\d+):/.exec(run.stdout)?.[1]);
   }
@@ -74,7 +80,10 @@ for (const [example, brains] of [
     writeFileSync(join(dir, 'omw.toml'), `${js}\n${base}`);
     const run = await brainbench(['explore', '--timeout', '60', '--runs', '12'], dir);
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.match(run.stdout, /schedule\(s\), .* in [\d.]+ s: 0 with a different outcome\n$/);
+    assert.match(
+      run.stdout,
+      /schedule\(s\), .* in [\d.]+ s: 0 with a different outcome, 0 with the same outcome but other calls\n$/,
+    );
   });
 }
 
@@ -98,7 +107,7 @@ test('an agent that ends otherwise by chance is no order found: no choice made i
   );
   assert.match(
     run.stdout,
-    /12 schedule\(s\), seeded random orders \(seed 1\), in [\d.]+ s: 0 with a different outcome\n$/,
+    /12 schedule\(s\), seeded random orders \(seed 1\), in [\d.]+ s: 0 with a different outcome, 0 with the same outcome but other calls\n$/,
   );
 });
 
@@ -137,4 +146,50 @@ test('hostile input: bad schedule files and options are refused in one line', as
     assert.equal(run.stderr.trim().split('\n').length, 1, `one line: ${run.stderr}`);
   }
   assert.equal(({} as { polluted?: boolean }).polluted, undefined);
+});
+
+test('an order that changes what an agent does but not how it ends is reported apart and saved as a test', async () => {
+  // main writes down which helper answered first, under a key naming it (omw traces memory_set's
+  // key, not its value): every order completes, but the calls differ. Which answer arrives first
+  // (first in, first out) is the machine's to say: either is the baseline, the other the order found.
+  const dir = mkdtempSync(join(tmpdir(), 'brainbench-explore-calls-'));
+  writeFileSync(
+    join(dir, 'omw.toml'),
+    ['main', 'left', 'right'].map((agent) => `[agents.${agent}]\nruntime = "js"\nscript = "${agent}.js"\n`).join('\n') +
+      '\n[runtime.js]\nkind = "js"\n',
+  );
+  // As the racy workspace: the helpers subscribe first, main waits for them before it asks.
+  writeFileSync(
+    join(dir, 'main.js'),
+    `omw.host.subscribeAgent('left');
+omw.host.subscribeAgent('right');
+omw.host.sleepFor(1500);
+omw.host.sendAgent('left', 'go');
+omw.host.sendAgent('right', 'go');
+omw.host.sleepFor(300);
+const first = omw.host.recv();
+omw.host.memorySet('first-' + first.payload, 'yes');
+omw.host.recv();
+'done';
+`,
+  );
+  for (const helper of ['left', 'right'])
+    writeFileSync(
+      join(dir, `${helper}.js`),
+      `omw.host.subscribeAgent('main');\nomw.host.recv();\nomw.host.sendAgent('main', '${helper}');\n'sent';\n`,
+    );
+  const run = await brainbench(['explore', '--timeout', '60', '--save', 'found'], dir);
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.match(
+    run.stdout,
+    /OTHER CALLS schedule \d+: 1 choice\(s\) from first in, first out:\n {2}main received message "(left|right)" before message "(?!\1)(left|right)"\n {2}main call 7: memory_set \{"key":"first-\1"\} where first in, first out made memory_set \{"key":"first-\2"\}/,
+  );
+  assert.match(run.stdout, /: 0 with a different outcome, 1 with the same outcome but other calls\n$/);
+  const saved = JSON.parse(readFileSync(join(dir, 'found/trace-schedule-1.json'), 'utf8')) as {
+    expectedTrace: Record<string, string[]>;
+  };
+  assert.ok(saved.expectedTrace.main!.length > 0);
+  const again = await brainbench(['explore', '--timeout', '60', '--schedule', 'found/trace-schedule-1.json'], dir);
+  assert.equal(again.code, 1, again.stdout + again.stderr);
+  assert.match(again.stdout, /^FAIL found\/trace-schedule-1\.json: 1 pinned choice\(s\)\nthe agents made other calls/);
 });
