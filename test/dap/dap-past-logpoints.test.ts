@@ -6,74 +6,18 @@
 // line with its iteration.
 
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { dapClient } from './dap-client.ts';
-
-const BRAINS = {
-  rhai: `let n = omw::host::memory_get("n");
-let count = if n == () { 0 } else { parse_int(n) };
-count += 1;
-omw::host::memory_set("n", \`\${count}\`);
-let total = 0;
-for i in 0..count {
-    total += i * count + 1;
-}
-total
-`,
-  js: `const n = omw.host.memoryGet('n');
-let count = n === undefined ? 0 : Number(n);
-count += 1;
-omw.host.memorySet('n', String(count));
-let total = 0;
-for (let i = 0; i < count; i++) {
-  total += i * count + 1;
-}
-total;
-`,
-  python: `n = omw.host.memory_get("n")
-count = 0 if n is None else int(n)
-count += 1
-omw.host.memory_set("n", str(count))
-total = 0
-for i in range(count):
-    total += i * count + 1
-# the loop ends
-total
-`,
-};
-
-const EXTENSIONS = { rhai: 'rhai', js: 'js', python: 'py' } as const;
-type Kind = keyof typeof EXTENSIONS;
-
-const configFor = (kind: Kind) =>
-  `[runtime.${kind}]\nkind = "${kind}"\n\n[agents.brain]\nruntime = "${kind}"\nscript = "brain.${EXTENSIONS[kind]}"\n`;
+import { BRAIN_KINDS, loopingWorkspace, stoppedInThirdIteration } from './looping-brain-session.ts';
 
 const LOG = { line: 7, logMessage: 'i={i} total={total}' };
 
-for (const kind of ['rhai', 'js', 'python'] as const) {
+for (const kind of BRAIN_KINDS) {
   describe(`logpoints in the past of a ${kind} brain over DAP`, () => {
     it('gives, for the ended iterations, exactly what the live logpoint gave', async () => {
-      const file = `brain.${EXTENSIONS[kind]}`;
-      await dapClient({ 'omw.toml': configFor(kind), [file]: BRAINS[kind] }, async (client, dir) => {
-        const brain = join(dir, file);
-        const output: string[] = [];
-        client.on('output', (event: DebugProtocol.OutputEvent) => output.push(event.body.output.trimEnd()));
-        const initialized = client.waitForEvent('initialized');
-        await client.initializeRequest();
-        const launched = client.launch({
-          config: join(dir, 'omw.toml'),
-          mode: 'loop',
-        } as DebugProtocol.LaunchRequestArguments);
-        await initialized;
-        const stop = { line: 9, condition: kind === 'js' ? 'count === 3' : 'count == 3' };
-        await client.setBreakpointsRequest({ source: { path: brain }, breakpoints: [LOG, stop] });
-        const stopped = client.waitForEvent('stopped');
-        await client.configurationDoneRequest();
-        await launched;
-        await stopped;
-        const live = output.flatMap((line) => /^\[brain\] info: logpoint: (.*)$/.exec(line)?.[1] ?? []);
+      await dapClient(loopingWorkspace(kind), async (client, dir) => {
+        const { brain, output, live, stop } = await stoppedInThirdIteration(client, dir, kind, LOG);
         // Iteration 1 loops once, 2 twice, 3 three times before the stop.
         assert.equal(live.length, 6);
 

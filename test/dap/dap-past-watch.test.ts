@@ -5,75 +5,19 @@
 // two ended iterations, each with its iteration, as an answer and as `output` events.
 
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { PastWatchView } from '../../contract/debug-views.ts';
 import { dapClient } from './dap-client.ts';
+import { BRAIN_KINDS, brainFile, loopingWorkspace, stoppedInThirdIteration } from './looping-brain-session.ts';
 
-const BRAINS = {
-  rhai: `let n = omw::host::memory_get("n");
-let count = if n == () { 0 } else { parse_int(n) };
-count += 1;
-omw::host::memory_set("n", \`\${count}\`);
-let total = 0;
-for i in 0..count {
-    total += i * count + 1;
-}
-total
-`,
-  js: `const n = omw.host.memoryGet('n');
-let count = n === undefined ? 0 : Number(n);
-count += 1;
-omw.host.memorySet('n', String(count));
-let total = 0;
-for (let i = 0; i < count; i++) {
-  total += i * count + 1;
-}
-total;
-`,
-  python: `n = omw.host.memory_get("n")
-count = 0 if n is None else int(n)
-count += 1
-omw.host.memory_set("n", str(count))
-total = 0
-for i in range(count):
-    total += i * count + 1
-# the loop ends
-total
-`,
-};
-
-const EXTENSIONS = { rhai: 'rhai', js: 'js', python: 'py' } as const;
-type Kind = keyof typeof EXTENSIONS;
-
-const configFor = (kind: Kind) =>
-  `[runtime.${kind}]\nkind = "${kind}"\n\n[agents.brain]\nruntime = "${kind}"\nscript = "brain.${EXTENSIONS[kind]}"\n`;
-
-const LOG = { line: 7, logMessage: '{total}' };
-
-for (const kind of ['rhai', 'js', 'python'] as const) {
+for (const kind of BRAIN_KINDS) {
   describe(`watches in the past of a ${kind} brain over DAP`, () => {
     it('gives the value at every hit in the ended iterations, as a live logpoint gave it', async () => {
-      const file = `brain.${EXTENSIONS[kind]}`;
-      await dapClient({ 'omw.toml': configFor(kind), [file]: BRAINS[kind] }, async (client, dir) => {
-        const brain = join(dir, file);
-        const output: string[] = [];
-        client.on('output', (event: DebugProtocol.OutputEvent) => output.push(event.body.output.trimEnd()));
-        const initialized = client.waitForEvent('initialized');
-        await client.initializeRequest();
-        const launched = client.launch({
-          config: join(dir, 'omw.toml'),
-          mode: 'loop',
-        } as DebugProtocol.LaunchRequestArguments);
-        await initialized;
-        const stop = { line: 9, condition: kind === 'js' ? 'count === 3' : 'count == 3' };
-        await client.setBreakpointsRequest({ source: { path: brain }, breakpoints: [LOG, stop] });
-        const stopped = client.waitForEvent('stopped');
-        await client.configurationDoneRequest();
-        await launched;
-        await stopped;
-        const live = output.flatMap((line) => /^\[brain\] info: logpoint: (.*)$/.exec(line)?.[1] ?? []);
+      await dapClient(loopingWorkspace(kind), async (client, dir) => {
+        const { brain, output, live } = await stoppedInThirdIteration(client, dir, kind, {
+          line: 7,
+          logMessage: '{total}',
+        });
         assert.equal(live.length, 6);
 
         const answer = await client.customRequest('watchInPast', {
@@ -93,7 +37,7 @@ for (const kind of ['rhai', 'js', 'python'] as const) {
           ],
         );
         assert.deepEqual([watched.iterations, watched.diverged], [2, []]);
-        assert.ok(output.some((line) => line === `(past) iteration 2, ${file}:7: total = ${live[2]}`));
+        assert.ok(output.some((line) => line === `(past) iteration 2, ${brainFile(kind)}:7: total = ${live[2]}`));
         assert.ok(output.some((line) => line === '(past) watch total: 3 values from 2 iterations of the past'));
 
         await assert.rejects(
