@@ -9,14 +9,13 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { rendererDir } from '../../main/cli/serve-command.ts';
+import type { Browser, Page } from 'playwright-core';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
-import { startWebServer, type WebServer } from '../../main/web/web-server.ts';
+import type { WebServer } from '../../main/web/web-server.ts';
 import { Workbench } from '../../main/workbench/workbench.ts';
 import { exampleCorpus, recordRun, type ExampleCorpus } from '../counterfactual/example-corpus.ts';
-import { CHROMIUM, CHROMIUM_ARGS } from './workbench-fixture.ts';
+import { openWorkbenchPage } from './workbench-fixture.ts';
 
 const REPO = join(import.meta.dirname, '../..');
 const SHOTS = join(REPO, 'test-results/screenshots');
@@ -75,13 +74,10 @@ describe('the counterfactual views, in Chromium', { timeout: 300_000 }, () => {
     writeFileSync(file, lines.join('\n'));
     workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry() });
     await workbench.open(corpus.dir);
-    server = await startWebServer({ workbench, staticDir: rendererDir() });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.setDefaultTimeout(60_000);
-    page.on('pageerror', (error) => errors.push(String(error)));
-    await page.goto(server.url);
-    await page.getByTestId('workbench').waitFor();
+    ({ server, browser, page } = await openWorkbenchPage(workbench, errors, {
+      viewport: { width: 1440, height: 900 },
+      timeout: 60_000,
+    }));
   });
   after(async () => {
     await browser?.close();

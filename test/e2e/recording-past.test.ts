@@ -10,15 +10,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { rendererDir } from '../../main/cli/serve-command.ts';
+import type { Browser, Page } from 'playwright-core';
 import { agentEntry } from '../../main/supervisor/agent-entry.ts';
 import { forkSpawner } from '../../main/supervisor/fork-spawner.ts';
-import { startWebServer, type WebServer } from '../../main/web/web-server.ts';
+import type { WebServer } from '../../main/web/web-server.ts';
 import { Workbench } from '../../main/workbench/workbench.ts';
 import { COUNTING_BRAINS, countingConfig } from '../time-travel/past-fixture.ts';
 import { agentRow, selectAgent } from './page-actions.ts';
-import { CHROMIUM, CHROMIUM_ARGS } from './workbench-fixture.ts';
+import { openWorkbenchPage } from './workbench-fixture.ts';
 
 const SHOTS = join(import.meta.dirname, '../../test-results/screenshots');
 
@@ -37,13 +36,10 @@ describe("an opened recording's past in the workbench, in Chromium", { timeout: 
     writeFileSync(join(root, 'brain.rhai'), COUNTING_BRAINS.rhai);
     workbench = new Workbench({ spawner: forkSpawner, entry: agentEntry() });
     await workbench.open(root);
-    server = await startWebServer({ workbench, staticDir: rendererDir() });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.setDefaultTimeout(60_000);
-    page.on('pageerror', (error) => errors.push(String(error)));
-    await page.goto(server.url);
-    await page.getByTestId('workbench').waitFor();
+    ({ server, browser, page } = await openWorkbenchPage(workbench, errors, {
+      viewport: { width: 1400, height: 900 },
+      timeout: 60_000,
+    }));
   });
   after(async () => {
     await browser?.close();
