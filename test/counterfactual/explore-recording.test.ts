@@ -38,7 +38,10 @@ test('explore from a recording finds the order that breaks it; the saved schedul
     run.stdout,
     /DIFFERS schedule \d+: 1 choice\(s\) from first in, first out:\n {2}main received message "total 10" before tool-result add\n {4}helper: exited "helped"\n {4}main: failed: TypeError/,
   );
-  assert.match(run.stdout, /2 schedule\(s\), every order, in [\d.]+ s: 1 with a different outcome, 0 with the same outcome but other calls\n$/);
+  assert.match(
+    run.stdout,
+    /2 schedule\(s\), every order, in [\d.]+ s: 1 with a different outcome, 0 with the same outcome but other calls\n$/,
+  );
   for (let time = 0; time < 3; time++) {
     const again = await brainbench(
       ['explore', 'run.jsonl', '--schedule', 'found/schedule-1.json', '--timeout', '60'],
@@ -56,7 +59,10 @@ test("the workspace's brains run, the recorded ones only with --recorded-brains"
   const fixed = await brainbench(['explore', 'run.jsonl', '--timeout', '60'], dir);
   assert.equal(fixed.code, 0, fixed.stdout + fixed.stderr);
   assert.match(fixed.stdout, /^note: main: the workspace's brain differs from the recorded one/);
-  assert.match(fixed.stdout, /2 schedule\(s\), every order, in [\d.]+ s: 0 with a different outcome, 0 with the same outcome but other calls\n$/);
+  assert.match(
+    fixed.stdout,
+    /2 schedule\(s\), every order, in [\d.]+ s: 0 with a different outcome, 0 with the same outcome but other calls\n$/,
+  );
   const recorded = await brainbench(['explore', 'run.jsonl', '--recorded-brains', '--timeout', '60'], dir);
   assert.equal(recorded.code, 1, recorded.stdout + recorded.stderr);
   assert.match(
