@@ -73,7 +73,9 @@ describe('debugging an opened recording in the workbench', { timeout: 240_000 },
     await page.keyboard.press('Control+Shift+O');
     await page
       .getByTestId('open-recording-dialog')
-      .locator('[data-testid="recording-file"][data-kind="session"]')
+      // The session file being written: a config save that restarts an agent which has iterated
+      // turns the session so far into `session.jsonl.1` beside it.
+      .locator('[data-testid="recording-file"][data-kind="session"][data-path=".brainbench/session.jsonl"]')
       .click();
     const view = page.getByTestId('recording-view');
     await view.getByTestId(`recorded-agent-${AGENT}`).click();
