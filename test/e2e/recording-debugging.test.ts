@@ -73,8 +73,8 @@ describe('debugging an opened recording in the workbench', { timeout: 240_000 },
     await page.keyboard.press('Control+Shift+O');
     await page
       .getByTestId('open-recording-dialog')
-      // The session file being written: a config save that restarts an agent which has iterated
-      // turns the session so far into `session.jsonl.1` beside it.
+      // The session file being written, not another one the folder holds (previous-session.jsonl
+      // from an earlier workbench, a rotated session.jsonl.1).
       .locator('[data-testid="recording-file"][data-kind="session"][data-path=".brainbench/session.jsonl"]')
       .click();
     const view = page.getByTestId('recording-view');
