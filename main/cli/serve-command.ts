@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { installPath } from '../files/install-root.ts';
 import { forkSpawner } from '../supervisor/fork-spawner.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
 import { startWebServer, type WebServer } from '../web/web-server.ts';
@@ -23,7 +23,7 @@ export interface ServeOptions {
 }
 
 export function rendererDir(): string {
-  return fileURLToPath(new URL('../../dist/renderer', import.meta.url));
+  return installPath('dist', 'renderer');
 }
 
 /** Best effort: a desktop session's browser opener; on a headless machine the printed URL is enough. */

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { installPath } from '../files/install-root.ts';
 
 /** Brainbench's version, as package.json gives it. */
 export function brainbenchVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  const manifest = JSON.parse(readFileSync(installPath('package.json'), 'utf8')) as {
     version: string;
   };
   return manifest.version;

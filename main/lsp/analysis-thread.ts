@@ -2,12 +2,16 @@
 // thread outright (a parse cannot be interrupted from outside) and starts a fresh one at once, so
 // that the next analysis does not wait for it to load.
 
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { AnalysisReply, AnalysisRequest } from './analysis-messages.ts';
 import { unpackFacts } from './packed-facts.ts';
 import type { RhaiFacts } from './rhai-analysis.ts';
 
-const ENTRY = new URL('./analysis-worker-entry.mjs', import.meta.url);
+// Bundled into dist/cli, the worker is bundled beside this module; from the sources, the entry
+// registers tsx in the thread first.
+const BUNDLED_ENTRY = new URL('./analysis-worker.mjs', import.meta.url);
+const ENTRY = existsSync(BUNDLED_ENTRY) ? BUNDLED_ENTRY : new URL('./analysis-worker-entry.mjs', import.meta.url);
 
 /** An analysis that was cancelled: not a failure, nobody needs to hear of it. */
 export class AnalysisCancelled extends Error {

@@ -2,9 +2,9 @@
 // it is trusted without asking. Known by its real path, so a copy elsewhere, or a folder that only
 // names itself so, is not it.
 
-import { join } from 'node:path';
+import { installPath } from '../files/install-root.ts';
 
 /** `examples/workspace` of the installed package (or the checkout). */
 export function bundledExampleWorkspace(): string {
-  return join(import.meta.dirname, '../../examples/workspace');
+  return installPath('examples', 'workspace');
 }

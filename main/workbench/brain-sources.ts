@@ -4,11 +4,11 @@
 
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isWithin, realPathOf } from '../files/folder-boundary.ts';
+import { installPath } from '../files/install-root.ts';
 
-/** `guests/build/` of this checkout or package; the same from main/workbench and dist/electron. */
-export const BUNDLED_GUESTS = fileURLToPath(new URL('../../guests/build', import.meta.url));
+/** `guests/build/` of this checkout or package. */
+export const BUNDLED_GUESTS = installPath('guests', 'build');
 
 /**
  * Where the brains whose errors the workbench shows in full lie: the workspace and the bundled

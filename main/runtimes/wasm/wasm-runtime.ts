@@ -1,7 +1,7 @@
 // The `wasm` kind: a WebAssembly component exporting omw:omw/runtime is the brain.
 
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { installPath } from '../../files/install-root.ts';
 import type { RuntimeDescriptor } from '../runtime-descriptor.ts';
 import { wasmRuntimeParamsSchema } from './wasm-params.ts';
 
@@ -15,7 +15,7 @@ export const wasmRuntime: RuntimeDescriptor = {
     kind: 'copy',
     /** The hello component: it chats with the provider "llm". */
     file() {
-      const file = fileURLToPath(new URL('../../../guests/build/hello.wasm', import.meta.url));
+      const file = installPath('guests', 'build', 'hello.wasm');
       if (!existsSync(file)) throw new Error(`the wasm template ${file} is missing: run \`npm run build\``);
       return file;
     },
