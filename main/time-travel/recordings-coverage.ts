@@ -84,6 +84,7 @@ export async function coverageOfRecordings(options: RecordingsCoverageOptions): 
       // Added once the whole recording is counted: a cancelled one adds nothing.
       const sources: string[] = [];
       const counts: LineCounts[] = [];
+      const diverged: [agent: string, iteration: number][] = [];
       let ran = 0;
       for (const agent of options.agents(opened)) {
         let past;
@@ -107,11 +108,12 @@ export async function coverageOfRecordings(options: RecordingsCoverageOptions): 
         if (signal?.aborted) break;
         counts.push(...run.counts);
         ran += run.iterations;
-        for (const iteration of run.diverged) options.diverged?.(file, agent, iteration);
+        for (const iteration of run.diverged) diverged.push([agent, iteration]);
       }
       if (signal?.aborted) break;
       for (const source of sources) coverage.include(source);
       for (const lines of counts) coverage.add(lines);
+      for (const [agent, iteration] of diverged) options.diverged?.(file, agent, iteration);
       iterations += ran;
       outcomes.push({ counted: true });
       progress('counting', index + 1, files.length);
@@ -119,5 +121,5 @@ export async function coverageOfRecordings(options: RecordingsCoverageOptions): 
   } finally {
     for (const process of processes.values()) process.dispose();
   }
-  return { coverage, iterations, outcomes, cancelled: signal?.aborted === true };
+  return { coverage, iterations, outcomes, cancelled: outcomes.length < files.length };
 }

@@ -160,6 +160,20 @@ describe("line counts over an eval's trials in the workbench", { timeout: 300_00
     );
   });
 
+  it('says how many iterations did not run as recorded when the brain changed since the run', async () => {
+    writeFileSync(
+      join(dir, 'brain.rhai'),
+      'let mode = omw::host::memory_get("mode");\nlet more = omw::host::memory_get("more");\nexit(mode);\n',
+    );
+    try {
+      const view = await ask<EvalLineCountsView>('evalLineCounts', 'lines.results.jsonl', null);
+      assert.equal(view.diverged, 4);
+      assert.deepEqual(view.summary, ['brain.rhai: 2 of 3 lines (66%); never reached: line 3']);
+    } finally {
+      writeFileSync(join(dir, 'brain.rhai'), BRAIN);
+    }
+  });
+
   it('leaves out a trial whose recording is missing, and says why', async () => {
     cpSync(join(dir, 'lines.results.jsonl'), join(dir, 'pruned.results.jsonl'));
     cpSync(join(dir, RECORDINGS), join(dir, 'pruned.results.jsonl.recordings'), { recursive: true });
