@@ -114,6 +114,25 @@ export const COMMANDS = [
     detail: 'Compare the open results file with a baseline, regressions first',
   },
   {
+    id: 'eval-line-counts',
+    title: 'Line Counts of the Eval Results',
+    menu: 'Debug',
+    detail:
+      'Re-execute every trial’s recording of the open results file and count each brain line: a summary per brain, and the editor’s gutter',
+  },
+  {
+    id: 'eval-case-line-counts',
+    title: 'Line Counts of the Selected Eval Case',
+    menu: 'Debug',
+    detail: 'The same over the trials of the case of the selected cell: which lines does this case reach',
+  },
+  {
+    id: 'cancel-eval-line-counts',
+    title: 'Cancel Eval Line Counts',
+    menu: 'Debug',
+    detail: 'Stop the eval’s line counts now and end their agent processes',
+  },
+  {
     id: 'replay-corpus',
     title: 'Replay Corpus…',
     menu: 'View',

@@ -3,6 +3,8 @@
 // any size paints its first rows at once), one trial in full, a comparison of two results files,
 // and a run's progress.
 
+import type { RecordingCoverageView } from './recording-views.ts';
+
 /** The eval and results files of the workspace, workspace-relative. */
 export interface EvalFilesView {
   evals: string[];
@@ -136,4 +138,36 @@ export interface AddedCaseView {
   id: string;
   input: unknown;
   expected?: unknown;
+}
+
+/**
+ * Line counts over an eval's trials (`evalLineCounts`, docs/debugging.md#which-lines-ran): every
+ * trial's recording re-executed, as `brainbench coverage RESULTS.jsonl` counts them; the brains'
+ * counts as an opened recording's line counts give them.
+ */
+export interface EvalLineCountsView extends RecordingCoverageView {
+  results: string;
+  /** The case whose trials were counted; null: every trial of the file. */
+  case: string | null;
+  /** Trials whose recordings were re-executed, of those asked for. */
+  trials: number;
+  of: number;
+  /** Trials left out, with why (their recording is missing). */
+  leftOut: { case: string; trial: number; reason: string }[];
+  /** Iterations that did not run as recorded (the brain changed since): their lines count up to there. */
+  diverged: number;
+  /** Cancelled: the counts are those of the trials counted by then. */
+  cancelled: boolean;
+}
+
+/** Line counts over an eval's trials as they go (`eval-line-counts-progress` events). */
+export interface EvalLineCountsProgressView {
+  results: string;
+  case: string | null;
+  /** Every recording is read and checked first, then each is re-executed. */
+  phase: 'checking' | 'counting';
+  done: number;
+  of: number;
+  /** Set once, at the end. */
+  ended?: 'finished' | 'cancelled' | { error: string };
 }

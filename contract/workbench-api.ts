@@ -50,7 +50,14 @@ import type {
   RecordingCoverageView,
 } from './recording-views.ts';
 import type { AccountingView, IterationWaterfall } from './accounting-views.ts';
-import type { AddedCaseView, EvalComparisonView, EvalFilesView, ResultsChunk, TrialDetailView } from './eval-views.ts';
+import type {
+  AddedCaseView,
+  EvalComparisonView,
+  EvalFilesView,
+  EvalLineCountsView,
+  ResultsChunk,
+  TrialDetailView,
+} from './eval-views.ts';
 import type { ChaosView, CorpusReplayView, SplitView } from './counterfactual-views.ts';
 
 /** What each parameter is called in the errors a bad request gets. */
@@ -447,6 +454,16 @@ export const WORKBENCH_API = {
   recordingDebugEvaluate: { params: z.tuple([path, agent, expression]), result: answer<string>() },
   /** Ends a recording's debug session; false when none ran. */
   recordingDebugEnd: { params: z.tuple([path, agent]), result: answer<boolean>() },
+  /**
+   * Line counts over a results file's trials (docs/debugging.md#which-lines-ran), or one case's
+   * (null: all), each trial's recording re-executed; `eval-line-counts-progress` events follow it.
+   */
+  evalLineCounts: {
+    params: z.tuple([path, parameter('case', z.string().min(1).max(200).nullable())]),
+    result: answer<EvalLineCountsView>(),
+  },
+  /** Ends the running eval line counts and their agent processes now. False when none run. */
+  cancelEvalLineCounts: { params: z.tuple([]), result: answer<boolean>() },
 } satisfies Record<string, ApiEntry>;
 
 type ApiTable = typeof WORKBENCH_API;

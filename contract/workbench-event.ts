@@ -2,7 +2,7 @@ import type { TraceEvent } from '../main/trace/trace-event.ts';
 import type { AgentStatus } from './agent-status.ts';
 import type { WorkspaceFile, WorkspaceView } from './views.ts';
 import type { ResourceContent } from '../main/host-api/wit-types.generated.ts';
-import type { EvalProgressView } from './eval-views.ts';
+import type { EvalLineCountsProgressView, EvalProgressView } from './eval-views.ts';
 import type { DebugNotification, DebugSettingsView } from './debug-views.ts';
 import type { ChaosProgressView, CorpusProgressView } from './counterfactual-views.ts';
 
@@ -30,4 +30,6 @@ export type WorkbenchEvent =
   /** A corpus replay started from the workbench (`replayCorpus`), per recording and once at its end. */
   | { type: 'corpus-progress'; progress: CorpusProgressView }
   /** A chaos run started from the workbench (`runChaos`), per mutation and once at its end. */
-  | { type: 'chaos-progress'; progress: ChaosProgressView };
+  | { type: 'chaos-progress'; progress: ChaosProgressView }
+  /** Line counts over an eval's trials (`evalLineCounts`), as they go and once at their end. */
+  | { type: 'eval-line-counts-progress'; progress: EvalLineCountsProgressView };

@@ -8,15 +8,13 @@ import { closeSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs
 import { dirname, relative } from 'node:path';
 import type { ConfigFormat } from '../config/config-format.ts';
 import type { OmwConfig } from '../config/config-types.ts';
-import { coverageLine, LineCoverageMap } from '../debugger/line-coverage-map.ts';
+import { coverageLine, type LineCoverageMap } from '../debugger/line-coverage-map.ts';
 import { readResults, ResultsError } from '../evals/results-reader.ts';
 import { ResultsPathError, trialRecordingFile } from '../evals/results-paths.ts';
 import { RecordingError } from '../recording/recording-reader.ts';
 import { agentEntry } from '../supervisor/agent-entry.ts';
 import { forkSpawner } from '../supervisor/fork-spawner.ts';
-import { coverageOfPast } from '../time-travel/past-coverage.ts';
-import { PastProcess } from '../time-travel/past-process.ts';
-import { recordedPast } from '../time-travel/recorded-past.ts';
+import { coverageOfRecordings } from '../time-travel/recordings-coverage.ts';
 import { counted } from '../../contract/counted.ts';
 import { CommandError } from './command-error.ts';
 import { openRecording } from './recording-input.ts';
@@ -39,32 +37,25 @@ export async function coverageCommand(options: CoverageCommandOptions): Promise<
   const absent = options.agents.filter((agent) => !Object.hasOwn(config.agents, agent));
   if (absent.length > 0)
     throw new CommandError(`the workspace's config (${config.file}) has no agent ${absent.join(', ')}`);
-  const coverage = new LineCoverageMap();
-  const processes = new Map<string, PastProcess>();
-  let iterations = 0;
-  try {
-    for (const file of recordings) {
-      const recording = openRecording(file);
-      const agents = [...recording.agents.keys()].filter((agent) =>
+  const { coverage, iterations } = await coverageOfRecordings({
+    files: recordings,
+    open: openRecording,
+    config,
+    recordedBrains: options.recordedBrains,
+    agents: (recording) =>
+      [...recording.agents.keys()].filter((agent) =>
         options.agents.length > 0 ? options.agents.includes(agent) : Object.hasOwn(config.agents, agent),
-      );
-      for (const agent of agents) {
-        const past = asCommandError(() => recordedPast(recording, config, agent, options.recordedBrains));
-        coverage.include(past.source);
-        let process = processes.get(agent);
-        if (!process) processes.set(agent, (process = new PastProcess(forkSpawner, agentEntry(), past.init)));
-        const run = await coverageOfPast(process, past.iterations);
-        for (const counts of run.counts) coverage.add(counts);
-        iterations += run.iterations;
-        for (const iteration of run.diverged)
-          options.print(
-            `note: ${file}: ${agent} iteration ${iteration} did not run as recorded; its lines count up to there`,
-          );
-      }
-    }
-  } finally {
-    for (const process of processes.values()) process.dispose();
-  }
+      ),
+    unrunnable: (_agent, error) => {
+      throw error instanceof RecordingError ? new CommandError(error.message) : error;
+    },
+    spawner: forkSpawner,
+    entry: agentEntry(),
+    diverged: (file, agent, iteration) =>
+      options.print(
+        `note: ${file}: ${agent} iteration ${iteration} did not run as recorded; its lines count up to there`,
+      ),
+  });
   writeLcov(options.lcov, coverage, config);
   for (const brain of coverage.summary()) options.print(`coverage: ${coverageLine(brain, shown(config, brain.file))}`);
   const over = recordings.length === 1 ? '' : ` of ${counted(recordings.length, 'recording')}`;
@@ -108,15 +99,6 @@ function trialRecordings(file: string): string[] {
   } catch (error) {
     if (error instanceof ResultsError) throw new CommandError(`${error.message} (nor a recording)`);
     if (error instanceof ResultsPathError) throw new CommandError(error.message);
-    throw error;
-  }
-}
-
-function asCommandError<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof RecordingError) throw new CommandError(error.message);
     throw error;
   }
 }

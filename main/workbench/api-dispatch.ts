@@ -111,6 +111,8 @@ const HANDLERS: Handlers = {
   recordingWatch: (w, path, agent, brain, line, expression, recorded) =>
     w.recordingPast.watch(path, agent, brain, line, expression, recorded),
   recordingCoverage: (w, path, recorded) => w.recordingPast.coverage(path, recorded),
+  evalLineCounts: (w, path, caseId) => w.evalLineCounts.count(path, caseId),
+  cancelEvalLineCounts: (w) => w.evalLineCounts.cancel(),
   recordingLogpoint: (w, path, agent, brain, line, message, recorded) =>
     w.recordingPast.logpoint(path, agent, brain, line, message, recorded),
   recordingDebugStart: (w, path, agent, iteration, how, recorded) =>

@@ -4,18 +4,17 @@
 // workspace's brain for each agent runs (or the recorded text, when the user asks), in the runtime
 // the workspace's config gives the agent, in a process of its own; no host call leaves it.
 
-import { relative } from 'node:path';
 import type { PastWatchView } from '../../contract/debug-views.ts';
 import type { RecordingCoverageView } from '../../contract/recording-views.ts';
 import type { OmwConfig } from '../config/config-types.ts';
-import { coverageLine, LineCoverageMap } from '../debugger/line-coverage-map.ts';
 import { checkWatchExpression, pastWatchView, statementLine } from '../debugger/past-watch-view.ts';
 import type { Recording } from '../recording/recording.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
-import { coverageOfPast } from '../time-travel/past-coverage.ts';
 import { PastProcess } from '../time-travel/past-process.ts';
 import { logInPast, watchMessage } from '../time-travel/past-watch.ts';
 import { recordedPast } from '../time-travel/recorded-past.ts';
+import { coverageOfRecordings } from '../time-travel/recordings-coverage.ts';
+import { coverageView } from './coverage-view.ts';
 import { realPathOf, type WorkspaceBoundary } from '../files/folder-boundary.ts';
 import type { AgentInit } from '../agent-protocol/agent-protocol.ts';
 
@@ -91,28 +90,18 @@ export class RecordingPast {
       const { root } = this.options.workspace();
       const config = this.#config();
       const recording = await this.options.recording(path);
-      const coverage = new LineCoverageMap();
       const skipped: RecordingCoverageView['skipped'] = [];
-      let iterations = 0;
-      for (const agent of recording.agents.keys()) {
-        let past;
-        try {
-          past = recordedPast(recording, config, agent, recordedBrains);
-        } catch (error) {
-          skipped.push({ agent, reason: (error as Error).message });
-          continue;
-        }
-        coverage.include(past.source);
-        const run = await this.#with(past.init, (process) => coverageOfPast(process, past.iterations));
-        for (const counts of run.counts) coverage.add(counts);
-        iterations += run.iterations;
-      }
-      const named = (file: string) => relative(root, file).split('\\').join('/');
-      const files = Object.fromEntries(
-        Object.entries(coverage.statementCounts()).map(([file, lines]) => [named(file), lines]),
-      );
-      const summary = coverage.summary().map((brain) => coverageLine(brain, named(brain.file)));
-      return { files, summary, iterations, skipped };
+      const { coverage, iterations } = await coverageOfRecordings({
+        files: [path],
+        open: () => recording,
+        config,
+        recordedBrains,
+        agents: (opened) => [...opened.agents.keys()],
+        unrunnable: (agent, error) => skipped.push({ agent, reason: error.message }),
+        spawner: this.options.spawner,
+        entry: this.options.entry,
+      });
+      return { ...coverageView(coverage, root), iterations, skipped };
     });
   }
 

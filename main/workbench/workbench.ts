@@ -57,6 +57,7 @@ import { isTemporaryFile, removeLeftoverTemporaries, writeFileDurably } from './
 import { StatusCoalescer } from './status-coalescer.ts';
 import { TraceBatcher } from './trace-batcher.ts';
 import { realPathOf, WorkspaceBoundary } from '../files/folder-boundary.ts';
+import { EvalLineCounts } from './eval-line-counts.ts';
 import { WorkbenchEvals } from './workbench-evals.ts';
 import { WorkbenchCounterfactuals } from './workbench-counterfactuals.ts';
 import { toWorkspacePath } from './workspace-files.ts';
@@ -192,6 +193,8 @@ export class Workbench {
   readonly evals: WorkbenchEvals;
   /** Corpus replay, chaos and where trials split (docs/counterfactuals.md#in-the-workbench). */
   readonly counterfactuals: WorkbenchCounterfactuals;
+  /** Line counts over an eval's trials (eval-line-counts.ts). */
+  readonly evalLineCounts: EvalLineCounts;
   /** The user's own settings, the same in every workspace: the theme. */
   private readonly userSettings: UserSettingsFile;
 
@@ -255,6 +258,15 @@ export class Workbench {
       entry: options.entry,
       emit: (event) => this.emit(event),
     });
+    this.evalLineCounts = new EvalLineCounts({
+      workspace: () => {
+        const { root, boundary, config } = this.state();
+        return { root, boundary, config };
+      },
+      spawner: options.spawner,
+      entry: options.entry,
+      emit: (event) => this.emit(event),
+    });
   }
 
   subscribe(listener: Listener): () => void {
@@ -304,6 +316,7 @@ export class Workbench {
     if (!state) return;
     this.evals.dispose();
     this.counterfactuals.dispose();
+    this.evalLineCounts.dispose();
     this.recordingDebugging.close();
     state.stopWatching();
     state.fileList.close();

@@ -238,6 +238,12 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
     [['r.jsonl', 'a', ''], 'recordingDebugEvaluate: expression: expected a non-empty string, got ""'],
   ],
   recordingDebugEnd: [[['r.jsonl'], 'recordingDebugEnd takes 2 parameters (path, agent), got 1']],
+  evalLineCounts: [
+    [['r.results.jsonl'], 'evalLineCounts takes 2 parameters (path, case), got 1'],
+    [['r.results.jsonl', ''], 'evalLineCounts: case: expected a non-empty string, got ""'],
+    [['r.results.jsonl', 3], 'evalLineCounts: case: expected a string, got 3'],
+  ],
+  cancelEvalLineCounts: [[[1], 'cancelEvalLineCounts takes no parameters, got 1']],
 };
 
 describe('API parameter checks', () => {

@@ -93,6 +93,8 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   recordingDebugMove: 'Could not move in the recording',
   recordingDebugEvaluate: 'Could not evaluate the expression in the recording',
   recordingDebugEnd: "Could not end the recording's debug session",
+  evalLineCounts: "Could not count the lines the eval's trials ran",
+  cancelEvalLineCounts: 'Could not cancel the line counts',
 };
 
 /**

@@ -41,6 +41,12 @@ import {
   showEvals,
   useEvals,
 } from '../evals/eval-store.ts';
+import {
+  cancelEvalLineCounts,
+  countEvalLines,
+  countSelectedCaseLines,
+  evalLineCountsRunning,
+} from '../evals/eval-line-counts-store.ts';
 import { modalOpen } from '../../shared/dialogs/modal-stack.ts';
 import { revokeTrust, showTrustBanner } from '../trust/trust-banner-store.ts';
 import { notify, openPicker, runTests, saveFile, useWorkbench } from '../../core/workbench-store.ts';
@@ -108,6 +114,18 @@ export const COMMAND_ACTIONS: Record<CommandId, CommandAction> = {
       setEvalsTab('compare');
     },
   },
+  'eval-line-counts': {
+    run: () => {
+      showEvals();
+      void countEvalLines(null);
+    },
+    available: () => useEvals.getState().results !== undefined && !evalLineCountsRunning(),
+  },
+  'eval-case-line-counts': {
+    run: countSelectedCaseLines,
+    available: () => useEvals.getState().selected !== undefined && !evalLineCountsRunning(),
+  },
+  'cancel-eval-line-counts': { run: () => void cancelEvalLineCounts(), available: evalLineCountsRunning },
   'workspace-trust': {
     run: () => {
       const trust = useWorkbench.getState().workspace?.trust;

@@ -11,6 +11,7 @@ import {
   type VerdictFilter,
 } from './eval-model.ts';
 import { matrix, openCellRecording, selectCell, setQuery, useEvals } from './eval-store.ts';
+import { countEvalLines } from './eval-line-counts-store.ts';
 import { cost, score } from './eval-text.ts';
 import { TrialDetail } from './TrialDetail.tsx';
 
@@ -170,6 +171,12 @@ export function EvalMatrix() {
       event.preventDefault();
       return;
     }
+    // L: which lines the selected case's trials reach.
+    if (key.toLowerCase() === 'l' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      if (at) void countEvalLines(shown[at.row]!.id);
+      event.preventDefault();
+      return;
+    }
     if (!['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(key)) return;
     event.preventDefault();
     const next = moveCell(at ?? { row: 0, trial: 0 }, key as 'ArrowUp', shown.length, Math.max(1, columns));
@@ -189,7 +196,7 @@ export function EvalMatrix() {
           onKeyDown={onKeyDown}
           data-testid="eval-matrix"
           data-results={results}
-          aria-label="cases by trials: arrows move, Enter opens the recording"
+          aria-label="cases by trials: arrows move, Enter opens the recording, L counts the lines the case's trials ran"
         >
           <div className="eval-row eval-head" style={{ ['--trials' as string]: Math.max(1, trials) }}>
             <span className="eval-case">case</span>

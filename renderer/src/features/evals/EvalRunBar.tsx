@@ -11,6 +11,7 @@ import {
   useEvals,
 } from './eval-store.ts';
 import { duration } from './eval-text.ts';
+import { countEvalLines, evalLineCountsRunning, useEvalLineCounts } from './eval-line-counts-store.ts';
 
 function ProgressBar() {
   const progress = useEvals((s) => s.progress);
@@ -57,6 +58,7 @@ export function EvalRunBar() {
   const filter = useEvals((s) => s.filter);
   const results = useEvals((s) => s.results);
   const running = useEvals(() => evalRunning());
+  const counting = useEvalLineCounts(() => evalLineCountsRunning());
   return (
     <>
       <div className="panel-toolbar eval-run-bar">
@@ -136,6 +138,14 @@ export function EvalRunBar() {
             ))}
           </select>
         </label>
+        <button
+          onClick={() => void countEvalLines(null)}
+          disabled={!results || counting}
+          data-testid="eval-line-counts"
+          title="Re-execute every trial's recording and count how often each brain line ran (as brainbench coverage does): a summary per brain, and the editor's gutter"
+        >
+          Line counts
+        </button>
         <button
           onClick={addCaseFromLiveIteration}
           title="Add the selected agent's last live iteration to a dataset as a case"

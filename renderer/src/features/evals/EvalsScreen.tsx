@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { EvalCharts } from './EvalCharts.tsx';
 import { EvalCompare } from './EvalCompare.tsx';
+import { EvalLineCounts } from './EvalLineCounts.tsx';
 import { EvalMatrix } from './EvalMatrix.tsx';
 import { EvalRunBar } from './EvalRunBar.tsx';
 import { refreshEvalFiles, setEvalsTab, useEvals, type EvalsTab } from './eval-store.ts';
@@ -48,6 +49,7 @@ export function EvalsScreen() {
   return (
     <div className="evals-screen" data-testid="evals-view" onKeyDown={onKeyDown}>
       <EvalRunBar />
+      <EvalLineCounts />
       <div className="eval-tabs" role="tablist">
         {TABS.map(([id, title]) => (
           <button

@@ -1,11 +1,13 @@
 import { JsonValue } from '../../shared/values/JsonValue.tsx';
 import { matrix, openCellRecording, showAddCase, useEvals } from './eval-store.ts';
 import { score } from './eval-text.ts';
+import { countEvalLines, evalLineCountsRunning, useEvalLineCounts } from './eval-line-counts-store.ts';
 
 /** The selected trial: its answer, each scorer's verdict and reason, its case; Open recording. */
 export function TrialDetail() {
   const selected = useEvals((s) => s.selected);
   const detail = useEvals((s) => s.detail);
+  const counting = useEvalLineCounts(() => evalLineCountsRunning());
   if (!selected) return <div className="eval-detail empty">Select a cell: a trial, its scores and its recording.</div>;
   if (!detail) return <div className="eval-detail progress">Reading the trial…</div>;
   const cell = matrix.rows().find((r) => r.index === selected.caseIndex)?.cells[selected.trial - 1];
@@ -24,6 +26,14 @@ export function TrialDetail() {
           title="This trial's input and answer as a case of a dataset"
         >
           Add to dataset…
+        </button>
+        <button
+          onClick={() => void countEvalLines(detail.case)}
+          disabled={counting}
+          data-testid="eval-case-line-counts"
+          title={`Which lines do the trials of case ${detail.case} reach: each one's recording re-executed, each brain line counted (L on the matrix)`}
+        >
+          Line counts of the case
         </button>
       </div>
       <div className="label">Outcome: {detail.outcome.kind}</div>

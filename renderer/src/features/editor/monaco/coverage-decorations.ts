@@ -40,20 +40,25 @@ function paint(model: Model, path: string): void {
   const most = lines ? Math.max(1, ...lines.values()) : 1;
   const decorations = [...(lines ?? [])]
     .filter(([line]) => line <= model.getLineCount())
-    .map(([line, hits]) => ({
-      range: new monaco.Range(line, 1, line, 1),
-      options: {
-        isWholeLine: false,
-        linesDecorationsClassName: `coverage-heat coverage-heat-${heatOf(hits, most)}`,
-        hoverMessage: {
-          value:
-            hits === 0
-              ? `Not reached in ${countedOver}`
-              : `Entered ${hits} time${hits === 1 ? '' : 's'} in ${countedOver}`,
+    .map(([line, hits]) => {
+      const said = {
+        value:
+          hits === 0
+            ? `Not reached in ${countedOver}`
+            : `Entered ${hits} time${hits === 1 ? '' : 's'} in ${countedOver}`,
+      };
+      return {
+        range: new monaco.Range(line, 1, line, 1),
+        options: {
+          isWholeLine: false,
+          linesDecorationsClassName: `coverage-heat coverage-heat-${heatOf(hits, most)}`,
+          hoverMessage: said,
+          // Monaco shows no hover for the mark itself (the lines-decoration lane); the line number beside it has one.
+          lineNumberHoverMessage: said,
+          stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
         },
-        stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
-      },
-    }));
+      };
+    });
   ids.set(model, model.deltaDecorations(ids.get(model) ?? [], decorations));
 }
 
