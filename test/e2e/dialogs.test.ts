@@ -92,8 +92,7 @@ describe('keys named as the registry has them; one modal at a time', { timeout: 
     await page.keyboard.press('Control+Shift+O');
     await page
       .getByTestId('open-recording-dialog')
-      .locator('[data-testid="recording-file"][data-kind="session"]')
-      .first()
+      .locator('[data-testid="recording-file"][data-path=".brainbench/session.jsonl"]')
       .click();
     await page.getByTestId('recording-view').getByTestId('recorded-iteration').first().waitFor();
     await escapeCloses('save-test-dialog', () => page.getByTestId('recording-save-test').click());

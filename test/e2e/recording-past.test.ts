@@ -58,7 +58,7 @@ describe("an opened recording's past in the workbench, in Chromium", { timeout: 
     await page.keyboard.press('Control+Shift+O');
     await page
       .getByTestId('open-recording-dialog')
-      .locator('[data-testid="recording-file"][data-kind="session"]')
+      .locator('[data-testid="recording-file"][data-path=".brainbench/session.jsonl"]')
       .click();
     await page.locator('[data-testid="recorded-iteration"][data-iteration="3"]').waitFor();
   });

@@ -86,8 +86,9 @@ describe('recordings in the workbench, in Chromium', { timeout: 180_000 }, () =>
     const before = iterationStarts();
     await page.keyboard.press('Control+Shift+O');
     const dialog = page.getByTestId('open-recording-dialog');
-    const session = dialog.locator('[data-testid="recording-file"][data-kind="session"]');
-    assert.equal(await session.getAttribute('data-path'), '.brainbench/session.jsonl');
+    // By its path: the folder may also hold previous-session.jsonl or a rotated session.jsonl.1.
+    const session = dialog.locator('[data-testid="recording-file"][data-path=".brainbench/session.jsonl"]');
+    assert.equal(await session.getAttribute('data-kind'), 'session');
     await session.click();
     const view = page.getByTestId('recording-view');
     await view.locator('[data-testid="recorded-iteration"][data-iteration="2"]').waitFor();
@@ -178,7 +179,7 @@ describe('recordings in the workbench, in Chromium', { timeout: 180_000 }, () =>
         const open = page.getByTestId('open-recording-dialog');
         await open.locator('[data-testid="recording-file"][data-kind="branch"]').waitFor();
         await scan(`${where} open recording`, 'open-recording-dialog');
-        await open.locator('[data-testid="recording-file"][data-kind="session"]').click();
+        await open.locator('[data-testid="recording-file"][data-path=".brainbench/session.jsonl"]').click();
         const view = page.getByTestId('recording-view');
         await view.locator('[data-testid="recorded-iteration"][data-iteration="2"]').click();
         await view
