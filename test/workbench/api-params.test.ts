@@ -238,6 +238,14 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
     [['r.jsonl', 'a', ''], 'recordingDebugEvaluate: expression: expected a non-empty string, got ""'],
   ],
   recordingDebugEnd: [[['r.jsonl'], 'recordingDebugEnd takes 2 parameters (path, agent), got 1']],
+  recordingDebugScopes: [[['r.jsonl', 'a', 0, 1], 'recordingDebugScopes: stop: expected more than 0, got 0']],
+  recordingDebugVariables: [
+    [['r.jsonl', 'a', 1, -3, null, null], 'recordingDebugVariables: variablesReference: expected more than 0, got -3'],
+  ],
+  recordingDebugEvaluateIn: [
+    [['r.jsonl', 'a', 1, 'top', 'x'], 'recordingDebugEvaluateIn: frameId: expected a number, got "top"'],
+  ],
+  recordingDebugSource: [[['r.jsonl', 'a', 1, 0], 'recordingDebugSource: line: expected more than 0, got 0']],
 };
 
 describe('API parameter checks', () => {

@@ -93,6 +93,10 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   recordingDebugMove: 'Could not move in the recording',
   recordingDebugEvaluate: 'Could not evaluate the expression in the recording',
   recordingDebugEnd: "Could not end the recording's debug session",
+  recordingDebugScopes: "Could not read the frame's scopes in the recording",
+  recordingDebugVariables: 'Could not read the variables in the recording',
+  recordingDebugEvaluateIn: 'Could not evaluate the expression in the recording',
+  recordingDebugSource: "Could not show the recording's brain text",
 };
 
 /**
