@@ -4,8 +4,9 @@
 // `total = 0`. Each move says the messages of the statements it passes, with their iteration:
 // Continue across an iteration's loop, Step over the body, and Reverse Continue back over a loop
 // (in the brain's order). A loop of 150 turns says 100 and then counts the 50 it dropped, as a live
-// iteration does. Over the workbench API the move's view carries what it said. Going forward to the
-// end of the recording stops at its last statement (it stopped at the first before).
+// iteration does; a step back over a loop's last turns (1,000 host calls) says each turn's message,
+// and prints how long it took. Over the workbench API the move's view carries what it said. Going
+// forward to the end of the recording stops at its last statement (it stopped at the first before).
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -125,6 +126,47 @@ describe("a logpoint in a hot loop of a recording's debug session", { timeout: 1
         [[1, '50 more logpoint messages were dropped in iteration 1 (at most 100 are shown per iteration)']],
       );
       assert.deepEqual(lines.at(-1)?.text, 'iteration 2, brain.rhai:4: 99');
+    } finally {
+      debug.dispose();
+    }
+  });
+});
+
+describe('a step back with a logpoint in an iteration of 1,000 host calls', { timeout: 300_000 }, () => {
+  it('says the message it passes, and says how long it took', async () => {
+    const brain = `let s = 0;
+for i in 0..1000 {
+    s += parse_int(omw::host::memory_get("n"));
+}
+s
+`;
+    const { dir, recording } = await recordCounting('rhai', 1, 'rec.jsonl', brain);
+    const debug = recordingDebugger(dir, recording);
+    const output = said(debug);
+    try {
+      debug.setSourceBreakpoints(join(dir, 'brain.rhai'), [
+        { line: 5 },
+        { line: 3, logMessage: 'i={i}', condition: 'i >= 998' },
+      ]);
+      await debug.start(undefined, 'continue');
+      output.take();
+      const took: number[] = [];
+      const messages: string[][] = [];
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        await debug.stepBack();
+        took.push(performance.now() - started);
+        messages.push(output.take().map((l) => l.text));
+      }
+      // Back from `s` over the loop's last turns, one statement at a time: the body says its message as it is passed.
+      assert.deepEqual(messages.slice(0, 2), [
+        ['iteration 1, brain.rhai:3: i=999'],
+        ['iteration 1, brain.rhai:3: i=998'],
+      ]);
+      console.log(
+        `step back with a logpoint in an iteration of 1000 host calls: ${took.map((ms) => `${Math.round(ms)} ms`).join(', ')}`,
+      );
+      assert.ok(Math.max(...took) < 10_000, took.join(', '));
     } finally {
       debug.dispose();
     }

@@ -99,12 +99,16 @@ function Stopped({ view }: { view: RecordingDebugView }) {
   const source = useRecordingDebug((s) => s.source);
   const frame = view.frames.find((f) => f.id === frameId);
   // An outer frame in another file (Rhai module or eval code) is not in this text.
-  const outer = frame && frame.id !== view.frames[0]?.id && frame.source === view.source ? frame : undefined;
+  const outer = frame && frame.id !== view.frames[0]?.id && frame.source === source?.source ? frame : undefined;
   return (
     <div className="recording-debug-state">
       <div className="recording-debug-code">
         {source ? (
-          <RecordingSourcePane source={source} stopLine={view.line} frameLine={outer?.line} />
+          <RecordingSourcePane
+            source={source}
+            stopLine={view.source === source.source ? view.line : undefined}
+            frameLine={outer?.line}
+          />
         ) : (
           <div className="progress">Reading the brain text…</div>
         )}

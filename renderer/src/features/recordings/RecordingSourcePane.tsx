@@ -42,8 +42,8 @@ export function RecordingSourcePane({
   frameLine,
 }: {
   source: RecordingSourceView;
-  /** Where the view is stopped (the top frame's line). */
-  stopLine: number;
+  /** Where the view is stopped (the top frame's line); undefined when that is in another file (a Rhai module). */
+  stopLine: number | undefined;
   /** The selected outer frame's line, when one is selected. */
   frameLine: number | undefined;
 }) {
@@ -116,12 +116,13 @@ export function RecordingSourcePane({
       },
     });
     const lines = [
-      ...(inside(shownLine(stopLine)) ? [lineMark(stopLine, 'current')] : []),
+      ...(stopLine !== undefined && inside(shownLine(stopLine)) ? [lineMark(stopLine, 'current')] : []),
       ...(frameLine !== undefined && inside(shownLine(frameLine)) ? [lineMark(frameLine, 'frame')] : []),
     ];
     const decorations = editor.createDecorationsCollection([...marks, ...lines]);
-    const shown = shownLine(frameLine ?? stopLine);
-    if (inside(shown)) editor.revealLineInCenterIfOutsideViewport(shown);
+    const focused = frameLine ?? stopLine;
+    if (focused !== undefined && inside(shownLine(focused)))
+      editor.revealLineInCenterIfOutsideViewport(shownLine(focused));
     return () => decorations.clear();
   }, [source, stopLine, frameLine, breakpoints]);
 
@@ -141,7 +142,7 @@ export function RecordingSourcePane({
         className="recording-source-editor"
         style={{ height }}
         ref={host}
-        aria-label={`${source.source} as the recording runs it (read-only), stopped at line ${stopLine}`}
+        aria-label={`${source.source} as the recording runs it (read-only)${stopLine === undefined ? '' : `, stopped at line ${stopLine}`}`}
       />
     </div>
   );

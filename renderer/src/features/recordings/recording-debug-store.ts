@@ -71,14 +71,14 @@ export async function startRecordingDebug(
 ): Promise<void> {
   const previous = get().session;
   if (previous && (previous.path !== path || previous.agent !== agent)) void endRecordingDebug();
+  // Another agent's brain is another file: its text is asked for anew.
+  if (previous?.agent !== agent) set({ source: undefined });
   set({ busy: true, session: { path, agent } });
   const view = await attempt('recordingDebugStart', path, agent, iteration, how, get().recordedBrains);
   if (!view) {
     set({ busy: false, session: get().view ? { path, agent } : undefined });
     return;
   }
-  // Another text may run now: the one shown is asked again.
-  set({ source: undefined });
   await shown(path, view);
 }
 
