@@ -102,7 +102,8 @@ export interface PastWatchView {
 /**
  * Where a debug session over an opened recording is stopped (docs/debugging.md#time-travel-in-a-recording):
  * the recorded iteration and statement, the brain line (`source` as the workspace names it), the
- * call stack, and the top frame's variables one level deep (with the agent's memory there).
+ * call stack, and the top frame's variables one level deep (with the agent's memory there). Each
+ * frame's scopes and variables, to any depth, are read by reference at this stop (`stop`).
  */
 export interface RecordingDebugView {
   agent: string;
@@ -116,8 +117,40 @@ export interface RecordingDebugView {
   code: string;
   /** The recorded iterations of the agent, oldest first. */
   iterations: number[];
-  frames: { name: string; source: string; line: number }[];
+  /** Innermost first; `id` names the frame to `recordingDebugScopes` and `recordingDebugEvaluateIn`. */
+  frames: { id: number; name: string; source: string; line: number }[];
   variables: { scope: string; name: string; value: string }[];
+  /**
+   * Counts the stops of every recording's debug session in the workbench: frame ids and variable
+   * references are good at this stop only, and a request naming another is refused.
+   */
+  stop: number;
+  /** The top frame's scopes as the runtime gives them (Locals, Globals, …), and Memory. */
+  scopes: ScopeInfo[];
+  /** Names the brain text the iteration runs: the same name, the same text (`recordingDebugSource`). */
+  brain: string;
+  /** What logpoints said on the way here (each with its iteration), and other notes of the move. */
+  output: { text: string; iteration?: number }[];
+}
+
+/**
+ * The brain text a recording's debug session runs in an iteration, read-only: all of it, or, for a
+ * text too long to show whole, the lines around the one asked for.
+ */
+export interface RecordingSourceView {
+  /** The brain file as the workspace names it (the breakpoints are on it). */
+  source: string;
+  /** As the session's views name it (`RecordingDebugView.brain`). */
+  brain: string;
+  text: string;
+  /** The number of the text's first line in the brain. */
+  firstLine: number;
+  /** Lines of the whole brain text. */
+  lines: number;
+  /** Why only part of it is shown. */
+  cut?: string;
+  /** It holds control characters text does not (NUL and the like): shown as symbols. */
+  binary: boolean;
 }
 
 /** How a recording's debug session moves: the forward ways, and back. */

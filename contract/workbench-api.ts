@@ -36,6 +36,7 @@ import type {
   WhyView,
   PastWatchView,
   RecordingDebugView,
+  RecordingSourceView,
 } from './debug-views.ts';
 import type { EventEnvelope } from '../main/host-api/wit-types.generated.ts';
 import type {
@@ -130,6 +131,8 @@ const memoryKey = parameter('key', z.string());
 const memoryValue = parameter('value', z.string().nullable());
 const inboxIndex = parameter('index', z.number().int().nonnegative());
 const sourceId = parameter('id', z.string());
+/** A recording's debug session's stop, as its view numbers it. */
+const recordingStop = parameter('stop', z.number().int().positive());
 const heldCallDecision = parameter(
   'decision',
   z.discriminatedUnion('kind', [
@@ -464,6 +467,28 @@ export const WORKBENCH_API = {
   },
   /** Ends the running eval line counts and their agent processes now. False when none run. */
   cancelEvalLineCounts: { params: z.tuple([]), result: answer<boolean>() },
+  /** A frame's scopes where a recording's debug session is stopped (`stop`, as its view says). */
+  recordingDebugScopes: { params: z.tuple([path, agent, recordingStop, frameId]), result: answer<ScopeInfo[]>() },
+  /** A scope's or a value's children, by reference, where a recording's debug session is stopped. */
+  recordingDebugVariables: {
+    params: z.tuple([path, agent, recordingStop, reference, pageStart, pageCount]),
+    result: answer<VariableInfo[]>(),
+  },
+  /** An expression in a frame (null: the top one) where a recording's debug session is stopped; its value by reference. */
+  recordingDebugEvaluateIn: {
+    params: z.tuple([path, agent, recordingStop, optionalFrameId, expression]),
+    result: answer<EvaluationResult>(),
+  },
+  /** The brain text a recording's debug session runs in an iteration, read-only, around a line. */
+  recordingDebugSource: {
+    params: z.tuple([
+      path,
+      agent,
+      parameter('iteration', z.number().int().nonnegative()),
+      parameter('line', z.number().int().positive()),
+    ]),
+    result: answer<RecordingSourceView>(),
+  },
 } satisfies Record<string, ApiEntry>;
 
 type ApiTable = typeof WORKBENCH_API;

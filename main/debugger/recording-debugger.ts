@@ -5,7 +5,8 @@
 // call stack, memory and watches read at any statement. There is no present: the whole view is past.
 // It shares nothing with a live agent of the same name; its owner keys it by recording and agent.
 
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
+import { counted } from '../../contract/counted.ts';
 import type { DebugNotification } from '../../contract/debug-views.ts';
 import type {
   DebugConfig,
@@ -17,6 +18,7 @@ import type {
   StackFrameInfo,
   VariableInfo,
 } from '../runtimes/debug/debug-protocol.ts';
+import { LOG_POINT_LIMIT } from '../runtimes/debug/debug-controller.ts';
 import { runtimeDescriptor } from '../runtimes/runtimes.ts';
 import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { AgentTravel, type TravelEvent } from '../time-travel/agent-travel.ts';
@@ -57,10 +59,12 @@ export class RecordingDebugger {
     if (!breakable) throw new Error(`${past.agent}: a ${kind} brain has no lines to stop on`);
     this.#breakable = breakable;
     const process = new PastProcess(options.spawner, options.entry, past.init);
+    // No live brain said the logpoints' messages: the view says them as it passes them.
     this.#travel = new AgentTravel(
       process,
       () => past.iterations,
       (event) => this.#onTravel(event),
+      { speak: true },
     );
     this.#configure();
   }
@@ -70,9 +74,15 @@ export class RecordingDebugger {
     return this.#past.iterations.map((past) => past.iteration);
   }
 
-  /** Line `line` (from 1) of the brain text the iterations run. */
+  /** Line `line` (from 1) of the brain text the iteration the view is in runs (the first's before a start). */
   lineText(line: number): string {
-    return (this.#past.iterations[0]?.script ?? '').split('\n')[line - 1] ?? '';
+    return this.text(this.#travel.at?.iteration).split('\n')[line - 1] ?? '';
+  }
+
+  /** The brain text recorded iteration `iteration` runs (by its number; the first's when it is not held). */
+  text(iteration: number | undefined): string {
+    const past = this.#past.iterations;
+    return (past.find((p) => p.iteration === iteration) ?? past[0])?.script ?? '';
   }
 
   /** The brain file the iterations run as. */
@@ -113,12 +123,15 @@ export class RecordingDebugger {
     }
     const text = this.#past.iterations[0]?.script ?? '';
     const { placed, kept } = placeSourceBreakpoints(requested, text, this.#breakable);
+    // The same again (each workbench move says them) keeps what re-executions learnt of them.
+    if (JSON.stringify(kept) === JSON.stringify(this.#breakpoints)) return placed;
     this.#breakpoints = kept;
     this.#configure();
     return placed;
   }
 
   setExceptionFilters(filters: { caught: boolean; uncaught: boolean }): void {
+    if (filters.caught === this.#exceptions.caught && filters.uncaught === this.#exceptions.uncaught) return;
     this.#exceptions = { ...filters };
     this.#configure();
   }
@@ -235,6 +248,18 @@ export class RecordingDebugger {
       case 'output':
         this.#emit({ type: 'output', agent: this.agent, text: event.text });
         return;
+      case 'log': {
+        const { iteration, message } = event;
+        const text = `iteration ${iteration}, ${basename(message.source)}:${message.line}: ${message.text}`;
+        this.#emit({ type: 'output', agent: this.agent, text, iteration });
+        return;
+      }
+      case 'logs-dropped': {
+        const { iteration, count } = event;
+        const text = `${counted(count, 'more logpoint message')} ${count === 1 ? 'was' : 'were'} dropped in iteration ${iteration} (at most ${LOG_POINT_LIMIT} are shown per iteration)`;
+        this.#emit({ type: 'output', agent: this.agent, text, iteration });
+        return;
+      }
       case 'present':
         // A recording has no present to return to.
         return;

@@ -17,6 +17,7 @@ import type {
 } from '../runtimes/debug/debug-protocol.ts';
 import { memoryAfter, scriptOf, type PastIteration } from './past-iteration.ts';
 import type { PastProcess, PastStop } from './past-process.ts';
+import { SaidLogs, type LogMessage, type PastPoint } from './said-logs.ts';
 
 /** Where the live brain is stopped: at a statement, or held in a host call. */
 export interface Present {
@@ -53,7 +54,20 @@ export type TravelEvent =
   | { type: 'stopped'; place: PastPlace; reason: StopReason; description?: string }
   /** Going forward reached the present: the live brain is where the view is again. */
   | { type: 'present' }
-  | { type: 'output'; text: string };
+  | { type: 'output'; text: string }
+  /** With `speak`: a logpoint's message in iteration `iteration`, which a move passed over. */
+  | { type: 'log'; iteration: number; message: LogMessage }
+  /** With `speak`: messages over iteration `iteration`'s limit, counted and not said, as a move passed its end. */
+  | { type: 'logs-dropped'; iteration: number; count: number };
+
+export interface TravelOptions {
+  /**
+   * Logpoints speak as the view passes them (a recording's debug session, which has no live brain
+   * to have said them): each move says the messages of the statements between where it was and
+   * where it arrives, in the brain's order, before its stop.
+   */
+  speak?: boolean;
+}
 
 /** What a past iteration's statements look like, as far as a re-execution has seen them. */
 interface IterationMap {
@@ -79,12 +93,18 @@ export class AgentTravel {
   #run = 0;
   /** Operations run one at a time, in the order asked. */
   #queue: Promise<unknown> = Promise.resolve();
+  readonly #said = new SaidLogs();
+  /** The breakpoints hold a logpoint. */
+  #logpoints = false;
+  /** While a speaking move is under way: its events, told after what it passed over. */
+  #held: TravelEvent[] | undefined;
 
   constructor(
     private readonly process: PastProcess,
     /** The agent's iterations, oldest first; for a live agent the last is the present's. */
     private readonly iterations: () => readonly PastIteration[],
     private readonly emit: (event: TravelEvent) => void,
+    private readonly options: TravelOptions = {},
   ) {
     process.onStop = (stop) => {
       if (stop.travel?.run !== this.#run) return;
@@ -110,11 +130,13 @@ export class AgentTravel {
   /** New breakpoints: where they stop in the past must be found again. */
   configure(config: DebugConfig): void {
     this.#version++;
+    this.#said.forget();
+    this.#logpoints = Object.values(config.breakpoints).some((list) => list.some((b) => b.logMessage !== undefined));
     this.process.configure(config);
   }
 
   stepBack(): Promise<void> {
-    return this.#serialized(async () => {
+    return this.#passing(undefined, async () => {
       const from = await this.#from();
       let place = await this.#previous(from.index, from.statement, (depth) => depth <= from.depth);
       for (let index = from.index - 1; !place && index >= 0; index--) {
@@ -128,7 +150,7 @@ export class AgentTravel {
   }
 
   reverseContinue(): Promise<void> {
-    return this.#serialized(async () => {
+    return this.#passing(undefined, async () => {
       const from = await this.#from();
       let found = await this.#previousHit(from.index, from.statement);
       for (let index = from.index - 1; found === undefined && index >= 0; index--) {
@@ -180,16 +202,16 @@ export class AgentTravel {
    * iteration (`continue`; the end of the recorded past when none is hit).
    */
   enter(index: number, how: 'entry' | 'continue'): Promise<void> {
-    return this.#serialized(async () => {
+    return this.#passing({ index, statement: 1 }, async () => {
       if (!this.iterations()[index]) throw new Error(`no iteration at ${index} in the recorded past`);
       if (how === 'entry') return this.#seek(index, 1, 'entry');
-      let reached = await this.#go(index, { free: true });
+      let reached = await this.#freely(index);
       while ('outcome' in reached) {
         if (index + 1 >= this.iterations().length) {
-          const last = Math.max(1, reached.outcome.report.statements);
+          const last = await this.#lastStatement(index);
           return this.#seek(index, last, 'step', 'no breakpoint is hit from there on: the end of the recorded past');
         }
-        reached = await this.#go(++index, { free: true });
+        reached = await this.#freely(++index);
       }
       this.#arrive(index, reached.stop);
     });
@@ -197,7 +219,7 @@ export class AgentTravel {
 
   /** Steps or continues forward from the past; reaching the present returns the view there. */
   forward(how: ResumeHow): Promise<void> {
-    return this.#serialized(async () => {
+    return this.#passing(undefined, async () => {
       const at = this.#at;
       if (!at) throw new Error('not in the past');
       const stopped = this.#nextStop();
@@ -208,12 +230,10 @@ export class AgentTravel {
         // The iteration ran to its end: on into the next one.
         index++;
         if (index >= this.iterations().length) {
-          const last = reached.outcome.report.statements;
-          await this.#seek(index - 1, Math.max(1, last), 'step', 'the end of the recorded past');
+          await this.#seek(index - 1, await this.#lastStatement(index - 1), 'step', 'the end of the recorded past');
           return;
         }
-        const goal: TravelGoal = how === 'continue' ? { free: true } : { to: 1, reason: 'step' };
-        reached = await this.#go(index, goal);
+        reached = how === 'continue' ? await this.#freely(index) : await this.#go(index, { to: 1, reason: 'step' });
       }
       this.#arrive(index, reached.stop);
     });
@@ -233,6 +253,60 @@ export class AgentTravel {
 
   dispose(): void {
     this.process.dispose();
+  }
+
+  /** Whether logpoints speak as the view passes them. */
+  get #speaks(): boolean {
+    return this.options.speak === true && this.#logpoints;
+  }
+
+  /**
+   * A move that passes over statements (from `start`, else where the view is): when logpoints
+   * speak, the messages of the statements between there and where it arrives, then its stop.
+   */
+  #passing(start: PastPoint | undefined, move: () => Promise<void>): Promise<void> {
+    return this.#serialized(async () => {
+      if (!this.#speaks) return move();
+      const from = start ?? this.#at;
+      const held: TravelEvent[] = [];
+      this.#held = held;
+      try {
+        await move();
+        const to = this.#at;
+        if (from && to) await this.#sayBetween(from, to);
+      } finally {
+        this.#held = undefined;
+        for (const event of held) this.emit(event);
+      }
+    });
+  }
+
+  /** Says what logpoints said between two places; iterations not known far enough are re-executed first. */
+  async #sayBetween(from: PastPoint, to: PastPlace): Promise<void> {
+    const unknown = this.#said.unknown(from, to);
+    if (unknown.length > 0) {
+      try {
+        for (const index of unknown) await this.#record(index, Infinity);
+      } catch (error) {
+        this.emit({
+          type: 'output',
+          text: `time travel: the logpoints could not be heard: ${(error as Error).message}`,
+        });
+      }
+      // Those re-executions ended the one stopped where the view is: it is stopped there again.
+      await this.#reach(to.index, to.statement, 'step');
+    }
+    for (const passed of this.#said.between(from, to)) {
+      const { iteration } = this.iterations()[passed.index]!;
+      if (passed.type === 'log') this.emit({ type: 'log', iteration, message: passed.message });
+      else this.emit({ type: 'logs-dropped', iteration, count: passed.count });
+    }
+  }
+
+  /** An event of the view, held while a speaking move is under way. */
+  #tell(event: TravelEvent): void {
+    if (this.#held) this.#held.push(event);
+    else this.emit(event);
   }
 
   #serialized<T>(work: () => Promise<T>): Promise<T> {
@@ -291,6 +365,14 @@ export class AgentTravel {
     return hit === undefined ? undefined : { index, statement: hit };
   }
 
+  /**
+   * The last statement of iteration `index`. A run that went on from a stop does not count the
+   * statements after it, so its report cannot say.
+   */
+  async #lastStatement(index: number): Promise<number> {
+    return Math.max(1, (await this.#map(index, Infinity)).depths.length);
+  }
+
   /** What re-executions have seen of iteration `index` up to statement `upTo` (Infinity: all of it). */
   async #map(index: number, upTo: number, withHits = false): Promise<IterationMap> {
     const past = this.iterations()[index]!;
@@ -298,11 +380,18 @@ export class AgentTravel {
     const covers = (map: IterationMap) =>
       (map.complete || map.depths.length >= upTo) && (!withHits || map.version === this.#version);
     if (known && covers(known)) return known;
+    return this.#record(index, upTo);
+  }
+
+  /** Re-executes iteration `index` up to statement `upTo` (Infinity: all of it), noting what it saw. */
+  async #record(index: number, upTo: number): Promise<IterationMap> {
     const goal: TravelGoal = { record: true, ...(Number.isFinite(upTo) ? { to: upTo, reason: 'step' as const } : {}) };
     const reached = await this.#go(index, goal);
     await this.#abandon();
     const report = 'stop' in reached ? reached.stop.travel : reached.outcome.report;
     if (!report) throw new Error('the re-execution reported nothing');
+    // Nothing stopped it on its way: its messages are the iteration's, up to where it went.
+    this.#said.heard(index, report, report.statements, !('stop' in reached));
     return this.#note(index, report, !('stop' in reached));
   }
 
@@ -320,6 +409,12 @@ export class AgentTravel {
   }
 
   async #seek(index: number, statement: number, reason: StopReason, description?: string): Promise<void> {
+    const reached = await this.#reach(index, statement, reason);
+    this.#arrive(index, reached.stop, description);
+  }
+
+  /** Re-executes iteration `index` to statement `statement`, which it must reach. */
+  async #reach(index: number, statement: number, reason: StopReason): Promise<{ stop: PastStop }> {
     const reached = await this.#go(index, { to: statement, reason });
     if ('outcome' in reached) {
       const why = reached.outcome.report.unserved ? `: ${unservedText(reached.outcome.report)}` : '';
@@ -327,7 +422,23 @@ export class AgentTravel {
         `the re-execution of iteration ${this.iterations()[index]!.iteration} ended before statement ${statement}${why}`,
       );
     }
-    this.#arrive(index, reached.stop, description);
+    const { travel } = reached.stop;
+    if (travel) this.#said.heard(index, travel, statement, false);
+    return reached;
+  }
+
+  /**
+   * Re-executes iteration `index` from its start as a live run goes (going forward): to its first
+   * stop, or its end. Until that stop its logpoints said what they say in the iteration.
+   */
+  async #freely(index: number): Promise<Reached> {
+    const reached = await this.#go(index, { free: true });
+    if ('outcome' in reached) this.#said.heard(index, reached.outcome.report, Infinity, true);
+    else if (reached.stop.travel) {
+      const at = reached.stop.position?.statement;
+      if (at !== undefined) this.#said.heard(index, reached.stop.travel, at - 1, false);
+    }
+    return reached;
   }
 
   #arrive(index: number, stop: PastStop, description?: string): void {
@@ -335,7 +446,7 @@ export class AgentTravel {
     if (index === this.iterations().length - 1 && this.#present && statement === this.#present.found) {
       this.#at = undefined;
       void this.#abandon();
-      this.emit({ type: 'present' });
+      this.#tell({ type: 'present' });
       return;
     }
     const past = this.iterations()[index]!;
@@ -350,7 +461,7 @@ export class AgentTravel {
       served: stop.travel?.served ?? 0,
     };
     const said = description ?? stop.description;
-    this.emit({
+    this.#tell({
       type: 'stopped',
       place: this.#at,
       reason: stop.reason,
@@ -359,7 +470,7 @@ export class AgentTravel {
   }
 
   #atTheStart(from: { index: number; statement: number }): Promise<void> {
-    this.emit({ type: 'output', text: 'time travel: this is the start of the recorded past' });
+    this.#tell({ type: 'output', text: 'time travel: this is the start of the recorded past' });
     if (!this.#at) return this.#seek(from.index, from.statement, 'step', 'the start of the recorded past');
     return this.#seek(this.#at.index, this.#at.statement, 'step', 'the start of the recorded past');
   }
@@ -384,7 +495,7 @@ export class AgentTravel {
           script: past.script,
           filename: past.filename,
           iteration: scriptOf(calls ? { ...past, calls } : past),
-          goal: { ...goal, ...limit, run },
+          goal: { ...goal, ...limit, run, ...(this.#speaks ? { logs: true } : {}) },
         },
       ])
       .then((outcomes) => outcomes[0]!);

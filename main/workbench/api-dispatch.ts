@@ -120,6 +120,12 @@ const HANDLERS: Handlers = {
   recordingDebugMove: (w, path, agent, move) => w.recordingDebugging.move(path, agent, move),
   recordingDebugEvaluate: (w, path, agent, expression) => w.recordingDebugging.evaluate(path, agent, expression),
   recordingDebugEnd: (w, path, agent) => w.recordingDebugging.end(path, agent),
+  recordingDebugScopes: (w, path, agent, stop, frameId) => w.recordingDebugging.scopes(path, agent, stop, frameId),
+  recordingDebugVariables: (w, path, agent, stop, reference, start, count) =>
+    w.recordingDebugging.variables(path, agent, stop, reference, start, count),
+  recordingDebugEvaluateIn: (w, path, agent, stop, frameId, expression) =>
+    w.recordingDebugging.evaluateIn(path, agent, stop, frameId, expression),
+  recordingDebugSource: (w, path, agent, iteration, line) => w.recordingDebugging.source(path, agent, iteration, line),
 };
 
 /** Answers request `id`: `method` and `params` are whatever the client sent. */

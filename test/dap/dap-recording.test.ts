@@ -3,7 +3,9 @@
 // `{recording, agent, config}` debugs the recorded iterations of a counting brain (iteration N reads
 // n = N-1, writes N, and loops N times). A conditional breakpoint stops at its first hit; Continue
 // goes to the next, Reverse Continue back to the previous; Step Back crosses the memory-set call
-// (Memory shows n before it) and the iteration boundary (the iteration before's count). Hostile: an
+// (Memory shows n before it) and the iteration boundary (the iteration before's count). A brain with
+// nested calls: the outer frames' scopes and an object local read two levels down by reference, and
+// a logpoint passed on the way says its message with its iteration as an `output` event. Hostile: an
 // agent named `../../x`, a recording outside the workspace, and a link inside it leading outside.
 
 import assert from 'node:assert/strict';
@@ -13,6 +15,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
+import { NESTED_BRAINS, NESTED_KEYS, NESTED_LINES } from '../time-travel/nested-brains.ts';
 import { EXTENSIONS, recordCounting, type Kind } from '../time-travel/past-fixture.ts';
 import { dapClient } from './dap-client.ts';
 
@@ -98,6 +101,69 @@ for (const kind of ['rhai', 'js', 'python'] as Kind[]) {
 
         // A recording is the past: what only a live run does is refused in one line.
         await assert.rejects(client.pauseRequest({ threadId: 1 }), /not in a recording's debug session/);
+      });
+    });
+  });
+}
+
+async function variables(client: DebugClient, reference: number): Promise<DebugProtocol.Variable[]> {
+  return (await client.variablesRequest({ variablesReference: reference })).body.variables;
+}
+
+for (const kind of ['rhai', 'js', 'python'] as Kind[]) {
+  describe(`the frames of a ${kind} recording over DAP`, { timeout: 180_000 }, () => {
+    it("read each frame's scopes and nested values, and a logpoint passed says its message", async () => {
+      const { dir, recording } = await recordCounting(kind, 2, 'rec.jsonl', NESTED_BRAINS[kind]);
+      const name = `brain.${EXTENSIONS[kind]}`;
+      await dapClient({}, async (client) => {
+        const output: string[] = [];
+        client.on('output', (event: DebugProtocol.OutputEvent) => output.push(event.body.output.trimEnd()));
+        const initialized = client.waitForEvent('initialized');
+        await client.initializeRequest();
+        const launched = client.launch(launchArgs({ recording, agent: 'a', config: join(dir, 'omw.toml') }));
+        await initialized;
+        await client.setBreakpointsRequest({
+          source: { path: join(dir, name) },
+          breakpoints: [{ line: NESTED_LINES.inner }, { line: 12, logMessage: 'result={result}' }],
+        });
+        let at = await stopAfter(client, async () => {
+          await client.configurationDoneRequest();
+          await launched;
+        });
+        assert.match(at.description ?? '', /iteration 1,/);
+        // On through iteration 1's memory_set line (the logpoint) to iteration 2's stop in inner.
+        at = await stopAfter(client, () => client.continueRequest({ threadId: 1 }));
+        assert.match(at.description ?? '', /iteration 2,/);
+        assert.deepEqual(
+          output.filter((line) => line.includes('result=')),
+          [`iteration 1, ${name}:12: result=1`],
+        );
+
+        const stack = await client.stackTraceRequest({ threadId: 1 });
+        assert.deepEqual(
+          stack.body.stackFrames.map((f) => [f.name, f.line]),
+          [
+            ['inner', NESTED_LINES.inner],
+            ['outer', NESTED_LINES.outerCall],
+            ['<brain>', NESTED_LINES.mainCall],
+          ],
+        );
+        const scopes = (await client.scopesRequest({ frameId: stack.body.stackFrames[1]!.id })).body.scopes;
+        const locals = await variables(client, scopes.find((s) => s.name === 'Locals')!.variablesReference);
+        assert.equal(locals.find((v) => v.name === 'n')?.value, '1');
+        const keys = NESTED_KEYS[kind];
+        const box = await variables(client, locals.find((v) => v.name === 'box')!.variablesReference);
+        const a = await variables(client, box.find((v) => v.name === keys.a)!.variablesReference);
+        const b = await variables(client, a.find((v) => v.name === keys.b)!.variablesReference);
+        assert.deepEqual(
+          b.map((v) => v.value),
+          ['1', '2'],
+        );
+        const memory = await variables(client, scopes.find((s) => s.name === 'Memory')!.variablesReference);
+        assert.deepEqual(
+          memory.map((v) => [v.name, v.value]),
+          [['n', '1']],
+        );
       });
     });
   });

@@ -4,14 +4,20 @@
 // view, "Debug from here" on iteration 2 re-executes it with the workspace's brain and stops at the
 // conditional breakpoint's hit in iteration 3. Alt+F10 and the panel's Step back go back across the
 // memory-set call (Memory shows the count before it) and into iteration 2 (a watch shows its
-// value); Alt+F5 reverse-continues to iteration 1's hit. The live agent of the same name is untouched.
+// value); Alt+F5 reverse-continues to iteration 1's hit; F5 goes on to the recording's last
+// statement. The source pane highlights the stop line. The live agent of the same name is untouched.
 
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { agentRow } from './page-actions.ts';
+import {
+  debugPanel,
+  openedVariable,
+  valueOf,
+  waitForSourceLine,
+  waitForWhere as waitForWhereIn,
+} from './recording-debug-actions.ts';
 import { startWorkbench, type WorkbenchFixture } from './workbench-fixture.ts';
 
 const BRAIN = `let n = omw::host::memory_get("n");
@@ -23,36 +29,16 @@ total
 `;
 const AGENT = 'counter';
 const FILE = 'brains/counter.rhai';
-const SHOTS = join(import.meta.dirname, '../../test-results/screenshots');
 
 let fx: WorkbenchFixture;
 let page: Page;
 
-const panel = () => page.getByTestId('recording-debug');
-
-/** Waits until the panel is stopped with `text` in where it says it is. */
-async function waitForWhere(text: RegExp): Promise<string> {
-  for (let tries = 0; ; tries++) {
-    const busy = await panel().getAttribute('data-busy');
-    const shown =
-      (await panel()
-        .getByTestId('recording-debug-where')
-        .textContent()
-        .catch(() => '')) ?? '';
-    if (busy === 'false' && text.test(shown)) return shown;
-    if (tries > 300) assert.match(shown, text);
-    await page.waitForTimeout(100);
-  }
-}
-
-async function variable(scope: string, name: string): Promise<string> {
-  const row = panel().locator(`[data-testid="recording-debug-variable"][data-scope="${scope}"][data-name="${name}"]`);
-  return (await row.getByTestId('recording-debug-value').textContent()) ?? '';
-}
+const panel = () => debugPanel(page);
+const waitForWhere = (text: RegExp) => waitForWhereIn(page, text);
+const variable = async (scope: string, name: string) => valueOf(await openedVariable(page, [scope, name]));
 
 describe('debugging an opened recording in the workbench', { timeout: 240_000 }, () => {
   before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     fx = await startWorkbench();
     page = fx.page;
     page.setDefaultTimeout(30_000);
@@ -84,10 +70,7 @@ describe('debugging an opened recording in the workbench', { timeout: 240_000 },
     await panel().getByTestId('recording-debug-from-here').click();
     assert.match(await waitForWhere(/iteration 3, at brains\/counter\.rhai:5 \(breakpoint/), /iteration 3/);
     assert.equal(await variable('Memory', 'n'), '3');
-    assert.match(
-      (await panel().getByTestId('recording-debug-line').textContent()) ?? '',
-      /^5: let total = count \* 10;/,
-    );
+    assert.equal(await waitForSourceLine(page, 5), 'let total = count * 10;');
 
     // Back across memory_set, by key: memory as it was before the call.
     await page.keyboard.press('Alt+F10');
@@ -109,19 +92,19 @@ describe('debugging an opened recording in the workbench', { timeout: 240_000 },
     await panel().getByTestId('recording-debug-watch-input').fill('count * 10');
     await panel().getByTestId('recording-debug-watch-input').press('Enter');
     const watched = panel().locator('[data-testid="recording-debug-watch-row"][data-expression="count * 10"]');
-    await watched.getByTestId('recording-debug-watch-value').getByText('20', { exact: true }).waitFor();
+    await watched.getByTestId('variable-value').getByText('20', { exact: true }).waitFor();
     assert.equal(await variable('Memory', 'n'), '2');
 
     // Reverse continue to the previous hit of the breakpoint, now on count == 1.
     fx.workbench.setSourceBreakpoints(FILE, [{ line: 5, condition: 'count == 1' }], null);
     await page.keyboard.press('Alt+F5');
     await waitForWhere(/iteration 1, at brains\/counter\.rhai:5 \(breakpoint/);
-    await watched.getByTestId('recording-debug-watch-value').getByText('10', { exact: true }).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'recording-debugging.png') });
+    await watched.getByTestId('variable-value').getByText('10', { exact: true }).waitFor();
+    await waitForSourceLine(page, 5);
 
     // Forward again with F5: no later hit, so it stops at the end of the recording.
     await page.keyboard.press('F5');
-    await waitForWhere(/end of the recorded past/);
+    await waitForWhere(/iteration 3, at brains\/counter\.rhai:6 \(step: the end of the recorded past\)/);
 
     // The live agent of the same name did not run or stop for any of it.
     assert.equal(await agentRow(page, AGENT).getAttribute('data-state'), live);

@@ -244,6 +244,14 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
     [['r.results.jsonl', 3], 'evalLineCounts: case: expected a string, got 3'],
   ],
   cancelEvalLineCounts: [[[1], 'cancelEvalLineCounts takes no parameters, got 1']],
+  recordingDebugScopes: [[['r.jsonl', 'a', 0, 1], 'recordingDebugScopes: stop: expected more than 0, got 0']],
+  recordingDebugVariables: [
+    [['r.jsonl', 'a', 1, -3, null, null], 'recordingDebugVariables: variablesReference: expected more than 0, got -3'],
+  ],
+  recordingDebugEvaluateIn: [
+    [['r.jsonl', 'a', 1, 'top', 'x'], 'recordingDebugEvaluateIn: frameId: expected a number, got "top"'],
+  ],
+  recordingDebugSource: [[['r.jsonl', 'a', 1, 0], 'recordingDebugSource: line: expected more than 0, got 0']],
 };
 
 describe('API parameter checks', () => {

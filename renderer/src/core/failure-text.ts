@@ -95,6 +95,10 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   recordingDebugEnd: "Could not end the recording's debug session",
   evalLineCounts: "Could not count the lines the eval's trials ran",
   cancelEvalLineCounts: 'Could not cancel the line counts',
+  recordingDebugScopes: "Could not read the frame's scopes in the recording",
+  recordingDebugVariables: 'Could not read the variables in the recording',
+  recordingDebugEvaluateIn: 'Could not evaluate the expression in the recording',
+  recordingDebugSource: "Could not show the recording's brain text",
 };
 
 /**

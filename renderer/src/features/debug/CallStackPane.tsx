@@ -1,5 +1,6 @@
 import type { StackFrameInfo } from '../../../../contract/debug-views.ts';
 import { selectFrame, useSelectedStop, workspacePath } from './debug-store.ts';
+import { FrameList } from './FrameList.tsx';
 
 /** Code without a file (Rhai `eval` text), read-only, its current line marked. */
 function FrameText({ frame }: { frame: StackFrameInfo & { text: string } }) {
@@ -25,26 +26,15 @@ export function CallStackPane() {
       ) : selected.stop.frames.length === 0 ? (
         <div className="empty">{selected.stop.op ? `held before ${selected.stop.op}` : 'reading…'}</div>
       ) : (
-        <ul className="frames">
-          {selected.stop.frames.map((frame) => (
-            <li
-              key={frame.id}
-              tabIndex={0}
-              className={`frame ${frame.id === selected.stop.frameId ? 'selected' : ''}`}
-              aria-selected={frame.id === selected.stop.frameId}
-              data-testid="stack-frame"
-              onClick={() => void selectFrame(selected.agent, frame.id)}
-              onKeyDown={(e) => e.key === 'Enter' && void selectFrame(selected.agent, frame.id)}
-            >
-              <span className="frame-name">{frame.name}</span>
-              {frame.line > 0 ? (
-                <span className="frame-where">
-                  {workspacePath(frame.source).split('/').pop()}:{frame.line}
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <FrameList
+          frames={selected.stop.frames.map((frame) => ({
+            id: frame.id,
+            name: frame.name,
+            ...(frame.line > 0 ? { where: `${workspacePath(frame.source).split('/').pop()}:${frame.line}` } : {}),
+          }))}
+          selected={selected.stop.frameId}
+          onSelect={(id) => void selectFrame(selected.agent, id)}
+        />
       )}
       {(() => {
         const frame = selected?.stop.frames.find((f) => f.id === selected.stop.frameId);

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import type { VariableInfo } from '../../../../contract/debug-views.ts';
-import { expandVariable, setExpanded, setVariable, useDebug, variablePath } from './debug-store.ts';
+import { liveVariables, VariableSourceContext, type VariableSource } from './variable-source.ts';
 
 interface NodeProps {
-  agent: string;
   /** The container the variable is read from: the reference to set it through. */
   parent: number | undefined;
   variable: Pick<VariableInfo, 'name' | 'value' | 'type' | 'variablesReference'>;
@@ -14,23 +13,43 @@ interface NodeProps {
   editable: boolean;
 }
 
-/** A value the brain holds: its children read when it is first opened, its value editable in place. */
-export function VariableNode({ agent, parent, variable, within = [], initiallyOpen = false, editable }: NodeProps) {
+/** A value a live agent holds, stopped (the Variables and Watch panes). */
+export function VariableNode({ agent, ...props }: NodeProps & { agent: string }) {
+  const source = useMemo(() => liveVariables(agent), [agent]);
+  return (
+    <VariableSourceContext.Provider value={source}>
+      <ValueNode {...props} />
+    </VariableSourceContext.Provider>
+  );
+}
+
+function useSource(): VariableSource {
+  const source = useContext(VariableSourceContext);
+  if (!source) throw new Error('a variable tree needs a VariableSourceContext');
+  return source;
+}
+
+/**
+ * A value the brain holds, from the tree's source: its children read when it is first opened, its
+ * value editable in place where the source can set it.
+ */
+export function ValueNode({ parent, variable, within = [], initiallyOpen = false, editable }: NodeProps) {
+  const source = useSource();
   const reference = variable.variablesReference;
   const names = [...within, variable.name];
-  const path = variablePath(agent, names);
-  // By path, in the store: the next stop's tree opens where this one was open.
-  const open = useDebug((s) => s.expansion[path] ?? initiallyOpen);
-  const toggle = () => reference > 0 && setExpanded(path, !open);
+  const path = source.path(names);
+  // By path: the next stop's tree opens where this one was open.
+  const open = source.useOpen(path, initiallyOpen);
+  const toggle = () => reference > 0 && source.setOpen(path, !open);
   const [editing, setEditing] = useState<string | undefined>(undefined);
-  const children = useDebug((s) => (reference > 0 ? s.children[`${agent}/${reference}`] : undefined));
+  const children = source.useChildren(reference);
   useEffect(() => {
-    if (open && reference > 0 && !children) void expandVariable(agent, reference);
-  }, [open, reference, children, agent]);
-  const canEdit = editable && parent !== undefined;
+    if (open && reference > 0 && !children) source.read(reference);
+  }, [open, reference, children, source]);
+  const canEdit = editable && parent !== undefined && source.set !== undefined;
   const commit = async () => {
-    if (editing === undefined || parent === undefined) return;
-    if (await setVariable(agent, parent, variable.name, editing)) setEditing(undefined);
+    if (editing === undefined || parent === undefined || !source.set) return;
+    if (await source.set(parent, variable.name, editing)) setEditing(undefined);
   };
   return (
     <li className="variable" data-testid="variable" data-name={variable.name}>
@@ -83,14 +102,7 @@ export function VariableNode({ agent, parent, variable, within = [], initiallyOp
         children ? (
           <ul className="variable-children">
             {children.map((child) => (
-              <VariableNode
-                key={child.name}
-                agent={agent}
-                parent={reference}
-                variable={child}
-                within={names}
-                editable={editable}
-              />
+              <ValueNode key={child.name} parent={reference} variable={child} within={names} editable={editable} />
             ))}
             {children.length === 0 ? <li className="empty">empty</li> : null}
           </ul>

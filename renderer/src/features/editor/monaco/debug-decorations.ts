@@ -55,7 +55,7 @@ function trackedOf(model: Model): Tracked {
   return entry;
 }
 
-function glyphOf(b: PlacedSourceBreakpoint): { className: string; hover: string } {
+export function glyphOf(b: PlacedSourceBreakpoint): { className: string; hover: string } {
   const kind = b.logMessage ? 'log' : b.condition || b.hitCondition ? 'conditional' : 'plain';
   const state = b.verified ? 'verified' : 'unverified';
   const what = b.logMessage
