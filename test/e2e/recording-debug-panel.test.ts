@@ -155,6 +155,15 @@ describe("a recording's debug panel", { timeout: 240_000 }, () => {
     assert.equal(await said.getByTestId('past-iteration-link').textContent(), '#1');
     assert.equal((await highlightedSourceLine(page))?.line, 3);
 
+    // F9 in the source pane toggles the breakpoint on its cursor's line, on and off again.
+    await page.getByTestId('recording-debug-source').locator('.view-line', { hasText: 'let r = inner(n);' }).click();
+    await page.keyboard.press('F9');
+    for (let i = 0; i < 100 && !placed()?.includes(7); i++) await page.waitForTimeout(50);
+    assert.deepEqual(placed(), [3, 7, 13]);
+    await page.keyboard.press('F9');
+    for (let i = 0; i < 100 && placed()?.includes(7); i++) await page.waitForTimeout(50);
+    assert.deepEqual(placed(), [3, 13]);
+
     // For docs/debugging.md: the outer frame selected, its object opened, the logpoint's message beside.
     await frames.first().focus();
     await page.keyboard.press('ArrowDown');

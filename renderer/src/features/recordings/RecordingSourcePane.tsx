@@ -4,7 +4,7 @@ import type { RecordingSourceView } from '../../../../contract/debug-views.ts';
 import { useWorkbench } from '../../core/workbench-store.ts';
 import { toggleBreakpoint, useDebug } from '../debug/debug-store.ts';
 import { editorLanguageOf } from '../editor/editor-language.ts';
-import { glyphOf } from '../editor/monaco/debug-decorations.ts';
+import { attachBrainView, glyphOf } from '../editor/monaco/debug-decorations.ts';
 import { monaco } from '../editor/monaco/monaco-setup.ts';
 
 type CodeEditor = MonacoEditor.IStandaloneCodeEditor;
@@ -65,7 +65,12 @@ export function RecordingSourcePane({
       toggleBreakpoint(shown.source, target.position.lineNumber + shown.firstLine - 1);
     });
     const sized = editor.onDidContentSizeChange((event) => setHeight(Math.min(TALLEST, event.contentHeight)));
+    const f9 = attachBrainView(editor, (line) => {
+      const shown = sourceRef.current;
+      return { path: shown.source, line: line + shown.firstLine - 1 };
+    });
     return () => {
+      f9.dispose();
       sized.dispose();
       clicks.dispose();
       editor.getModel()?.dispose();

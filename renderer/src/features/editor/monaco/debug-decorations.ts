@@ -32,6 +32,11 @@ interface Tracked {
 
 const tracked = new WeakMap<Model, Tracked>();
 let activeEditor: CodeEditor | undefined;
+/**
+ * Read-only views of a brain elsewhere (the recording debug panel's source pane): F9 acts on the
+ * one with the keyboard's focus, through its own numbering of the brain's lines.
+ */
+const brainViews = new Map<CodeEditor, (line: number) => { path: string; line: number }>();
 /** A line to show once its file is in the editor (Breakpoints pane clicks). */
 let pendingReveal: { path: string; line: number } | undefined;
 
@@ -219,10 +224,30 @@ export function showLine(path: string, line: number): void {
   void openFile(path).then(revealPending);
 }
 
-/** F9: the breakpoint on the cursor's line in the active brain. */
+/** A read-only view of a brain that F9 acts on while it has focus; `brainLine` maps its lines. */
+export function attachBrainView(
+  editor: CodeEditor,
+  brainLine: (line: number) => { path: string; line: number },
+): IDisposable {
+  brainViews.set(editor, brainLine);
+  return { dispose: () => brainViews.delete(editor) };
+}
+
+/**
+ * F9: the breakpoint on the cursor's line in the brain view that has focus, else in the editor
+ * while it is shown (a view over it, such as an opened recording, hides it: nothing to toggle).
+ */
 export function toggleBreakpointAtCursor(): boolean {
+  for (const [view, brainLine] of brainViews) {
+    const line = view.hasTextFocus() ? view.getPosition()?.lineNumber : undefined;
+    if (line === undefined) continue;
+    const at = brainLine(line);
+    toggleBreakpoint(at.path, at.line);
+    return true;
+  }
   const path = useWorkbench.getState().activeFile;
-  const line = activeEditor?.getPosition()?.lineNumber;
+  const shown = activeEditor?.getContainerDomNode().offsetParent != null;
+  const line = shown ? activeEditor?.getPosition()?.lineNumber : undefined;
   if (!path || !line || !isScriptBrain(path)) return false;
   toggleBreakpoint(path, line);
   return true;
