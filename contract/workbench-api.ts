@@ -55,6 +55,7 @@ import type {
   EvalComparisonView,
   EvalFilesView,
   EvalLineCountsView,
+  EvalTrialSplitView,
   ResultsChunk,
   TrialDetailView,
 } from './eval-views.ts';
@@ -464,6 +465,11 @@ export const WORKBENCH_API = {
   },
   /** Ends the running eval line counts and their agent processes now. False when none run. */
   cancelEvalLineCounts: { params: z.tuple([]), result: answer<boolean>() },
+  /** Where the trials of one case of a results file split: their recordings aligned call by call (`splitRecordings`). */
+  evalTrialSplit: {
+    params: z.tuple([path, parameter('case', z.string().min(1).max(200))]),
+    result: answer<EvalTrialSplitView>(),
+  },
 } satisfies Record<string, ApiEntry>;
 
 type ApiTable = typeof WORKBENCH_API;

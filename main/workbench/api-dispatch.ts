@@ -7,6 +7,7 @@ import { checkRequest } from '../../contract/api-params.ts';
 import type { ApiMethod, WorkbenchApi } from '../../contract/workbench-api.ts';
 import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
 import { checkBrainText } from './brain-diagnostics.ts';
+import { splitEvalTrials } from './eval-trial-split.ts';
 import type { Workbench } from './workbench.ts';
 import { recordingAccounting, recordingWaterfall } from './workbench-accounting.ts';
 
@@ -120,6 +121,7 @@ const HANDLERS: Handlers = {
   recordingDebugMove: (w, path, agent, move) => w.recordingDebugging.move(path, agent, move),
   recordingDebugEvaluate: (w, path, agent, expression) => w.recordingDebugging.evaluate(path, agent, expression),
   recordingDebugEnd: (w, path, agent) => w.recordingDebugging.end(path, agent),
+  evalTrialSplit: (w, path, caseId) => splitEvalTrials(w.recordingPlaces(), path, caseId),
 };
 
 /** Answers request `id`: `method` and `params` are whatever the client sent. */

@@ -244,6 +244,11 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
     [['r.results.jsonl', 3], 'evalLineCounts: case: expected a string, got 3'],
   ],
   cancelEvalLineCounts: [[[1], 'cancelEvalLineCounts takes no parameters, got 1']],
+  evalTrialSplit: [
+    [['r.results.jsonl'], 'evalTrialSplit takes 2 parameters (path, case), got 1'],
+    [['r.results.jsonl', null], 'evalTrialSplit: case: expected a string, got null'],
+    [['r.results.jsonl', ''], 'evalTrialSplit: case: expected a non-empty string, got ""'],
+  ],
 };
 
 describe('API parameter checks', () => {

@@ -95,6 +95,7 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   recordingDebugEnd: "Could not end the recording's debug session",
   evalLineCounts: "Could not count the lines the eval's trials ran",
   cancelEvalLineCounts: 'Could not cancel the line counts',
+  evalTrialSplit: 'Could not compare the trials of the case',
 };
 
 /**
