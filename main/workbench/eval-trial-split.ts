@@ -19,7 +19,7 @@ import type { TrialLine } from '../evals/results-format.ts';
 import { trialRecordingFile } from '../evals/results-paths.ts';
 import type { WorkspaceBoundary } from '../files/folder-boundary.ts';
 import { loadRecording, type Recording } from '../recording/recording.ts';
-import { trialDifferences, trialList } from './trial-differences.ts';
+import { LISTED_TRIALS, trialDifferences, trialList } from './trial-differences.ts';
 import { toWorkspacePath } from './workspace-files.ts';
 
 export interface EvalTrialSplitWorkspace {
@@ -165,9 +165,10 @@ function parting(agent: AgentSplitView, trials: readonly SplitTrialView[]): stri
   const pure = agent.split!.groups.every(
     (group) => group.members.every((m) => passing.includes(m)) || group.members.every((m) => others.includes(m)),
   );
-  return pure
+  if (!pure) return ': passing and failing trials are on one side of it, so their verdicts part elsewhere';
+  return passing.length <= LISTED_TRIALS && others.length <= LISTED_TRIALS
     ? `: it parts the passing ${trialList(numbers(passing))} from ${trialList(numbers(others))}, which did not pass`
-    : ': passing and failing trials are on one side of it, so their verdicts part elsewhere';
+    : `: it parts the ${passing.length} passing trials from the ${others.length} that did not pass`;
 }
 
 function said(split: SplitView, trials: readonly SplitTrialView[], recordings: readonly Recording[]): string {

@@ -7,9 +7,13 @@
 
 import type { Recording, RecordedCall, RecordedIteration } from '../recording/recording.ts';
 
-/** `trial 2`, `trials 1 and 3`, `trials 1, 2 and 4`. */
+/** Past this many, trials are counted rather than listed: the marks beside the split list them. */
+export const LISTED_TRIALS = 8;
+
+/** `trial 2`, `trials 1 and 3`, `trials 1, 2 and 4`; `12 trials` past `LISTED_TRIALS`. */
 export function trialList(numbers: readonly number[]): string {
   if (numbers.length === 1) return `trial ${numbers[0]}`;
+  if (numbers.length > LISTED_TRIALS) return `${numbers.length} trials`;
   return `trials ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
 }
 

@@ -87,6 +87,43 @@ describe('where the trials of an eval case split, in the workbench', { timeout: 
     assert.deepEqual(JSON.parse(JSON.stringify(view.split.agents)), (JSON.parse(cli.stdout) as SplitView).agents);
   });
 
+  it('says when the split does not part the verdicts, and counts trials past a few, comparing 100 at most', async () => {
+    const [header, ...lines] = readFileSync(join(dir, RESULTS), 'utf8').trim().split('\n');
+    const flaky = lines.map(
+      (line) => JSON.parse(line) as { case: string; trial: number; verdict: string; recording: string },
+    );
+    const [one, two, three] = flaky.filter((t) => t.case === 'flaky');
+    // Trial 3 made trial 1's calls, but (say, a judge) failed it: the split is not where the verdicts part.
+    cpSync(join(dir, RECORDINGS), join(dir, 'mixed.results.jsonl.recordings'), { recursive: true });
+    writeFileSync(
+      join(dir, 'mixed.results.jsonl'),
+      [header, ...[one, two, { ...three!, verdict: 'fail' }].map((t) => JSON.stringify(t)), '']
+        .join('\n')
+        .replaceAll(RECORDINGS, 'mixed.results.jsonl.recordings'),
+    );
+    assert.equal(
+      (await ask('mixed.results.jsonl', 'flaky')).said,
+      'The 3 trials split: assistant splits at iteration 1 call 5, after the answers to iteration 1 call 4 ' +
+        '(provider.chat) differed: passing and failing trials are on one side of it, so their verdicts part elsewhere.',
+    );
+
+    // 101 trials, each a copy of trial 1, 2 or 3's recording.
+    mkdirSync(join(dir, 'many.results.jsonl.recordings'));
+    const many = Array.from({ length: 101 }, (_, i) => {
+      const from = [one, two, three][i % 3]!;
+      cpSync(join(dir, from.recording), join(dir, `many.results.jsonl.recordings/${i + 1}.jsonl`));
+      return JSON.stringify({ ...from, trial: i + 1, recording: `many.results.jsonl.recordings/${i + 1}.jsonl` });
+    });
+    writeFileSync(join(dir, 'many.results.jsonl'), [header, ...many, ''].join('\n'));
+    const view = await ask('many.results.jsonl', 'flaky');
+    assert.deepEqual([view.trials.length, view.leftOver, view.trials.at(-1)!.trial], [100, 1, 100]);
+    assert.equal(
+      view.said,
+      'The 100 trials split: assistant splits at iteration 1 call 5, after the answers to iteration 1 call 4 ' +
+        '(provider.chat) differed: it parts the 67 passing trials from the 33 that did not pass.',
+    );
+  });
+
   it('says plainly when the trials made the same calls, and what still differs', async () => {
     assert.equal(
       (await ask(RESULTS, 'echo')).said,
