@@ -133,6 +133,13 @@ export const COMMANDS = [
     detail: 'Stop the eval’s line counts now and end their agent processes',
   },
   {
+    id: 'eval-case-trial-split',
+    title: 'Where Do the Selected Eval Case’s Trials Split?',
+    menu: 'Debug',
+    detail:
+      'Align the recordings of the selected case’s trials call by call: the first call where they split, the answer that split them, passing and failing trials marked',
+  },
+  {
     id: 'replay-corpus',
     title: 'Replay Corpus…',
     menu: 'View',

@@ -3,6 +3,7 @@
 // any size paints its first rows at once), one trial in full, a comparison of two results files,
 // and a run's progress.
 
+import type { SplitView } from './counterfactual-views.ts';
 import type { RecordingCoverageView } from './recording-views.ts';
 
 /** The eval and results files of the workspace, workspace-relative. */
@@ -170,4 +171,45 @@ export interface EvalLineCountsProgressView {
   of: number;
   /** Set once, at the end. */
   ended?: 'finished' | 'cancelled' | { error: string };
+}
+
+/** A trial compared by `evalTrialSplit`: the recordings of `SplitView.recordings` are these, in order. */
+export interface SplitTrialView {
+  trial: number;
+  verdict: 'pass' | 'fail' | 'error';
+  score: number;
+  /** Its recording, as a workspace path to open in the Recording view. */
+  recording: string;
+}
+
+/** Where an agent's split (or the answer before it) is in each trial: its recorded iteration there. */
+export interface SplitPlaceView {
+  agent: string;
+  /** The iteration by position, as `AgentSplitView` counts it (1-based). */
+  position: number;
+  /** By trial compared: the iteration's number in that trial's recording; null where it has none. */
+  iterations: (number | null)[];
+}
+
+/**
+ * Where the trials of one case of a results file split (`evalTrialSplit`, docs/evals.md): their
+ * recordings aligned as Compare ▸ Several aligns them, each trial with its verdict.
+ */
+export interface EvalTrialSplitView {
+  results: string;
+  case: string;
+  /** The trials compared, by trial number; `split.recordings` names them `trial N`. */
+  trials: SplitTrialView[];
+  /** The case's trials whose recordings are missing: left out, the others compared. */
+  missing: { trial: number; verdict: 'pass' | 'fail' | 'error'; recording: string }[];
+  /** The case's trials past the first 100 (the most compared at once), left out. */
+  leftOver: number;
+  split: SplitView;
+  /** Each split's and each answer-before-it's iteration in every trial, for the links to the Recording view. */
+  places: SplitPlaceView[];
+  /**
+   * The comparison in plain words: where they split and whether that parts the passing trials
+   * from the others; or that they made the same calls and what differs still (or that they are identical).
+   */
+  said: string;
 }

@@ -56,6 +56,7 @@ import type {
   EvalComparisonView,
   EvalFilesView,
   EvalLineCountsView,
+  EvalTrialSplitView,
   ResultsChunk,
   TrialDetailView,
 } from './eval-views.ts';
@@ -488,6 +489,11 @@ export const WORKBENCH_API = {
       parameter('line', z.number().int().positive()),
     ]),
     result: answer<RecordingSourceView>(),
+  },
+  /** Where the trials of one case of a results file split: their recordings aligned call by call (`splitRecordings`). */
+  evalTrialSplit: {
+    params: z.tuple([path, parameter('case', z.string().min(1).max(200))]),
+    result: answer<EvalTrialSplitView>(),
   },
 } satisfies Record<string, ApiEntry>;
 

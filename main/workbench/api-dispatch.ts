@@ -7,6 +7,7 @@ import { checkRequest } from '../../contract/api-params.ts';
 import type { ApiMethod, WorkbenchApi } from '../../contract/workbench-api.ts';
 import { testConfigJsonSchema } from '../json-schema/config-json-schema.ts';
 import { checkBrainText } from './brain-diagnostics.ts';
+import { splitEvalTrials } from './eval-trial-split.ts';
 import type { Workbench } from './workbench.ts';
 import { recordingAccounting, recordingWaterfall } from './workbench-accounting.ts';
 
@@ -126,6 +127,7 @@ const HANDLERS: Handlers = {
   recordingDebugEvaluateIn: (w, path, agent, stop, frameId, expression) =>
     w.recordingDebugging.evaluateIn(path, agent, stop, frameId, expression),
   recordingDebugSource: (w, path, agent, iteration, line) => w.recordingDebugging.source(path, agent, iteration, line),
+  evalTrialSplit: (w, path, caseId) => splitEvalTrials(w.recordingPlaces(), path, caseId),
 };
 
 /** Answers request `id`: `method` and `params` are whatever the client sent. */

@@ -252,6 +252,11 @@ const BAD_PARAMS: Record<ApiMethod, [unknown, string][]> = {
     [['r.jsonl', 'a', 1, 'top', 'x'], 'recordingDebugEvaluateIn: frameId: expected a number, got "top"'],
   ],
   recordingDebugSource: [[['r.jsonl', 'a', 1, 0], 'recordingDebugSource: line: expected more than 0, got 0']],
+  evalTrialSplit: [
+    [['r.results.jsonl'], 'evalTrialSplit takes 2 parameters (path, case), got 1'],
+    [['r.results.jsonl', null], 'evalTrialSplit: case: expected a string, got null'],
+    [['r.results.jsonl', ''], 'evalTrialSplit: case: expected a non-empty string, got ""'],
+  ],
 };
 
 describe('API parameter checks', () => {

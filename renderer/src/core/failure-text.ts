@@ -99,6 +99,7 @@ export const FAILURE_WORDS: Record<ApiMethod, string> = {
   recordingDebugVariables: 'Could not read the variables in the recording',
   recordingDebugEvaluateIn: 'Could not evaluate the expression in the recording',
   recordingDebugSource: "Could not show the recording's brain text",
+  evalTrialSplit: 'Could not compare the trials of the case',
 };
 
 /**

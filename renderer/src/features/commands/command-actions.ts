@@ -47,6 +47,7 @@ import {
   countSelectedCaseLines,
   evalLineCountsRunning,
 } from '../evals/eval-line-counts-store.ts';
+import { selectedRow, splitCaseTrials, trialSplitRunning, whyNoTrialSplit } from '../evals/eval-trial-split-store.ts';
 import { modalOpen } from '../../shared/dialogs/modal-stack.ts';
 import { revokeTrust, showTrustBanner } from '../trust/trust-banner-store.ts';
 import { notify, openPicker, runTests, saveFile, useWorkbench } from '../../core/workbench-store.ts';
@@ -126,6 +127,10 @@ export const COMMAND_ACTIONS: Record<CommandId, CommandAction> = {
     available: () => useEvals.getState().selected !== undefined && !evalLineCountsRunning(),
   },
   'cancel-eval-line-counts': { run: () => void cancelEvalLineCounts(), available: evalLineCountsRunning },
+  'eval-case-trial-split': {
+    run: () => void splitCaseTrials(selectedRow()),
+    available: () => whyNoTrialSplit(selectedRow()) === undefined && !trialSplitRunning(),
+  },
   'workspace-trust': {
     run: () => {
       const trust = useWorkbench.getState().workspace?.trust;

@@ -1,13 +1,27 @@
+import { Fragment, type ReactNode } from 'react';
 import type { AgentSplitView, SplitView } from '../../../../contract/counterfactual-views.ts';
 import { closeSplit, useCounterfactuals } from './counterfactual-store.ts';
+
+/**
+ * How a recording is named where the split shows it (`member` indexes `SplitView.recordings`;
+ * `iteration` is the agent's iteration by position there): its label, unless the caller names it
+ * otherwise (the Evals view: a trial with its verdict, a link to its recording).
+ */
+export type SplitMember = (member: number, at: { agent: string; iteration: number }) => ReactNode;
 
 const short = (value: unknown): string => {
   const text = JSON.stringify(value) ?? 'nothing';
   return text.length > 200 ? `${text.slice(0, 197)}...` : text;
 };
 
-function AgentSplit({ agent, view }: { agent: AgentSplitView; view: SplitView }) {
-  const named = (members: readonly number[]) => members.map((member) => view.recordings[member]).join(', ');
+function AgentSplit({ agent, view, member }: { agent: AgentSplitView; view: SplitView; member?: SplitMember }) {
+  const named = (members: readonly number[], iteration: number) =>
+    members.map((one, i) => (
+      <Fragment key={one}>
+        {i > 0 ? ', ' : null}
+        {member ? member(one, { agent: agent.agent, iteration }) : view.recordings[one]}
+      </Fragment>
+    ));
   const of = `${agent.present.length} of ${view.recordings.length} recordings`;
   if (!agent.split)
     return (
@@ -26,7 +40,7 @@ function AgentSplit({ agent, view }: { agent: AgentSplitView; view: SplitView })
         <tbody>
           {groups.map((group) => (
             <tr key={group.members.join(',')} data-testid="split-group">
-              <td>{named(group.members)}</td>
+              <td>{named(group.members, iteration)}</td>
               <td>
                 <code>
                   {group.call
@@ -45,7 +59,7 @@ function AgentSplit({ agent, view }: { agent: AgentSplitView; view: SplitView })
             <tbody>
               {agent.cause.groups.map((group) => (
                 <tr key={group.members.join(',')}>
-                  <td>{named(group.members)}</td>
+                  <td>{named(group.members, agent.cause!.iteration)}</td>
                   <td>
                     <code>{short(group.answer)}</code>
                   </td>
@@ -61,7 +75,18 @@ function AgentSplit({ agent, view }: { agent: AgentSplitView; view: SplitView })
   );
 }
 
-/** k recordings aligned host call by host call: where they split, and the answer that split them. */
+/** Each agent of k aligned recordings: the calls all agree on, where they split, and the answer that split them. */
+export function SplitAgents({ view, member }: { view: SplitView; member?: SplitMember }) {
+  return (
+    <ul className="split-agents">
+      {view.agents.map((agent) => (
+        <AgentSplit key={agent.agent} agent={agent} view={view} member={member} />
+      ))}
+    </ul>
+  );
+}
+
+/** k recordings aligned host call by host call (Compare ▸ Several): where they split, and the answer that split them. */
 export function SplitResult() {
   const split = useCounterfactuals((s) => s.split);
   if (!split) return null;
@@ -74,15 +99,7 @@ export function SplitResult() {
           Close
         </button>
       </div>
-      {split === 'running' ? (
-        <div className="progress">Aligning the recordings…</div>
-      ) : (
-        <ul className="split-agents">
-          {split.agents.map((agent) => (
-            <AgentSplit key={agent.agent} agent={agent} view={split} />
-          ))}
-        </ul>
-      )}
+      {split === 'running' ? <div className="progress">Aligning the recordings…</div> : <SplitAgents view={split} />}
     </section>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from './eval-model.ts';
 import { matrix, openCellRecording, selectCell, setQuery, useEvals } from './eval-store.ts';
 import { countEvalLines } from './eval-line-counts-store.ts';
+import { splitCaseTrials } from './eval-trial-split-store.ts';
 import { cost, score } from './eval-text.ts';
 import { TrialDetail } from './TrialDetail.tsx';
 
@@ -177,6 +178,12 @@ export function EvalMatrix() {
       event.preventDefault();
       return;
     }
+    // S: where the selected case's trials split.
+    if (key.toLowerCase() === 's' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      if (at) void splitCaseTrials(shown[at.row]);
+      event.preventDefault();
+      return;
+    }
     if (!['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(key)) return;
     event.preventDefault();
     const next = moveCell(at ?? { row: 0, trial: 0 }, key as 'ArrowUp', shown.length, Math.max(1, columns));
@@ -196,7 +203,7 @@ export function EvalMatrix() {
           onKeyDown={onKeyDown}
           data-testid="eval-matrix"
           data-results={results}
-          aria-label="cases by trials: arrows move, Enter opens the recording, L counts the lines the case's trials ran"
+          aria-label="cases by trials: arrows move, Enter opens the recording, L counts the lines the case's trials ran, S shows where its trials split"
         >
           <div className="eval-row eval-head" style={{ ['--trials' as string]: Math.max(1, trials) }}>
             <span className="eval-case">case</span>

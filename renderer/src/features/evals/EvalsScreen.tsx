@@ -3,6 +3,7 @@ import { EvalCharts } from './EvalCharts.tsx';
 import { EvalCompare } from './EvalCompare.tsx';
 import { EvalLineCounts } from './EvalLineCounts.tsx';
 import { EvalMatrix } from './EvalMatrix.tsx';
+import { EvalTrialSplit } from './EvalTrialSplit.tsx';
 import { EvalRunBar } from './EvalRunBar.tsx';
 import { refreshEvalFiles, setEvalsTab, useEvals, type EvalsTab } from './eval-store.ts';
 import { percent } from './eval-text.ts';
@@ -50,6 +51,7 @@ export function EvalsScreen() {
     <div className="evals-screen" data-testid="evals-view" onKeyDown={onKeyDown}>
       <EvalRunBar />
       <EvalLineCounts />
+      <EvalTrialSplit />
       <div className="eval-tabs" role="tablist">
         {TABS.map(([id, title]) => (
           <button

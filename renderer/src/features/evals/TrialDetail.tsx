@@ -2,15 +2,19 @@ import { JsonValue } from '../../shared/values/JsonValue.tsx';
 import { matrix, openCellRecording, showAddCase, useEvals } from './eval-store.ts';
 import { score } from './eval-text.ts';
 import { countEvalLines, evalLineCountsRunning, useEvalLineCounts } from './eval-line-counts-store.ts';
+import { splitCaseTrials, trialSplitRunning, useEvalTrialSplit, whyNoTrialSplit } from './eval-trial-split-store.ts';
 
 /** The selected trial: its answer, each scorer's verdict and reason, its case; Open recording. */
 export function TrialDetail() {
   const selected = useEvals((s) => s.selected);
   const detail = useEvals((s) => s.detail);
   const counting = useEvalLineCounts(() => evalLineCountsRunning());
+  const splitting = useEvalTrialSplit(() => trialSplitRunning());
   if (!selected) return <div className="eval-detail empty">Select a cell: a trial, its scores and its recording.</div>;
   if (!detail) return <div className="eval-detail progress">Reading the trial…</div>;
-  const cell = matrix.rows().find((r) => r.index === selected.caseIndex)?.cells[selected.trial - 1];
+  const row = matrix.rows().find((r) => r.index === selected.caseIndex);
+  const cell = row?.cells[selected.trial - 1];
+  const noSplit = whyNoTrialSplit(row);
   return (
     <div className="eval-detail" data-testid="eval-trial-detail">
       <div className="eval-detail-head">
@@ -34,6 +38,17 @@ export function TrialDetail() {
           title={`Which lines do the trials of case ${detail.case} reach: each one's recording re-executed, each brain line counted (L on the matrix)`}
         >
           Line counts of the case
+        </button>
+        <button
+          onClick={() => void splitCaseTrials(row)}
+          disabled={noSplit !== undefined || splitting}
+          data-testid="eval-case-trial-split"
+          title={
+            noSplit ??
+            `Align the recordings of case ${detail.case}'s trials call by call: the first call where they split and the answer that split them, passing and failing trials marked (S on the matrix)`
+          }
+        >
+          Where do the trials split?
         </button>
       </div>
       <div className="label">Outcome: {detail.outcome.kind}</div>
