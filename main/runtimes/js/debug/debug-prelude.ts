@@ -3,30 +3,123 @@
 // properties of globalThis, so the brain's view of its globals stays as it was. The builtins the
 // debugger relies on are taken now, before the brain can replace them. The script's value is the
 // object of helpers the host calls while the brain is stopped.
+//
+// What the brain reads that is not a host call, `Math.random` and the clock (`Date.now`, `new
+// Date()`, `Date()`), is noted as it is read (up to a limit), so that a re-run of the iteration
+// (rerun.ts) reads the same. A re-run's prelude serves those notes back, keeps the marked frames'
+// last hooked statements in the guest (rerun-hooks.ts; no host call per statement), and stops the
+// re-run where it is to stop: it spins, and the interrupt that ends the spin cannot be caught, so
+// no `catch` or `finally` of the brain runs after it and the frames' variables keep their values.
 
 import { SHARED, THROWN_AT } from './instrument.ts';
+import { RERUN } from './rerun-hooks.ts';
 
 /** The global property the host functions wait in until the prelude takes them. */
 export const preludeHandoff = (prefix: string): string => `${prefix}host`;
 
-export function preludeSource(prefix: string): string {
+/** Values of `Math.random` and of the clock noted per iteration; past that a re-run cannot be exact. */
+export const ENTROPY_LIMIT = 50_000;
+
+/** One pass of a re-run (rerun.ts, rerun-hooks.ts) to the stop: at this site, in the frame of this serial. */
+export interface RerunPass {
+  /**
+   * `find`: the serials of the frames around the stop's, taken as the stop's frame is entered;
+   * `read`: those frames' accessors, at the stop.
+   */
+  pass: 'find' | 'read';
+  site: number;
+  depth: number;
+  /** The entry serial count at the stop. */
+  serial: number;
+  /** For `read`: the serials of the frames to mark, ascending (the stop's frame last). */
+  wanted: readonly number[];
+}
+
+export function preludeSource(prefix: string, rerun?: RerunPass): string {
   const p = prefix;
+  const serial = `${p}${SHARED.serial}`;
+  const r = (suffix: string) => `${p}${suffix}`;
+  const entropy = rerun
+    ? `const [randoms, clocks] = host.logged;
+  let nextR = 0, nextC = 0;
+  const nextRandom = () => nextR < randoms.length ? randoms[nextR++] : (host.diverged('Math.random'), spin());
+  const nextClock = () => nextC < clocks.length ? clocks[nextC++] : (host.diverged('the clock'), spin());`
+    : `const randoms = [], clocks = [];
+  let overflow = false;
+  const noted = (list, value) => {
+    if (list.length < ${ENTROPY_LIMIT}) list.push(value);
+    else overflow = true;
+    return value;
+  };
+  const nextRandom = () => noted(randoms, random());
+  const nextClock = () => noted(clocks, now());`;
+  const frames = rerun
+    ? `const wanted = ${JSON.stringify(rerun.wanted)};
+  let wantedAt = 0;
+  const E = ${
+    rerun.pass === 'find'
+      ? `() => { host.found(call(slice, ${r(RERUN.stack)}, 1, ${r(RERUN.height)} + 1)); spin(); }`
+      : `() => {
+    const entered = wanted[wantedAt++];
+    ${r(RERUN.next)} = wantedAt < wanted.length ? wanted[wantedAt] : -1;
+    return entered === ${rerun.depth} ? 2 : 1;
+  }`
+  };
+  const L = () => { host.left(); spin(); };
+  const records = create(null);
+  const S = (id, d, acc) => {
+    records[d] = [id, acc];
+    if (d === ${rerun.depth} && host.arrive(acc)) spin();
+  };
+  const R = () => {};
+  /** [serial, site, accessor] of each marked frame's last hooked statement. */
+  helpers.records = () => {
+    const out = [];
+    for (const d of getOwnPropertyNames(records)) out[out.length] = [+d, records[d][0], records[d][1]];
+    return out;
+  };`
+    : `const S = host.statement, R = host.leave;
+  /** [Math.random values, clock values, whether some were not noted] read so far. */
+  helpers.entropy = () => [randoms, clocks, overflow];`;
+  const thrown = rerun
+    ? `if (site === ${rerun.site} && d === ${rerun.depth} && ${serial} === ${rerun.serial} && host.arrive(acc)) spin();`
+    : `host.thrown(x, kind, d, acc, site, ${p}${SHARED.tryDepth} > 0);`;
+  const rerunBindings = rerun
+    ? `let ${r(RERUN.mark)} = ${rerun.pass === 'read' ? 1 : 0};
+let ${r(RERUN.next)} = ${rerun.pass === 'read' ? (rerun.wanted[0] ?? -1) : rerun.depth};
+let ${r(RERUN.height)} = 0;
+const ${r(RERUN.stack)} = [];
+`
+    : '';
+  const exported = rerun ? `S, R, X, E, L, helpers` : `S, R, X, helpers`;
+  const bound = rerun
+    ? `S: ${p}S, R: ${p}R, X: ${p}X, E: ${r(RERUN.enter)}, L: ${r(RERUN.left)}, helpers: ${p}helpers`
+    : `S: ${p}S, R: ${p}R, X: ${p}X, helpers: ${p}helpers`;
   return `"use strict";
 let ${p}${SHARED.on} = true;
-let ${p}${SHARED.serial} = 0;
+let ${serial} = 0;
 let ${p}${SHARED.tryDepth} = 0;
 let ${p}${SHARED.fast} = false;
 const ${p}d = 0;
-const { S: ${p}S, R: ${p}R, X: ${p}X, helpers: ${p}helpers } = ((host) => {
-  const { getOwnPropertyDescriptor, getOwnPropertyNames, getPrototypeOf, is } = Object;
+${rerunBindings}const { ${bound} } = ((host) => {
+  const { create, defineProperty, getOwnPropertyDescriptor, getOwnPropertyNames, getPrototypeOf, is } = Object;
+  const slice = Array.prototype.slice;
   const { isArray } = Array;
+  const { construct } = Reflect;
   const stringify = JSON.stringify;
   const Fn = Function;
+  const isFinite = Number.isFinite;
   const Err = Error;
+  const OriginalDate = Date;
+  const now = Date.now;
+  const random = Math.random;
   const fixed = new WeakSet();
   const has = WeakSet.prototype.has, add = WeakSet.prototype.add;
   const call = Fn.prototype.call.bind(Fn.prototype.call);
+  const spin = () => { for (;;) {} };
   let last = fixed;
+  let changed = false;
+  ${entropy}
   const isObject = (x) => (typeof x === 'object' && x !== null) || typeof x === 'function';
   const X = (x, kind, d, acc, site) => {
     if (isObject(x) && !call(has, fixed, x)) {
@@ -36,7 +129,7 @@ const { S: ${p}S, R: ${p}R, X: ${p}X, helpers: ${p}helpers } = ((host) => {
     }
     if (kind === ${THROWN_AT.throwStatement} || x !== last) {
       last = x;
-      host.thrown(x, kind, d, acc, site, ${p}${SHARED.tryDepth} > 0);
+      ${thrown}
     }
     return x;
   };
@@ -45,10 +138,66 @@ const { S: ${p}S, R: ${p}R, X: ${p}X, helpers: ${p}helpers } = ((host) => {
     const ctor = proto && getOwnPropertyDescriptor(proto, 'constructor');
     return ctor && typeof ctor.value === 'function' ? ctor.value.name : '';
   };
+  const primitive = (v) => {
+    switch (typeof v) {
+      case 'string': return v.length > 200 ? stringify(v.slice(0, 200)) + '…' + v.length : stringify(v);
+      case 'number': return is(v, -0) ? '-0' : String(v);
+      case 'bigint': return String(v) + 'n';
+      case 'symbol': return v.toString();
+      case 'function': return 'ƒ ' + v.name;
+      default: return String(v);
+    }
+  };
+  const literal = (v) => {
+    switch (typeof v) {
+      case 'number': return isFinite(v) && !is(v, -0) ? String(v) : undefined;
+      case 'string': return v.length <= 200 ? stringify(v) : undefined;
+      case 'boolean': return String(v);
+      case 'bigint': return String(v) + 'n';
+      case 'undefined': return 'void 0';
+      default: return v === null ? 'null' : undefined;
+    }
+  };
+  /** A value as text, own data properties to \`depth\` levels (at most 50 each), getters not called. */
+  const describe = (v, depth) => {
+    if (typeof v !== 'object' || v === null) return primitive(v);
+    const head = isArray(v) ? '[' + v.length : '{' + className(v);
+    if (depth === 0) return head;
+    const parts = [];
+    for (const name of getOwnPropertyNames(v).slice(0, 50)) {
+      const d = getOwnPropertyDescriptor(v, name);
+      parts.push(name + ':' + (d && 'value' in d ? describe(d.value, depth - 1) : 'get'));
+    }
+    return head + ' ' + parts.join(',');
+  };
   const helpers = {
     stack: () => new Err().stack,
     fixed: (x) => isObject(x) && call(has, fixed, x),
     reported: (x) => x === last,
+    /** The entry serial counter: evaluations put it back, so that calls they make leave no trace. */
+    serial: () => ${serial},
+    setSerial: (value) => { ${serial} = value; },
+    /** Whether an evaluation assigned a variable of the brain's. */
+    changed: () => changed,
+    /** The first \`count\` variables of a frame as text, to tell a stop's frame from the same one earlier. */
+    signature: (count, acc) => {
+      const parts = [];
+      for (let i = 0; i < count; i++) {
+        try { parts.push(describe(acc(i, undefined, false), 2)); } catch { parts.push('-'); }
+      }
+      return parts.join('\\n');
+    },
+    /** [index, JS literal] of the first \`count\` variables of a frame that hold a primitive. */
+    literals: (count, acc) => {
+      const out = [];
+      for (let i = 0; i < count; i++) {
+        let v;
+        try { v = acc(i, undefined, false); } catch { continue; }
+        const text = literal(v);
+        if (text !== undefined) out[out.length] = [i, text];
+      }
+      return out;
+    },
     /** An expression in a frame: the accessor's names become parameters, written back if changed. */
     evaluate: (names, acc, self, expression) => {
       const values = [], live = [];
@@ -57,7 +206,12 @@ const { S: ${p}S, R: ${p}R, X: ${p}X, helpers: ${p}helpers } = ((host) => {
       }
       const run = Fn(...names, 'return [(' + expression + '\\n), [' + names.join(',') + ']]');
       const [result, after] = call(run, self, ...values);
-      for (let i = 0; i < names.length; i++) if (live[i] && !is(after[i], values[i])) acc(i, after[i], true);
+      for (let i = 0; i < names.length; i++) {
+        if (live[i] && !is(after[i], values[i])) {
+          changed = true;
+          acc(i, after[i], true);
+        }
+      }
       return result;
     },
     global: (name) => Fn('return ' + name)(),
@@ -95,8 +249,17 @@ const { S: ${p}S, R: ${p}R, X: ${p}X, helpers: ${p}helpers } = ((host) => {
       return out;
     },
   };
+  ${frames}
   helpers.hook = (on, fast) => { ${p}${SHARED.on} = on; ${p}${SHARED.fast} = fast; };
-  return { S: host.statement, R: host.leave, X, helpers };
+  defineProperty(Math, 'random', { value: { random() { return nextRandom(); } }.random });
+  const ClockDate = new Proxy(OriginalDate, {
+    construct: (target, args, newTarget) => construct(target, args.length === 0 ? [nextClock()] : args, newTarget),
+    apply: () => new OriginalDate(nextClock()).toString(),
+  });
+  defineProperty(OriginalDate, 'now', { value: { now() { return nextClock(); } }.now });
+  defineProperty(OriginalDate.prototype, 'constructor', { value: ClockDate });
+  defineProperty(globalThis, 'Date', { value: ClockDate });
+  return { ${exported} };
 })(globalThis.${preludeHandoff(p)});
 delete globalThis.${preludeHandoff(p)};
 ${p}helpers;
