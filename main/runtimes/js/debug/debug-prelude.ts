@@ -11,7 +11,7 @@
 // re-run where it is to stop: it spins, and the interrupt that ends the spin cannot be caught, so
 // no `catch` or `finally` of the brain runs after it and the frames' variables keep their values.
 
-import { SHARED, THROWN_AT } from './instrument.ts';
+import { SHARED, SLOW_OFFSET, THROWN_AT } from './instrument.ts';
 import { RERUN } from './rerun-hooks.ts';
 
 /** The global property the host functions wait in until the prelude takes them. */
@@ -37,7 +37,9 @@ export interface RerunPass {
 
 export function preludeSource(prefix: string, rerun?: RerunPass): string {
   const p = prefix;
-  const serial = `${p}${SHARED.serial}`;
+  const count = `${p}${SHARED.serial}`;
+  const offset = `${p}${SHARED.offset}`;
+  const serial = `(${count} + ${offset})`;
   const r = (suffix: string) => `${p}${suffix}`;
   const entropy = rerun
     ? `const [randoms, clocks] = host.logged;
@@ -97,9 +99,9 @@ const ${r(RERUN.stack)} = [];
     : `S: ${p}S, R: ${p}R, X: ${p}X, helpers: ${p}helpers`;
   return `"use strict";
 let ${p}${SHARED.on} = true;
-let ${serial} = 0;
+let ${count} = ${-SLOW_OFFSET};
+let ${offset} = ${SLOW_OFFSET};
 let ${p}${SHARED.tryDepth} = 0;
-let ${p}${SHARED.fast} = false;
 const ${p}d = 0;
 ${rerunBindings}const { ${bound} } = ((host) => {
   const { create, defineProperty, getOwnPropertyDescriptor, getOwnPropertyNames, getPrototypeOf, is } = Object;
@@ -108,7 +110,6 @@ ${rerunBindings}const { ${bound} } = ((host) => {
   const { construct } = Reflect;
   const stringify = JSON.stringify;
   const Fn = Function;
-  const isFinite = Number.isFinite;
   const Err = Error;
   const OriginalDate = Date;
   const now = Date.now;
@@ -138,65 +139,19 @@ ${rerunBindings}const { ${bound} } = ((host) => {
     const ctor = proto && getOwnPropertyDescriptor(proto, 'constructor');
     return ctor && typeof ctor.value === 'function' ? ctor.value.name : '';
   };
-  const primitive = (v) => {
-    switch (typeof v) {
-      case 'string': return v.length > 200 ? stringify(v.slice(0, 200)) + '…' + v.length : stringify(v);
-      case 'number': return is(v, -0) ? '-0' : String(v);
-      case 'bigint': return String(v) + 'n';
-      case 'symbol': return v.toString();
-      case 'function': return 'ƒ ' + v.name;
-      default: return String(v);
-    }
-  };
-  const literal = (v) => {
-    switch (typeof v) {
-      case 'number': return isFinite(v) && !is(v, -0) ? String(v) : undefined;
-      case 'string': return v.length <= 200 ? stringify(v) : undefined;
-      case 'boolean': return String(v);
-      case 'bigint': return String(v) + 'n';
-      case 'undefined': return 'void 0';
-      default: return v === null ? 'null' : undefined;
-    }
-  };
-  /** A value as text, own data properties to \`depth\` levels (at most 50 each), getters not called. */
-  const describe = (v, depth) => {
-    if (typeof v !== 'object' || v === null) return primitive(v);
-    const head = isArray(v) ? '[' + v.length : '{' + className(v);
-    if (depth === 0) return head;
-    const parts = [];
-    for (const name of getOwnPropertyNames(v).slice(0, 50)) {
-      const d = getOwnPropertyDescriptor(v, name);
-      parts.push(name + ':' + (d && 'value' in d ? describe(d.value, depth - 1) : 'get'));
-    }
-    return head + ' ' + parts.join(',');
-  };
   const helpers = {
     stack: () => new Err().stack,
     fixed: (x) => isObject(x) && call(has, fixed, x),
     reported: (x) => x === last,
     /** The entry serial counter: evaluations put it back, so that calls they make leave no trace. */
     serial: () => ${serial},
-    setSerial: (value) => { ${serial} = value; },
+    setSerial: (value) => { ${count} = value - ${offset}; },
     /** Whether an evaluation assigned a variable of the brain's. */
     changed: () => changed,
-    /** The first \`count\` variables of a frame as text, to tell a stop's frame from the same one earlier. */
-    signature: (count, acc) => {
-      const parts = [];
-      for (let i = 0; i < count; i++) {
-        try { parts.push(describe(acc(i, undefined, false), 2)); } catch { parts.push('-'); }
-      }
-      return parts.join('\\n');
-    },
-    /** [index, JS literal] of the first \`count\` variables of a frame that hold a primitive. */
-    literals: (count, acc) => {
-      const out = [];
-      for (let i = 0; i < count; i++) {
-        let v;
-        try { v = acc(i, undefined, false); } catch { continue; }
-        const text = literal(v);
-        if (text !== undefined) out[out.length] = [i, text];
-      }
-      return out;
+    /** What frame-signature.ts needs, as it was before the brain ran. */
+    builtins: {
+      getOwnPropertyDescriptor, getOwnPropertyNames, is, isArray, stringify, className, call,
+      isFinite: Number.isFinite, String, sliceString: String.prototype.slice, symbolText: Symbol.prototype.toString,
     },
     /** An expression in a frame: the accessor's names become parameters, written back if changed. */
     evaluate: (names, acc, self, expression) => {
@@ -250,7 +205,13 @@ ${rerunBindings}const { ${bound} } = ((host) => {
     },
   };
   ${frames}
-  helpers.hook = (on, fast) => { ${p}${SHARED.on} = on; ${p}${SHARED.fast} = fast; };
+  helpers.hook = (on, fast) => {
+    const serial = ${serial};
+    ${offset} = fast ? 0 : ${SLOW_OFFSET};
+    // A count QuickJS holds as an integer, not a double, counts faster.
+    ${count} = fast && serial <= 0x7fffffff ? serial | 0 : serial - ${offset};
+    ${p}${SHARED.on} = on;
+  };
   defineProperty(Math, 'random', { value: { random() { return nextRandom(); } }.random });
   const ClockDate = new Proxy(OriginalDate, {
     construct: (target, args, newTarget) => construct(target, args.length === 0 ? [nextClock()] : args, newTarget),

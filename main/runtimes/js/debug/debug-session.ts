@@ -16,6 +16,7 @@ import { dumpValue } from '../vm-dump.ts';
 import type { BrainFrame } from './brain-frames.ts';
 import { CallLog } from './call-log.ts';
 import { ENTROPY_LIMIT, preludeHandoff, preludeSource } from './debug-prelude.ts';
+import { FrameSignatures, type FrameLook } from './frame-signature.ts';
 import { instrumentBrain, THROWN_AT, type InstrumentedBrain } from './instrument.ts';
 import { JsDebugTarget, type FrameRecord, type HeldAt } from './js-debug-target.ts';
 import { rerunToStop, type Rerun, type RerunEngines } from './rerun.ts';
@@ -59,6 +60,7 @@ export class DebugSession {
   /** The prelude's switch of the statement hooks. */
   readonly #hook: QuickJSHandle;
   readonly #helpers: QuickJSHandle;
+  readonly #signatures: FrameSignatures;
   readonly #target: JsDebugTarget;
   /** Each frame's last hooked statement by entry serial, with the hooks' switch-offs before it. */
   readonly #records = new Map<number, { site: number; accessor: QuickJSHandle; offs: number }>();
@@ -118,6 +120,7 @@ export class DebugSession {
     host.dispose();
     this.#helpers = ctx.unwrapResult(ctx.evalCode(preludeSource(brain.prefix), '<debugger>', { type: 'global' }));
     this.#hook = ctx.getProp(this.#helpers, 'hook');
+    this.#signatures = new FrameSignatures(ctx, this.#helpers);
     const helpers = this.#helpers;
     this.#target = new JsDebugTarget({ realm, helpers, evaluating: (run) => this.#evaluating(run) }, brain, filename, {
       held: () => ({ at: this.#held, records: this.#outerRecords() }),
@@ -160,6 +163,7 @@ export class DebugSession {
     for (const record of this.#records.values()) record.accessor.dispose();
     this.#records.clear();
     this.#hook.dispose();
+    this.#signatures.dispose();
     this.#helpers.dispose();
   }
 
@@ -295,17 +299,9 @@ export class DebugSession {
     }
     const count = this.#brain.sites[held.site]!.names.length;
     const accessor = held.accessor;
-    let signature: string;
-    let literals: Map<number, string>;
+    let look: FrameLook;
     try {
-      [signature, literals] = this.#evaluating(() =>
-        ctx
-          .newNumber(count)
-          .consume((n) => [
-            this.#call('signature', n, accessor).consume((s) => ctx.getString(s)),
-            new Map(this.#call('literals', n, accessor).consume((l) => ctx.dump(l) as [number, string][])),
-          ]),
-      ) as [string, Map<number, string>];
+      look = this.#evaluating(() => this.#signatures.look(count, accessor));
     } catch (error) {
       return refused(`reading the stopped frame's variables failed: ${(error as Error).message}`);
     }
@@ -318,7 +314,7 @@ export class DebugSession {
       filename: this.#filename,
       calls: this.#calls,
       entropy: { randoms, clocks },
-      stop: { site: held.site, depth: held.depth, serial, calls: this.#calls.length, signature, literals, frames },
+      stop: { site: held.site, depth: held.depth, serial, calls: this.#calls.length, ...look, frames },
       vm,
     });
     if (outcome.ok) return outcome;

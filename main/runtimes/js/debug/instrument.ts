@@ -9,7 +9,7 @@
 //
 // A function that runs straight through (no loop, no `try`, no function inside) also gets a fast
 // copy of its body, taken at entry while the debugger wants nothing of it: with none of the
-// above, a call costs a read of a flag and the entry serial's count. The copy is written on one
+// above, a call costs the count of its entry, whose sign says to take the copy. The copy is written on one
 // line (comments dropped, the semicolons automatic insertion would add written out), so no
 // newline is added; positions in it map back token by token. A call that began in the fast copy
 // finishes there: it cannot stop, but having no loop it cannot run long on its own, and what it
@@ -67,8 +67,11 @@ export type Instrumentation = { ok: true; brain: InstrumentedBrain } | { ok: fal
 export interface HookShape {
   /** Before statement `id` (whose variables are `names`), up to its accessor: the hook's call. */
   statement(id: number, names: readonly string[]): string;
-  /** Begins a function body: declares `d`, its entry serial. */
-  entry: string;
+  /**
+   * Begins a function body: declares `d`, its entry serial; `counted` when the fast copy's test
+   * counted the entry already.
+   */
+  entry(counted: boolean): string;
   /** In the `finally` of a function body. */
   exit: string;
 }
@@ -78,7 +81,7 @@ export function liveHooks(name: (suffix: string) => string): HookShape {
   const [on, serial, depth] = [name(SHARED.on), name(SHARED.serial), name('d')];
   return {
     statement: (id) => `${on}&&${name('S')}(${id},${depth},`,
-    entry: `const ${depth}=++${serial};`,
+    entry: (counted) => `var ${depth}=${counted ? '' : '++'}${serial}+${name(SHARED.offset)};`,
     exit: `${on}&&${name('R')}(${depth})`,
   };
 }
@@ -90,13 +93,19 @@ export const THROWN_AT = { function: 0, tryBlock: 1, throwStatement: 2 } as cons
 export const SHARED = {
   /** Whether statement hooks call the host. */
   on: 'on',
-  /** Counts function entries: each frame's serial, which orders frames. */
+  /**
+   * Counts function entries: each frame's serial (the count plus `offset`), which orders frames.
+   * While functions take their fast copies (the debugger wants nothing of them), the count is the
+   * serial itself; otherwise it is below 0, so that a fast copy's test is the entry's count.
+   */
   serial: 'n',
+  offset: 'o',
   /** Counted `try` blocks the brain is in: a throw inside one is caught. */
   tryDepth: 't',
-  /** Whether functions entered now take their fast copy (the debugger wants nothing of them). */
-  fast: 'f',
 } as const;
+
+/** `offset` while functions take no fast copy: the count stays below 0 for 2^40 entries. */
+export const SLOW_OFFSET = 2 ** 40;
 
 // ESTree nodes differ per type and the walk reads a few fields of many: one loose type serves.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -493,7 +502,6 @@ function use(st: WalkState, name: string): void {
 function makeVisitors(ins: Instrumenter, shape: HookShape): Record<string, Visitor> {
   const serial = ins.name(SHARED.serial);
   const tryDepth = ins.name(SHARED.tryDepth);
-  const fast = ins.name(SHARED.fast);
   const depth = ins.name('d');
   const thrown = ins.name('X');
   const caught = ins.name('x');
@@ -566,9 +574,9 @@ function makeVisitors(ins: Instrumenter, shape: HookShape): Record<string, Visit
       // `x => e` becomes `x => {...try{hook;return e}catch...}`; `return` goes right before the
       // expression's first token (a parenthesis maybe), never before a newline.
       const { arrow, start } = ins.arrowBody(node, bodyNode);
-      const copy = isStraight ? ins.fastCopy(start, node.end as number, `{if(${fast}&&++${serial})return `) : undefined;
+      const copy = isStraight ? ins.fastCopy(start, node.end as number, `{if(++${serial}>0)return `) : undefined;
       ins.insert(arrow, copy ? `${copy.text};` : '{', copy?.copied);
-      ins.insert(arrow, `${shape.entry}try{`);
+      ins.insert(arrow, `${shape.entry(copy !== undefined)}try{`);
       const open = hook({ start } as AnyNode, inner);
       ins.insert(start, () => `${open()}return `);
       c(bodyNode, inner);
@@ -580,11 +588,9 @@ function makeVisitors(ins: Instrumenter, shape: HookShape): Record<string, Visit
     declareLexical(bodyNode.body as AnyNode[], inner, false);
     const wrap = wrappable(bodyNode);
     const bodyStart = directiveEnd(bodyNode);
-    const copy = isStraight
-      ? ins.fastCopy(bodyStart, (bodyNode.end as number) - 1, `if(${fast}){++${serial};`)
-      : undefined;
+    const copy = isStraight ? ins.fastCopy(bodyStart, (bodyNode.end as number) - 1, `if(++${serial}>0){`) : undefined;
     if (copy) ins.insert(bodyStart, `${copy.text};return}`, copy.copied);
-    if (wrap) ins.insert(bodyStart, `${shape.entry}try{`);
+    if (wrap) ins.insert(bodyStart, `${shape.entry(copy !== undefined)}try{`);
     statementList(bodyNode.body as AnyNode[], inner, c);
     if (wrap) ins.insert((bodyNode.end as number) - 1, catchAll());
   };

@@ -38,18 +38,18 @@ export interface RerunStopSite {
 
 export function rerunHooks(stop: RerunStopSite): (name: (suffix: string) => string) => HookShape {
   return (name) => {
-    const [serial, depth, mark] = [name(SHARED.serial), name('d'), name(RERUN.mark)];
+    const [count, offset, depth, mark] = [name(SHARED.serial), name(SHARED.offset), name('d'), name(RERUN.mark)];
     const [stack, height, slot] = [name(RERUN.stack), name(RERUN.height), name(RERUN.slot)];
     const record = name('S');
     return {
       statement: (id, names) => {
         if (id !== stop.site) return `${mark}===1&&${record}(${id},${depth},`;
         const values = [...stop.literals].map(([index, literal]) => `&&${names[index]}===${literal}`).join('');
-        return `(${mark}===1||${mark}===2&&${serial}===${stop.serial}${values})&&${record}(${id},${depth},`;
+        return `(${mark}===1||${mark}===2&&${count}+${offset}===${stop.serial}${values})&&${record}(${id},${depth},`;
       },
-      entry:
-        `const ${depth}=++${serial},${mark}=${serial}===${name(RERUN.next)}?${name(RERUN.enter)}():0,` +
-        `${slot}=++${height};${stack}[${slot}]=${depth};`,
+      entry: (counted) =>
+        `var ${depth}=${counted ? '' : '++'}${count}+${offset},` +
+        `${mark}=${depth}===${name(RERUN.next)}?${name(RERUN.enter)}():0,${slot}=++${height};${stack}[${slot}]=${depth};`,
       exit: `${height}=${slot}-1;${mark}===2&&${name(RERUN.left)}()`,
     };
   };

@@ -22,6 +22,7 @@ import { installPrintGlobals } from '../print-globals.ts';
 import { brainFrames, outerRecords, type BrainFrame } from './brain-frames.ts';
 import type { CallLog } from './call-log.ts';
 import { preludeHandoff, preludeSource, type RerunPass } from './debug-prelude.ts';
+import { FrameSignatures } from './frame-signature.ts';
 import { instrumentBrain, type InstrumentedBrain } from './instrument.ts';
 import { rerunHooks } from './rerun-hooks.ts';
 
@@ -150,6 +151,7 @@ function runPass(request: RerunRequest, brain: InstrumentedBrain, pass: RerunPas
   const { hostCall, served } = request.calls.served(stop.calls, fail);
   const realm = new GuestRealm(ctx, vm.guard, { hostCall, print: () => undefined });
   let helpers: QuickJSHandle | undefined;
+  let signatures: FrameSignatures | undefined;
   let kept = false;
   const done = () => serials !== undefined || records !== undefined || failure !== undefined;
   vm.runtime.setInterruptHandler(() => done() || vm.guard.shouldInterrupt());
@@ -163,9 +165,7 @@ function runPass(request: RerunRequest, brain: InstrumentedBrain, pass: RerunPas
       arrive: (accessor) => {
         if (served() !== stop.calls) return false;
         try {
-          const signature = ctx
-            .newNumber(brain.sites[stop.site]!.names.length)
-            .consume((count) => text(ctx, call(ctx, helpers!, 'signature', count, accessor)));
+          const signature = signatures!.signature(brain.sites[stop.site]!.names.length, accessor);
           if (signature !== stop.signature) {
             otherValues = true;
             return false;
@@ -181,6 +181,7 @@ function runPass(request: RerunRequest, brain: InstrumentedBrain, pass: RerunPas
       left: () => fail(otherValues ? OTHER_VALUES : 'it went past the stop without coming to it'),
       diverged: (what) => fail(`it read ${what} more often than the iteration had by the stop`),
     });
+    signatures = new FrameSignatures(ctx, helpers);
     const evaluation = ctx.evalCode(brain.code, filename, { type: 'global' });
     const completed = !evaluation.error;
     (evaluation.error ?? evaluation.value).dispose();
@@ -200,6 +201,7 @@ function runPass(request: RerunRequest, brain: InstrumentedBrain, pass: RerunPas
     // QuickJS itself failed (a trap, the thread's stack): its engine is not to be trusted again.
     return { ok: false, reason: `the engine it ran in failed: ${String(error)}`, spent: true };
   } finally {
+    signatures?.dispose();
     if (!kept) {
       for (const record of records ?? []) record?.accessor.dispose();
       helpers?.dispose();
