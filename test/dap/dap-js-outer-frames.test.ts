@@ -1,7 +1,8 @@
 // A JavaScript brain paused mid-iteration over `brainbench dap` (the protocol's own test client, a
 // real agent process): the frames it entered before the pause, a straight-through function run in
 // its fast copy, a function with a loop and the brain's top level, show their locals as they are
-// at the pause (docs/debugging.md), read from a re-run of the iteration to the pause.
+// at the pause (docs/debugging.md), read from a re-run of the iteration to the pause; and Step
+// Back finds the pause in the past (it could not when fast copies did not count their entries).
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -95,6 +96,16 @@ test('a pause mid-iteration shows the locals of every frame entered before it', 
     assert.deepEqual(top.Locals, [`k=${k}`, 'limit=100000000', `turns=${k - 1}`]);
     // step(0) and step(1): 20 + 999 and 30 + 999.
     assert.ok(brain.Globals!.includes('total=2048'), brain.Globals!.join(' '));
+    // Time travel finds the pause again by its frame's entry serial, which fast copies count too
+    // (in a loop turning without calls, at the loop's first turn: it goes by line, not values).
+    const back = client.waitForEvent('stopped');
+    await client.stepBackRequest({ threadId: thread!.id });
+    assert.match(((await back) as DebugProtocol.StoppedEvent).body.description ?? '', /^in the past: iteration 1/);
+    const past = (await client.stackTraceRequest({ threadId: thread!.id })).body.stackFrames;
+    assert.deepEqual(
+      past.map((f) => f.name),
+      ['churn', 'work', 'step', '<brain>'],
+    );
     await client.terminateRequest();
   });
 });
