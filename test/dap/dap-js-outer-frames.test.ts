@@ -109,3 +109,54 @@ test('a pause mid-iteration shows the locals of every frame entered before it', 
     await client.terminateRequest();
   });
 });
+
+const CALLING = `let progress = -1;
+function work(rounds) {
+  let acc = 0;
+  for (let j = 0; j < rounds; j++) {
+    progress = j;
+    acc += j;
+    omw.host.memoryGet('n');
+  }
+  return acc;
+}
+function step(x) {
+  const y = x * 2;
+  return work(y + 100000000);
+}
+print('working');
+step(3);
+`;
+
+test('a host-op breakpoint set mid-iteration shows the locals of every frame, the calling one too', async () => {
+  await dapClient({ 'omw.toml': CONFIG, 'brain.js': CALLING }, async (client, dir) => {
+    const working = new Promise<void>((resolve) =>
+      client.on('output', (event: DebugProtocol.OutputEvent) => {
+        if (event.body.output.includes('working')) resolve();
+      }),
+    );
+    const initialized = client.waitForEvent('initialized');
+    await client.initializeRequest();
+    const launched = client.launch({ config: join(dir, 'omw.toml') } as DebugProtocol.LaunchRequestArguments);
+    await initialized;
+    await client.configurationDoneRequest();
+    await launched;
+    await working;
+    const stopped = client.waitForEvent('stopped');
+    await client.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'host.memory-get' }] });
+    const event = (await stopped) as DebugProtocol.StoppedEvent;
+    const threadId = event.body.threadId!;
+    const frames = (await client.stackTraceRequest({ threadId })).body.stackFrames;
+    assert.deepEqual(
+      frames.map((f) => `${f.name}:${f.line}`),
+      ['host.memory-get (held):7', 'work:7', 'step:13', '<brain>:16'],
+    );
+    const brainFrames = frames.slice(1);
+    const brain = await locals(client, brainFrames[2]!.id);
+    const j = Number(/^progress=(\d+)$/.exec(brain.Globals!.find((g) => g.startsWith('progress='))!)![1]);
+    const work = await locals(client, brainFrames[0]!.id);
+    assert.deepEqual(work.Locals, [`j=${j}`, 'rounds=100000006', `acc=${(j * (j + 1)) / 2}`]);
+    assert.deepEqual((await locals(client, brainFrames[1]!.id)).Locals, ['x=3', 'y=6']);
+    await client.terminateRequest();
+  });
+});

@@ -1,13 +1,18 @@
 // Frames a JavaScript brain entered before a mid-iteration pause (or a breakpoint set while it
-// runs) show their locals as they are at the stop: the iteration is re-run to the stop, every host
-// call served from what the live run got. The real engine under a real DebugController; only the
+// runs, or while it waits in a host call) show their locals as they are at the stop: the iteration
+// is re-run to the stop, every host call served from what the live run got. The real engine under a real DebugController; only the
 // host's side of the link is scripted. The brain nests a straight-through function (`step`, run
 // in its fast copy), a function with a loop (`work`) and an arrow whose loop turns without calls
 // and changes `turns`, a variable of the frame around it: the re-run must stop at the right turn.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ScopeInfo, StackFrameInfo, VariableInfo } from '../../../main/runtimes/debug/debug-protocol.ts';
+import type {
+  DebugRequest,
+  ScopeInfo,
+  StackFrameInfo,
+  VariableInfo,
+} from '../../../main/runtimes/debug/debug-protocol.ts';
 import { createEngine } from '../../../main/runtimes/js/js-engine.ts';
 import {
   body,
@@ -158,6 +163,31 @@ describe('js frames entered before a mid-iteration stop', () => {
       ['churn', 'work', 'step', '<brain>'],
     );
     assert.deepEqual(stop!.scopes, nestedAt(turnOf(stop!)));
+  });
+
+  it("show their locals, the calling frame's too, while the brain waits in a host call", () => {
+    session.configure({ attach: true });
+    const held: Record<string, string[]>[] = [];
+    let names: string[] = [];
+    fresh(() => {
+      // What the agent process does while a call is held: it serves the debugger's requests.
+      const ask = (request: DebugRequest) => body<unknown>(session.debug.serveDuringCall(request));
+      const frames = ask({ t: 'stack' }) as StackFrameInfo[];
+      names = frames.map((f) => `${f.name}:${f.line}`);
+      for (const frame of frames) {
+        const scopes = ask({ t: 'scopes', frameId: frame.id }) as ScopeInfo[];
+        const locals = scopes.find((s) => s.name.startsWith('Locals'))!;
+        const values = ask({ t: 'variables', variablesReference: locals.variablesReference }) as VariableInfo[];
+        held.push({ [locals.name]: values.map((v) => `${v.name}=${v.value}`) });
+      }
+    });
+    assert.deepEqual(session.run(NESTED), { ok: true, outcome: { exited: '12000144' } });
+    assert.deepEqual(names, ['work:13', 'step:19', '<brain>:23']);
+    assert.deepEqual(held, [
+      { Locals: ['a=3', 'rounds=7', 'acc=42', 'turns=0', 'churn=ƒ churn()'] },
+      { Locals: ['x=2', 'y=3'] },
+      { Locals: ['i=2'] },
+    ]);
   });
 
   it('evaluate in a re-run frame, and refuse to change its variables', () => {

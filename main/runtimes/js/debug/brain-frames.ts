@@ -32,17 +32,18 @@ export function brainFrames(stack: string, brain: InstrumentedBrain, filename: s
 }
 
 /**
- * The record of each frame outside the innermost (index 0 stays undefined): the latest of its
+ * The record of each frame from `from` outwards (those before stay undefined): the latest of its
  * function, records taken innermost first as calls nest. A frame with none gets undefined.
  */
 export function outerRecords<R extends { site: number }>(
   frames: readonly BrainFrame[],
   records: readonly R[],
   brain: InstrumentedBrain,
+  from = 1,
 ): (R | undefined)[] {
-  const found: (R | undefined)[] = [undefined];
+  const found: (R | undefined)[] = frames.slice(0, from).map(() => undefined);
   let next = 0;
-  for (const frame of frames.slice(1)) {
+  for (const frame of frames.slice(from)) {
     const index = records.findIndex((r, i) => i >= next && brain.sites[r.site]!.fn === frame.fn);
     found.push(index >= 0 ? records[index] : undefined);
     if (index >= 0) next = index + 1;

@@ -17,6 +17,14 @@ type LoggedCall = { op: HostOp; args: readonly unknown[] } & (
 export class CallLog {
   readonly #calls: LoggedCall[] = [];
   #overflow = false;
+  #inCall = false;
+  /** Called as each call returns: what the debugger read of the brain waiting in it is stale now. */
+  onReturn: (() => void) | undefined;
+
+  /** Whether the brain waits in a host call now (held there by the debugger, maybe). */
+  get inCall(): boolean {
+    return this.#inCall;
+  }
 
   /** Calls made so far. */
   get length(): number {
@@ -33,11 +41,15 @@ export class CallLog {
   /** Makes the call and notes it with its answer; an answer that is not the brain's to see is not noted. */
   call(hostCall: HostCall, op: HostOp, args: readonly unknown[]): unknown {
     let value: unknown;
+    this.#inCall = true;
     try {
       value = hostCall(op, args);
     } catch (error) {
       if (error instanceof HostCallError) this.#note({ op, args, ok: false, error });
       throw error;
+    } finally {
+      this.#inCall = false;
+      this.onReturn?.();
     }
     this.#note({ op, args, ok: true, value });
     return value;

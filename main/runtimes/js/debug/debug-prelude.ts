@@ -60,7 +60,7 @@ export function preludeSource(prefix: string, rerun?: RerunPass): string {
   let wantedAt = 0;
   const E = ${
     rerun.pass === 'find'
-      ? `() => { host.found(call(slice, ${r(RERUN.stack)}, 1, ${r(RERUN.height)} + 1)); spin(); }`
+      ? `() => { host.found(helpers.stackSerials()); spin(); }`
       : `() => {
     const entered = wanted[wantedAt++];
     ${r(RERUN.next)} = wantedAt < wanted.length ? wanted[wantedAt] : -1;
@@ -79,7 +79,33 @@ export function preludeSource(prefix: string, rerun?: RerunPass): string {
     const out = [];
     for (const d of getOwnPropertyNames(records)) out[out.length] = [+d, records[d][0], records[d][1]];
     return out;
-  };`
+  };
+  /** The entry serials of the frames on the stack. */
+  helpers.stackSerials = () => call(slice, ${r(RERUN.stack)}, 1, ${r(RERUN.height)} + 1);
+  // Each host function asks first whether its call is the one the live brain is held in: the
+  // re-run then stops there, before the call (a stop inside it could be caught by the brain).
+  const wrappers = new WeakMap();
+  const wrapperOf = WeakMap.prototype.get, keepWrapper = WeakMap.prototype.set;
+  const wrap = (fn) => {
+    let wrapped = call(wrapperOf, wrappers, fn);
+    if (wrapped) return wrapped;
+    wrapped = { [fn.name](...args) { if (host.beforeCall()) spin(); return apply(fn, this, args); } }[fn.name];
+    defineProperty(wrapped, 'length', { value: fn.length });
+    call(keepWrapper, wrappers, fn, wrapped);
+    return wrapped;
+  };
+  const omw = globalThis.omw;
+  for (const name of getOwnPropertyNames(omw.host)) omw.host[name] = wrap(omw.host[name]);
+  for (const space of [omw.provider, omw.tooling]) {
+    const get = space.get;
+    space.get = wrap({ get(name) {
+      const handle = apply(get, this, [name]);
+      for (const method of getOwnPropertyNames(handle)) {
+        if (typeof handle[method] === 'function') handle[method] = wrap(handle[method]);
+      }
+      return handle;
+    } }.get);
+  }`
     : `const S = host.statement, R = host.leave;
   /** [Math.random values, clock values, whether some were not noted] read so far. */
   helpers.entropy = () => [randoms, clocks, overflow];`;
@@ -107,7 +133,7 @@ ${rerunBindings}const { ${bound} } = ((host) => {
   const { create, defineProperty, getOwnPropertyDescriptor, getOwnPropertyNames, getPrototypeOf, is } = Object;
   const slice = Array.prototype.slice;
   const { isArray } = Array;
-  const { construct } = Reflect;
+  const { apply, construct } = Reflect;
   const stringify = JSON.stringify;
   const Fn = Function;
   const Err = Error;

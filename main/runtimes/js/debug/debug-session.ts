@@ -19,7 +19,7 @@ import { ENTROPY_LIMIT, preludeHandoff, preludeSource } from './debug-prelude.ts
 import { FrameSignatures, type FrameLook } from './frame-signature.ts';
 import { instrumentBrain, THROWN_AT, type InstrumentedBrain } from './instrument.ts';
 import { JsDebugTarget, type FrameRecord, type HeldAt } from './js-debug-target.ts';
-import { rerunToStop, type Rerun, type RerunEngines } from './rerun.ts';
+import { rerunToStop, type Rerun, type RerunEngines, type RerunStop } from './rerun.ts';
 
 /** How long one evaluation by the debugger may run before it is cut off (the brain goes on). */
 const EVALUATION_MS = 1000;
@@ -104,6 +104,8 @@ export class DebugSession {
     this.#engines = engines;
     this.code = brain.code;
     realm.logCalls(this.#calls);
+    // What the debugger read of the brain held in a call is stale once the call returns.
+    this.#calls.onReturn = () => this.#target.release();
     const { ctx } = realm;
     const host = ctx.newObject();
     const functions: Record<string, (...args: QuickJSHandle[]) => QuickJSHandle | void> = {
@@ -123,7 +125,7 @@ export class DebugSession {
     this.#signatures = new FrameSignatures(ctx, this.#helpers);
     const helpers = this.#helpers;
     this.#target = new JsDebugTarget({ realm, helpers, evaluating: (run) => this.#evaluating(run) }, brain, filename, {
-      held: () => ({ at: this.#held, records: this.#outerRecords() }),
+      held: () => ({ at: this.#held, inCall: this.#calls.inCall, records: this.#outerRecords() }),
       rerun: (frames) => this.#rerun(frames),
       edited: () => {
         this.#edited = true;
@@ -281,10 +283,10 @@ export class DebugSession {
   /** A re-run of the iteration to where the brain is held, or why there can be none. */
   #rerun(frames: readonly BrainFrame[]): { ok: true; rerun: Rerun } | { ok: false; reason: string } {
     const held = this.#held;
-    if (held?.site === undefined || !held.accessor)
-      return { ok: false, reason: 'the brain is not held at a statement' };
     const { ctx } = this.#realm;
     const refused = (reason: string) => ({ ok: false as const, reason });
+    if (!held && !this.#calls.inCall) return refused('the brain is not held');
+    if (held && (held.site === undefined || !held.accessor)) return refused('the brain is not held at a statement');
     if (this.#edited || this.#helperIs('changed')) return refused(EDITED);
     if (this.#calls.incomplete) return refused(this.#calls.incomplete);
     const [randoms, clocks, overflow] = this.#evaluating(() => this.#call('entropy').consume((e) => ctx.dump(e))) as [
@@ -297,15 +299,19 @@ export class DebugSession {
         `the brain read Math.random or the clock more than ${ENTROPY_LIMIT} times in this iteration, more than are kept to re-run it`,
       );
     }
-    const count = this.#brain.sites[held.site]!.names.length;
-    const accessor = held.accessor;
-    let look: FrameLook;
-    try {
-      look = this.#evaluating(() => this.#signatures.look(count, accessor));
-    } catch (error) {
-      return refused(`reading the stopped frame's variables failed: ${(error as Error).message}`);
+    let stop: RerunStop = { kind: 'call', calls: this.#calls.length, frames };
+    if (held) {
+      const { site, accessor, depth } = held as { site: number; accessor: QuickJSHandle; depth: number };
+      const count = this.#brain.sites[site]!.names.length;
+      let look: FrameLook;
+      try {
+        look = this.#evaluating(() => this.#signatures.look(count, accessor));
+      } catch (error) {
+        return refused(`reading the stopped frame's variables failed: ${(error as Error).message}`);
+      }
+      const serial = this.#call('serial').consume((s) => ctx.getNumber(s));
+      stop = { kind: 'site', site, depth, serial, calls: this.#calls.length, ...look, frames };
     }
-    const serial = this.#call('serial').consume((s) => ctx.getNumber(s));
     const vm = this.#engines?.take();
     if (!vm) return refused(NO_ENGINE);
     const outcome = rerunToStop({
@@ -314,7 +320,7 @@ export class DebugSession {
       filename: this.#filename,
       calls: this.#calls,
       entropy: { randoms, clocks },
-      stop: { site: held.site, depth: held.depth, serial, calls: this.#calls.length, ...look, frames },
+      stop,
       vm,
     });
     if (outcome.ok) return outcome;

@@ -46,8 +46,11 @@ export interface Guest {
 
 /** What the session tells the target about the stop. */
 export interface StopSource {
-  /** Where the brain is held now, and the frames recorded outside it, innermost first. */
-  held(): { at: HeldAt | undefined; records: FrameRecord[] };
+  /**
+   * Where the brain is held now (no statement while it waits in a host call), and the frames
+   * recorded outside it, innermost first.
+   */
+  held(): { at: HeldAt | undefined; inCall: boolean; records: FrameRecord[] };
   /** A re-run of the iteration to the stop whose live frames these are, or why there is none. */
   rerun(frames: readonly BrainFrame[]): { ok: true; rerun: Rerun } | { ok: false; reason: string };
   /** The debugger changed the brain's state: a re-run from now on would not reproduce it. */
@@ -229,14 +232,15 @@ export class JsDebugTarget implements DebugTarget {
 
   #allFrames(): Frame[] {
     if (this.#frames) return this.#frames;
-    const { at, records } = this.source.held();
+    const { at, inCall, records } = this.source.held();
     const stack = this.live.evaluating(() =>
       this.#helper(this.live, 'stack').consume((text) => this.live.realm.ctx.getString(text)),
     );
     const found = brainFrames(stack, this.brain, this.filename);
-    const recorded = outerRecords(found, records, this.brain);
-    // Only a stop at a hooked statement can be found again by a re-run.
-    const rerunnable = at?.site !== undefined;
+    // Held at a statement, the innermost frame is the hook's; held in a host call, it has a record too.
+    const recorded = outerRecords(found, records, this.brain, at ? 1 : 0);
+    // A stop at a hooked statement or in a host call can be found again by a re-run.
+    const rerunnable = at ? at.site !== undefined : inCall;
     const frames = found.map((brainFrame, index): Frame => {
       const frame: Frame = {
         info: {

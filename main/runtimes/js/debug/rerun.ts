@@ -4,11 +4,13 @@
 // the stopped one, every host call served from what the live run got (call-log.ts), `Math.random`
 // and the clock from what it read (debug-prelude.ts), so it runs as the live brain ran: entry
 // serials count alike, and the stop is where the stop's frame (by its serial) passes the stop's
-// site after as many entries and host calls, its variables holding what the live ones hold.
+// site after as many entries and host calls, its variables holding what the live ones hold; for
+// a brain held in a host call, where it asks for that call.
 //
 // It runs twice. The first pass learns the serials of the frames around the stop's, from the
-// stack of serials the entries keep, as the stop's frame is entered. The second marks those
-// frames as they are entered, takes their hooked statements' accessors, and stops at the stop.
+// stack of serials the entries keep, as the stop's frame is entered (or the call asked for). The
+// second marks those frames as they are entered, takes their hooked statements' accessors, and
+// stops at the stop.
 // Both run about as fast as the brain ran with the hooks off. The frames there are checked
 // against the live stack; then their accessors read what the live frames hold, in the re-run's
 // context, until the live brain goes on.
@@ -41,19 +43,28 @@ export interface RerunEngines {
 }
 
 /** Where the live brain is stopped, as the re-run must find it. */
-export interface RerunStop {
-  site: number;
-  /** The stop's frame's entry serial, and the entry serial count. */
-  depth: number;
-  serial: number;
+export type RerunStop = {
   /** Host calls the iteration had made. */
   calls: number;
-  /** The stop's frame's variables as text (the prelude's `signature`), and those that hold primitives as literals. */
-  signature: string;
-  literals: ReadonlyMap<number, string>;
   /** The live brain's frames, innermost first. */
   frames: readonly BrainFrame[];
-}
+} & (
+  | {
+      /** At a hooked site, in the frame of the entry serial `depth`, after `serial` entries. */
+      kind: 'site';
+      site: number;
+      depth: number;
+      serial: number;
+      /** The stop's frame's variables as text, and those that hold primitives as literals. */
+      signature: string;
+      literals: ReadonlyMap<number, string>;
+    }
+  /** Held in its next host call: every frame, the calling one too, is the re-run's. */
+  | { kind: 'call' }
+);
+
+/** What a stop held in a host call gives the hooks and prelude: no site, serial or frame matches it. */
+const NO_SITE = { site: -1, depth: -1, serial: -1, literals: new Map<number, string>() };
 
 export interface RerunRequest {
   /** The brain's own source, and its live instrumentation. */
@@ -86,7 +97,7 @@ export class Rerun {
   constructor(
     readonly realm: GuestRealm,
     readonly helpers: QuickJSHandle,
-    /** By the live frame's index; index 0, the innermost, is the live brain's own. */
+    /** By the live frame's index (index 0, the innermost, is the live brain's own at a site). */
     readonly records: readonly (RerunRecord | undefined)[],
     private readonly ctx: QuickJSContext,
     vm: EngineVm,
@@ -115,17 +126,19 @@ export class Rerun {
 
 export function rerunToStop(request: RerunRequest): RerunOutcome {
   const { stop } = request;
-  const instrumentation = instrumentBrain(request.script, rerunHooks(stop));
+  const at = stop.kind === 'site' ? stop : NO_SITE;
+  const instrumentation = instrumentBrain(request.script, rerunHooks(at));
   const brain = instrumentation.ok ? instrumentation.brain : undefined;
   if (!brain || brain.sites.length !== request.brain.sites.length) {
     return { ok: false, reason: 'the brain could not be instrumented for it' };
   }
-  const pass: Omit<RerunPass, 'pass' | 'wanted'> = { site: stop.site, depth: stop.depth, serial: stop.serial };
+  const pass: Omit<RerunPass, 'pass' | 'wanted'> = { site: at.site, depth: at.depth, serial: at.serial };
   const found = runPass(request, brain, { ...pass, pass: 'find', wanted: [] });
   if (!found.ok) return found;
   if (!('serials' in found)) return { ok: false, reason: 'its first pass did not learn the frames' };
-  const around = [...new Set(found.serials)].filter((serial) => serial < stop.depth).sort((a, b) => a - b);
-  const read = runPass(request, brain, { ...pass, pass: 'read', wanted: [...around, stop.depth] });
+  const around = [...new Set(found.serials)].filter((serial) => at.depth < 0 || serial < at.depth);
+  const wanted = [...around.sort((a, b) => a - b), ...(at.depth < 0 ? [] : [at.depth])];
+  const read = runPass(request, brain, { ...pass, pass: 'read', wanted });
   if (!read.ok) return read;
   return 'rerun' in read ? read : { ok: false, reason: 'its second pass did not come to the stop' };
 }
@@ -154,6 +167,12 @@ function runPass(request: RerunRequest, brain: InstrumentedBrain, pass: RerunPas
   let signatures: FrameSignatures | undefined;
   let kept = false;
   const done = () => serials !== undefined || records !== undefined || failure !== undefined;
+  /** At the stop: the frames' records, when the stack is the live one. */
+  const arrived = (): void => {
+    const found = arrivedRecords(ctx, helpers!, brain, request);
+    if (!found) fail('it came to the stop with other frames on the stack');
+    records = found ?? [];
+  };
   vm.runtime.setInterruptHandler(() => done() || vm.guard.shouldInterrupt());
   try {
     installOmwGlobal(realm);
@@ -163,16 +182,25 @@ function runPass(request: RerunRequest, brain: InstrumentedBrain, pass: RerunPas
         serials = list;
       },
       arrive: (accessor) => {
-        if (served() !== stop.calls) return false;
+        if (stop.kind !== 'site' || served() !== stop.calls) return false;
         try {
           const signature = signatures!.signature(brain.sites[stop.site]!.names.length, accessor);
           if (signature !== stop.signature) {
             otherValues = true;
             return false;
           }
-          const found = arrivedRecords(ctx, helpers!, brain, request);
-          if (!found) fail('it came to the stop with other frames on the stack');
-          records = found ?? [];
+          arrived();
+        } catch (error) {
+          fail(`reading its frames failed: ${String(error)}`);
+        }
+        return true;
+      },
+      beforeCall: () => {
+        if (stop.kind !== 'call' || served() !== stop.calls) return false;
+        try {
+          if (pass.pass === 'find')
+            serials = call(ctx, helpers!, 'stackSerials').consume((l) => ctx.dump(l) as number[]);
+          else arrived();
         } catch (error) {
           fail(`reading its frames failed: ${String(error)}`);
         }
@@ -214,6 +242,7 @@ function runPass(request: RerunRequest, brain: InstrumentedBrain, pass: RerunPas
 interface RerunHost {
   found(serials: number[]): void;
   arrive(accessor: QuickJSHandle): boolean;
+  beforeCall(): boolean;
   left(): void;
   diverged(what: string): void;
 }
@@ -232,6 +261,7 @@ function prelude(
   const functions: Record<string, (...args: QuickJSHandle[]) => QuickJSHandle | void> = {
     found: (list) => rerunHost.found(ctx.dump(list!) as number[]),
     arrive: (accessor) => (rerunHost.arrive(accessor!) ? ctx.true : ctx.false),
+    beforeCall: () => (rerunHost.beforeCall() ? ctx.true : ctx.false),
     left: () => rerunHost.left(),
     diverged: (what) => rerunHost.diverged(ctx.getString(what!)),
     mapStack: (stack) => ctx.newString(brain.columns.mapStack(ctx.getString(stack!), filename)),
@@ -245,7 +275,7 @@ function prelude(
   return ctx.unwrapResult(ctx.evalCode(preludeSource(brain.prefix, pass), '<debugger>', { type: 'global' }));
 }
 
-/** The records of the frames around the stop's, by frame; none when the stack is not the live one. */
+/** The records of the frames the re-run reads, by frame; none when the stack is not the live one. */
 function arrivedRecords(
   ctx: QuickJSContext,
   helpers: QuickJSHandle,
@@ -267,7 +297,9 @@ function arrivedRecords(
       });
     }
     all.sort((a, b) => b.serial - a.serial);
-    const matched = outerRecords(frames, all, brain).map((r) => r && { site: r.site, accessor: r.accessor });
+    // Held in a call, the calling frame is the re-run's too; at a site, the live brain's.
+    const from = stop.kind === 'call' ? 0 : 1;
+    const matched = outerRecords(frames, all, brain, from).map((r) => r && { site: r.site, accessor: r.accessor });
     for (const record of all) if (!matched.some((m) => m?.accessor === record.accessor)) record.accessor.dispose();
     return matched;
   } finally {
