@@ -318,3 +318,28 @@ describe('js frames re-run after the debugger changed a variable', () => {
     }
   });
 });
+
+describe('js frames of a brain held in host calls', () => {
+  it('are read again at each call: a second hold shows its own stack', async () => {
+    const seen: string[][] = [];
+    const session = await debugSession(
+      { attach: true },
+      (op) => {
+        if (op !== 'host.memory-get') return;
+        const frames = body<StackFrameInfo[]>(session.debug.serveDuringCall({ t: 'stack' }));
+        seen.push(frames.map((f) => `${f.name}:${f.line}`));
+      },
+      { create: createEngine, brain: BRAIN },
+    );
+    try {
+      const brain = `function f() {\n  omw.host.memoryGet('a');\n}\nfunction g() {\n  f();\n}\nf();\ng();\n`;
+      assert.equal(session.run(brain).ok, true);
+      assert.deepEqual(seen, [
+        ['f:2', '<brain>:7'],
+        ['f:2', 'g:5', '<brain>:8'],
+      ]);
+    } finally {
+      session.engine.dispose();
+    }
+  });
+});
