@@ -161,6 +161,7 @@ export class DebugSession {
 
   close(): void {
     this.#debug.setTarget(undefined);
+    this.#target.release();
     this.#vm.runtime.setInterruptHandler(this.#vm.guard.shouldInterrupt);
     for (const record of this.#records.values()) record.accessor.dispose();
     this.#records.clear();
