@@ -49,7 +49,7 @@ export function preludeSource(prefix: string, rerun?: RerunPass): string {
     : `const randoms = [], clocks = [];
   let overflow = false;
   const noted = (list, value) => {
-    if (list.length < ${ENTROPY_LIMIT}) list.push(value);
+    if (list.length < ${ENTROPY_LIMIT}) list[list.length] = value;
     else overflow = true;
     return value;
   };
