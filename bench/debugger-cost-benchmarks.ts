@@ -23,7 +23,8 @@ interface Case {
   create: EngineFactory;
   brain: string;
   source: string;
-  target: string;
+  /** The issue's target; none for a figure measured to watch, not to meet. */
+  target?: string;
 }
 
 const CASES: Case[] = [
@@ -57,6 +58,18 @@ print(total)
 fib(24);
 `,
     target: '<= 2x',
+  },
+  {
+    // What the per-statement hooks cost where no call is made (the tight loop a pause often lands in).
+    label: 'JS tight loop',
+    create: createJsEngine,
+    brain: '/bench/brain.js',
+    source: `let s = 0;
+for (let i = 0; i < 300000; i++) {
+  s += i % 7;
+}
+s;
+`,
   },
   {
     label: 'Rhai loop calling small functions',
@@ -144,7 +157,12 @@ async function measure(c: Case): Promise<BenchRow[]> {
   return [
     { name: `${c.label}, unattached`, value: unattached, unit: 'ms', target: 'reference' },
     { name: `${c.label}, debugger attached`, value: median(times.attached), unit: 'ms', floor: unattached },
-    { name: `${c.label}, attached / unattached`, value: median(ratios), unit: 'x', target: c.target },
+    {
+      name: `${c.label}, attached / unattached`,
+      value: median(ratios),
+      unit: 'x',
+      ...(c.target === undefined ? {} : { target: c.target }),
+    },
   ];
 }
 

@@ -6,6 +6,7 @@ import type { EngineOptions, RunResult } from '../engine.ts';
 import { brainFailure } from './brain-failure.ts';
 import { completionOutcome } from './completion-outcome.ts';
 import { DebugSession } from './debug/debug-session.ts';
+import type { RerunEngines } from './debug/rerun.ts';
 import type { EngineVm } from './engine-vm.ts';
 import { GuestRealm } from './guest-realm.ts';
 import { installOmwGlobal } from './omw-global.ts';
@@ -39,11 +40,15 @@ export function runIteration(
   script: string,
   filename: string,
   prepared: IterationContext = prepareIteration(vm, options),
+  /** Where a debugger's re-runs of the iteration get their engine (debug/rerun.ts). */
+  engines?: RerunEngines,
 ): RunResult {
   vm.guard.start();
   const { ctx, realm } = prepared;
   // Instrumented only while a debugger wants something of this iteration; otherwise untouched.
-  const session = options.debug?.attached ? DebugSession.open(vm, realm, options.debug, script, filename) : undefined;
+  const session = options.debug?.attached
+    ? DebugSession.open(vm, realm, options.debug, script, filename, engines)
+    : undefined;
   // A stop by the guard carries no position: QuickJS does not update the frame's position on
   // loop back-edges, so an interrupt reports a stale one.
   const failure = (thrown: QuickJSHandle): RunResult => {

@@ -4,6 +4,7 @@ import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
 import type { HostOp } from '../../host-api/host-ops.generated.ts';
 import { HostCallError } from '../../host-api/host-call-error.ts';
 import { guardedHostCall } from '../binding/guarded-host-call.ts';
+import type { CallLog } from './debug/call-log.ts';
 import type { EngineOptions, HostCall } from '../engine.ts';
 import type { IterationGuard } from '../iteration-guard.ts';
 import { VmValues } from './vm-values.ts';
@@ -16,6 +17,8 @@ export class GuestRealm {
   readonly #print: EngineOptions['print'];
   /** Why the host may not be called now (the debugger evaluates while the brain is stopped). */
   #hostClosed: string | undefined;
+  /** Where the calls are noted while a debugger may want the iteration re-run. */
+  #log: CallLog | undefined;
   /** Handles that live as long as the context, e.g. the shared methods of provider handles. */
   readonly #kept: QuickJSHandle[] = [];
 
@@ -33,7 +36,12 @@ export class GuestRealm {
    */
   callHost(op: HostOp, args: readonly unknown[]): unknown {
     if (this.#hostClosed !== undefined) throw new HostCallError(`${op}: ${this.#hostClosed}`);
-    return this.#hostCall(op, args);
+    return this.#log ? this.#log.call(this.#hostCall, op, args) : this.#hostCall(op, args);
+  }
+
+  /** Notes every host call from now on, with its answer (debug/call-log.ts). */
+  logCalls(log: CallLog): void {
+    this.#log = log;
   }
 
   /** Output travels to the host like a host call, so its time is not the brain's either. */

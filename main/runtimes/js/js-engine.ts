@@ -6,6 +6,7 @@ import { memoryCapMessage, type CheckResult, type Engine, type EngineOptions, ty
 import type { EngineFactory } from '../runtime-descriptor.ts';
 import { compileBrain } from './compile-brain.ts';
 import { prepareIteration, runIteration, type IterationContext } from './brain-iteration.ts';
+import type { RerunEngines } from './debug/rerun.ts';
 import { EngineVm, loadQuickJsModule } from './engine-vm.ts';
 
 const loadModules = () => Promise.all([loadQuickJsModule(), loadQuickJsModule()]);
@@ -45,6 +46,18 @@ export const createEngine: EngineFactory = async (options) => {
   return new JsEngine(options, module, spare);
 };
 
+/**
+ * A re-run goes through the iteration twice, hooked: it gets more time than the brain. Its memory
+ * comes on top of the stopped brain's, within what the agent process allows beyond the brain's cap
+ * (agent-process/engine-heap.ts), so it gets less.
+ */
+const rerunLimits = (limits: EngineOptions['limits']): EngineOptions['limits'] => ({
+  ...limits,
+  maxBusyMs: Math.max(limits.maxBusyMs * 4, 20_000),
+  maxMemoryBytes: Math.min(limits.maxMemoryBytes, RERUN_MEMORY_BYTES),
+});
+const RERUN_MEMORY_BYTES = 128 * 2 ** 20;
+
 class JsEngine implements Engine {
   readonly #options: EngineOptions;
   #vm: EngineVm | undefined;
@@ -56,6 +69,25 @@ class JsEngine implements Engine {
   #spareFailure: string | undefined;
   /** The next iteration's context, built while the engine was idle, for the VM it belongs to. */
   #prepared: { vm: EngineVm; context: IterationContext } | undefined;
+  /**
+   * The engine a debugger re-runs iterations in (debug/rerun.ts), made of the spare when first
+   * needed; dropped whole once spent, as a retired one is.
+   */
+  #rerunVm: EngineVm | undefined;
+  readonly #rerunEngines: RerunEngines = {
+    take: () => {
+      if (this.#rerunVm === undefined && this.#spare !== undefined) {
+        const { limits, interrupt } = this.#options;
+        this.#rerunVm = new EngineVm(this.#spare, { limits: rerunLimits(limits), interrupt });
+        this.#spare = undefined;
+        this.#loadSpare();
+      }
+      return this.#rerunVm;
+    },
+    drop: (vm) => {
+      if (this.#rerunVm === vm) this.#rerunVm = undefined;
+    },
+  };
   #disposed = false;
 
   constructor(options: EngineOptions, module: QuickJSWASMModule, spare: QuickJSWASMModule) {
@@ -82,7 +114,7 @@ class JsEngine implements Engine {
     const prepared = this.#prepared?.vm === vm ? this.#prepared.context : undefined;
     this.#prepared = undefined;
     try {
-      result = runIteration(vm, this.#options, script, filename, prepared);
+      result = runIteration(vm, this.#options, script, filename, prepared, this.#rerunEngines);
     } catch (error) {
       // QuickJS itself failed (a wasm trap or abort): nothing in that module can be trusted now.
       quickJsFailed = true;
@@ -114,6 +146,7 @@ class JsEngine implements Engine {
       prepared.context.ctx.dispose();
     }
     this.#spare = undefined;
+    this.#rerunVm = undefined;
     const vm = this.#vm;
     this.#vm = undefined;
     vm?.dispose();
@@ -135,9 +168,13 @@ class JsEngine implements Engine {
     if (this.#spare === undefined || this.#disposed) return;
     this.#vm = new EngineVm(this.#spare, this.#options);
     this.#spare = undefined;
+    this.#loadSpare();
+  }
+
+  #loadSpare(): void {
     loadQuickJsModule().then(
       (module) => {
-        if (!this.#disposed) this.#spare = module;
+        if (!this.#disposed) this.#spare ??= module;
       },
       (error: unknown) => {
         this.#spareFailure = String(error);

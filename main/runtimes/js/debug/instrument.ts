@@ -9,10 +9,14 @@
 //
 // A function that runs straight through (no loop, no `try`, no function inside) also gets a fast
 // copy of its body, taken at entry while the debugger wants nothing of it: with none of the
-// above, a call costs one read of a flag. The copy is written on one line (comments dropped, the
-// semicolons automatic insertion would add written out), so no newline is added; positions in it
-// map back token by token. A call that began in the fast copy finishes there: it cannot stop, but
-// having no loop it cannot run long on its own, and what it calls after a pause is instrumented.
+// above, a call costs the count of its entry, whose sign says to take the copy. The copy is written on one
+// line (comments dropped, the semicolons automatic insertion would add written out), so no
+// newline is added; positions in it map back token by token. A call that began in the fast copy
+// finishes there: it cannot stop, but having no loop it cannot run long on its own, and what it
+// calls after a pause is instrumented. Every entry counts once, fast or not, so a stop's serials
+// do not depend on when the debugger wanted what: re-running the iteration with every hook on
+// finds the stop again by them (rerun.ts), and there the frames entered before it show locals.
+// The accessor answers `this` only in functions that read it: reading it costs every call.
 //
 // Nothing else changes: no newline is added (lines stay exact, columns map back through the
 // ColumnMap), hook statements are lexical declarations at the top level (which keep the
@@ -56,6 +60,32 @@ export interface InstrumentedBrain {
 
 export type Instrumentation = { ok: true; brain: InstrumentedBrain } | { ok: false; reason: string };
 
+/**
+ * The text of the hooks the instrumentation inserts where they differ between the live brain and
+ * a re-run of its iteration (rerun-hooks.ts); names are the prelude's, made by `name`.
+ */
+export interface HookShape {
+  /** Before statement `id` (whose variables are `names`), up to its accessor: the hook's call. */
+  statement(id: number, names: readonly string[]): string;
+  /**
+   * Begins a function body: declares `d`, its entry serial; `counted` when the fast copy's test
+   * counted the entry already.
+   */
+  entry(counted: boolean): string;
+  /** In the `finally` of a function body. */
+  exit: string;
+}
+
+/** The live brain's hooks: they call the host while `on`. */
+export function liveHooks(name: (suffix: string) => string): HookShape {
+  const [on, serial, depth] = [name(SHARED.on), name(SHARED.serial), name('d')];
+  return {
+    statement: (id) => `${on}&&${name('S')}(${id},${depth},`,
+    entry: (counted) => `var ${depth}=${counted ? '' : '++'}${serial}+${name(SHARED.offset)};`,
+    exit: `${on}&&${name('R')}(${depth})`,
+  };
+}
+
 /** The hook kinds `$X` is told about: a function's catch, a try's catch, a throw statement. */
 export const THROWN_AT = { function: 0, tryBlock: 1, throwStatement: 2 } as const;
 
@@ -63,13 +93,19 @@ export const THROWN_AT = { function: 0, tryBlock: 1, throwStatement: 2 } as cons
 export const SHARED = {
   /** Whether statement hooks call the host. */
   on: 'on',
-  /** Counts function entries: each frame's serial, which orders frames. */
+  /**
+   * Counts function entries: each frame's serial (the count plus `offset`), which orders frames.
+   * While functions take their fast copies (the debugger wants nothing of them), the count is the
+   * serial itself; otherwise it is below 0, so that a fast copy's test is the entry's count.
+   */
   serial: 'n',
+  offset: 'o',
   /** Counted `try` blocks the brain is in: a throw inside one is caught. */
   tryDepth: 't',
-  /** Whether functions entered now take their fast copy (the debugger wants nothing of them). */
-  fast: 'f',
 } as const;
+
+/** `offset` while functions take no fast copy: the count stays below 0 for 2^40 entries. */
+export const SLOW_OFFSET = 2 ** 40;
 
 // ESTree nodes differ per type and the walk reads a few fields of many: one loose type serves.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -131,6 +167,8 @@ const NOT_STRAIGHT = new Set([
   'TryStatement',
   'WithStatement',
 ]);
+/** Nodes inside which `this` is not the enclosing function's. */
+const THIS_OF_ITS_OWN = new Set(['FunctionDeclaration', 'FunctionExpression', 'PropertyDefinition', 'StaticBlock']);
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 /** Statements that run nothing of their own, so a stop there would mean nothing. */
 const NOT_STOPPABLE = new Set(['FunctionDeclaration', 'EmptyStatement', 'BlockStatement']);
@@ -300,6 +338,11 @@ class Instrumenter {
     return id;
   }
 
+  /** The names a site's accessor reads, once the whole source is walked. */
+  names(id: number): string[] {
+    return this.#resolveNames(id);
+  }
+
   /** Names resolve once the whole source is walked, when every declaration is known. */
   #resolveNames(id: number): string[] {
     const site = this.sites[id]!;
@@ -372,20 +415,34 @@ function declareLexical(statements: AnyNode[], state: WalkState, blockLevel: boo
   }
 }
 
+/** The nodes directly under a node. */
+function childNodes(node: AnyNode): AnyNode[] {
+  const out: AnyNode[] = [];
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) {
+      for (const item of value) if (item && typeof (item as AnyNode).type === 'string') out.push(item as AnyNode);
+    } else if (value && typeof value === 'object' && typeof (value as AnyNode).type === 'string') {
+      out.push(value as AnyNode);
+    }
+  }
+  return out;
+}
+
+/** Whether a node under `root` passes `found`, not looking inside the nodes `skip` passes. */
+function someNode(root: AnyNode, found: (node: AnyNode) => boolean, skip: (node: AnyNode) => boolean): boolean {
+  const visit = (node: AnyNode): boolean => found(node) || (!skip(node) && childNodes(node).some(visit));
+  return childNodes(root).some(visit);
+}
+
 /** `var` names anywhere in a function body, not inside nested functions. */
 function varNames(body: AnyNode): string[] {
   const names: string[] = [];
-  const visit = (node: AnyNode | null | undefined): void => {
-    if (!node || typeof node.type !== 'string') return;
+  const visit = (node: AnyNode): void => {
     if (FUNCTION_TYPES.has(node.type) || node.type === 'ClassExpression' || node.type === 'ClassDeclaration') return;
     if (node.type === 'VariableDeclaration' && node.kind === 'var') {
       for (const d of node.declarations as AnyNode[]) patternNames(d.id as AnyNode, names);
     }
-    for (const value of Object.values(node)) {
-      if (Array.isArray(value)) for (const item of value) visit(item as AnyNode);
-      else if (value && typeof value === 'object' && typeof (value as AnyNode).type === 'string')
-        visit(value as AnyNode);
-    }
+    childNodes(node).forEach(visit);
   };
   for (const statement of body.body as AnyNode[]) visit(statement);
   return names;
@@ -394,24 +451,23 @@ function varNames(body: AnyNode): string[] {
 /** Whether the function runs straight through: no loop, `try`, class or function inside. */
 function straight(node: AnyNode): boolean {
   if (node.generator === true || node.async === true) return false;
-  const visit = (child: AnyNode): boolean => {
-    if (NOT_STRAIGHT.has(child.type)) return false;
-    for (const value of Object.values(child)) {
-      if (Array.isArray(value)) {
-        for (const item of value)
-          if (item && typeof (item as AnyNode).type === 'string' && !visit(item as AnyNode)) return false;
-      } else if (
-        value &&
-        typeof value === 'object' &&
-        typeof (value as AnyNode).type === 'string' &&
-        !visit(value as AnyNode)
-      )
-        return false;
-    }
-    return true;
-  };
-  const params = (node.params as AnyNode[]).every(visit);
-  return params && visit(node.body as AnyNode);
+  return !someNode(
+    node,
+    (child) => NOT_STRAIGHT.has(child.type),
+    () => false,
+  );
+}
+
+/**
+ * Whether a function reads `this` (its arrows included). Only then does the accessor answer
+ * `this`: a `this` the accessor alone reads costs every call of the function, fast copy or not.
+ */
+function readsThis(node: AnyNode): boolean {
+  return someNode(
+    node,
+    (child) => child.type === 'ThisExpression' || child.type === 'Super',
+    (child) => THIS_OF_ITS_OWN.has(child.type),
+  );
 }
 
 function directiveEnd(body: AnyNode): number {
@@ -438,28 +494,29 @@ function wrappable(body: AnyNode): boolean {
   return !varNames(body).some((name) => declared.has(name));
 }
 
-function makeVisitors(ins: Instrumenter): Record<string, Visitor> {
-  const on = ins.name(SHARED.on);
+/** A name the function (and so each function around it) refers to. */
+function use(st: WalkState, name: string): void {
+  for (let f: FunctionState | undefined = st.fn; f; f = f.parent) f.used.add(name);
+}
+
+function makeVisitors(ins: Instrumenter, shape: HookShape): Record<string, Visitor> {
   const serial = ins.name(SHARED.serial);
   const tryDepth = ins.name(SHARED.tryDepth);
-  const fast = ins.name(SHARED.fast);
   const depth = ins.name('d');
-  const statementHook = ins.name('S');
   const thrown = ins.name('X');
-  const leave = ins.name('R');
   const caught = ins.name('x');
   let topLevelHooks = 0;
 
   const hook = (statement: AnyNode, st: WalkState): (() => string) => {
     const id = ins.site('statement', statement.start as number, st);
     const accessor = ins.accessor(id);
-    const call = `${on}&&${statementHook}(${id},${depth},`;
+    const call = () => `${shape.statement(id, ins.names(id))}${accessor()});`;
     // Global code: a hook that is an expression statement would become the completion value.
     if (st.fn.id === 0) {
       const name = ins.name(`z${topLevelHooks++}`);
-      return () => `const ${name}=${call}${accessor()});`;
+      return () => `const ${name}=${call()}`;
     }
-    return () => `${call}${accessor()});`;
+    return call;
   };
 
   const statementList = (statements: AnyNode[], st: WalkState, c: Callback): void => {
@@ -493,7 +550,7 @@ function makeVisitors(ins: Instrumenter): Record<string, Visitor> {
       parent: st.fn,
       used: new Set(),
       scope: undefined,
-      hasThis: !arrow || st.fn.hasThis,
+      hasThis: arrow ? st.fn.hasThis : readsThis(node),
       suspends: node.generator === true || node.async === true,
     };
     const scope = new Scope('function', st.scope, fnState);
@@ -510,16 +567,16 @@ function makeVisitors(ins: Instrumenter): Record<string, Visitor> {
       const accessor = ins.accessor(site);
       return () =>
         `}catch(${caught}){throw ${thrown}(${caught},${THROWN_AT.function},${depth},${accessor()},${site})}` +
-        `finally{${on}&&${leave}(${depth})}`;
+        `finally{${shape.exit}}`;
     };
     const isStraight = straight(node);
     if (bodyNode.type !== 'BlockStatement') {
       // `x => e` becomes `x => {...try{hook;return e}catch...}`; `return` goes right before the
       // expression's first token (a parenthesis maybe), never before a newline.
       const { arrow, start } = ins.arrowBody(node, bodyNode);
-      const copy = isStraight ? ins.fastCopy(start, node.end as number, `{if(${fast})return `) : undefined;
+      const copy = isStraight ? ins.fastCopy(start, node.end as number, `{if(++${serial}>0)return `) : undefined;
       ins.insert(arrow, copy ? `${copy.text};` : '{', copy?.copied);
-      ins.insert(arrow, `const ${depth}=++${serial};try{`);
+      ins.insert(arrow, `${shape.entry(copy !== undefined)}try{`);
       const open = hook({ start } as AnyNode, inner);
       ins.insert(start, () => `${open()}return `);
       c(bodyNode, inner);
@@ -531,9 +588,9 @@ function makeVisitors(ins: Instrumenter): Record<string, Visitor> {
     declareLexical(bodyNode.body as AnyNode[], inner, false);
     const wrap = wrappable(bodyNode);
     const bodyStart = directiveEnd(bodyNode);
-    const copy = isStraight ? ins.fastCopy(bodyStart, (bodyNode.end as number) - 1, `if(${fast}){`) : undefined;
+    const copy = isStraight ? ins.fastCopy(bodyStart, (bodyNode.end as number) - 1, `if(++${serial}>0){`) : undefined;
     if (copy) ins.insert(bodyStart, `${copy.text};return}`, copy.copied);
-    if (wrap) ins.insert(bodyStart, `const ${depth}=++${serial};try{`);
+    if (wrap) ins.insert(bodyStart, `${shape.entry(copy !== undefined)}try{`);
     statementList(bodyNode.body as AnyNode[], inner, c);
     if (wrap) ins.insert((bodyNode.end as number) - 1, catchAll());
   };
@@ -636,9 +693,12 @@ function makeVisitors(ins: Instrumenter): Record<string, Visitor> {
       (base as unknown as Record<string, Visitor>).VariableDeclaration!(node, st, c);
     },
     Function: (node, st, c) => fn(node as AnyNode, st, c),
-    Identifier: (node, st) => {
-      for (let f: FunctionState | undefined = st.fn; f; f = f.parent) f.used.add(node.name);
+    AssignmentExpression: (node, st, c) => {
+      // acorn-walk does not visit a pattern's names as identifiers: assigned names are used too.
+      for (const name of patternNames(node.left as AnyNode)) use(st, name);
+      (base as unknown as Record<string, Visitor>).AssignmentExpression!(node, st, c);
     },
+    Identifier: (node, st) => use(st, node.name as string),
   };
 
   function forInOf(node: AnyNode, st: WalkState, c: Callback): void {
@@ -654,7 +714,11 @@ function makeVisitors(ins: Instrumenter): Record<string, Visitor> {
   }
 }
 
-export function instrumentBrain(source: string): Instrumentation {
+/** `shape`: the hooks' text, the live brain's unless a re-run's (rerun-hooks.ts). */
+export function instrumentBrain(
+  source: string,
+  shape: (name: (suffix: string) => string) => HookShape = liveHooks,
+): Instrumentation {
   let program: Node;
   const tokens: Token[] = [];
   const insertedSemicolons = new Set<number>();
@@ -671,7 +735,11 @@ export function instrumentBrain(source: string): Instrumentation {
   }
   const ins = new Instrumenter(source, tokens, insertedSemicolons);
   const start: WalkState = { scope: ins.global, fn: ins.global.fn };
-  recursive(program, start, makeVisitors(ins) as unknown as RecursiveVisitors<WalkState>);
+  const visitors = makeVisitors(
+    ins,
+    shape((suffix) => ins.name(suffix)),
+  );
+  recursive(program, start, visitors as unknown as RecursiveVisitors<WalkState>);
   return { ok: true, brain: ins.result() };
 }
 
