@@ -206,6 +206,42 @@ account.total(2);`;
     assert.deepEqual(show(vars(stop!, 5)), ['200=200', '201=201', '202=202']);
   });
 
+  it('open Maps and Sets by their entries, paged, even when the brain replaced their methods', () => {
+    fresh();
+    const brain = `const key = { id: 7 };
+const prices = new Map([["tea", 3], [42, { cup: true }], [key, "seven"]]);
+const tags = new Set(["hot", "cold"]);
+Map.prototype.forEach = () => { throw new Error("replaced"); };
+prices.size;`;
+    d.configure(config({ breakpoints: { [BRAIN]: [{ line: 5 }] } }));
+    const locals = (s: Stop) => body<ScopeInfo[]>(s.answers[0]).find((x) => x.name === 'Globals')!.variablesReference;
+    const vars = (s: Stop, i: number) => body<VariableInfo[]>(s.answers[i]);
+    const refOf = (s: Stop, i: number, name: string) => vars(s, i).find((v) => v.name === name)!.variablesReference;
+    d.run(
+      brain,
+      asking([
+        () => ({ t: 'scopes', frameId: 1 }),
+        (s) => ({ t: 'variables', variablesReference: locals(s) }),
+        (s) => ({ t: 'variables', variablesReference: refOf(s, 1, 'prices') }),
+        (s) => ({ t: 'variables', variablesReference: refOf(s, 1, 'prices'), start: 1, count: 2 }),
+        (s) => ({ t: 'variables', variablesReference: refOf(s, 2, '42') }),
+        (s) => ({ t: 'variables', variablesReference: refOf(s, 2, '[2]') }),
+        (s) => ({ t: 'variables', variablesReference: refOf(s, 1, 'tags') }),
+      ]),
+    );
+    const [stop] = d.stops;
+    const show = (list: VariableInfo[]) => list.map((v) => `${v.name}=${v.value}`);
+    const prices = vars(stop!, 1).find((v) => v.name === 'prices')!;
+    assert.equal(prices.value, 'Map(3)');
+    assert.equal(prices.indexedVariables, 3);
+    assert.equal(vars(stop!, 1).find((v) => v.name === 'tags')!.value, 'Set(2)');
+    assert.deepEqual(show(vars(stop!, 2)), ['"tea"=3', '42={…}', '[2]=Array(2)']);
+    assert.deepEqual(show(vars(stop!, 3)), ['42={…}', '[2]=Array(2)']);
+    assert.deepEqual(show(vars(stop!, 4)), ['cup=true']);
+    assert.deepEqual(show(vars(stop!, 5)), ['0={…}', '1="seven"']);
+    assert.deepEqual(show(vars(stop!, 6)), ['0="hot"', '1="cold"']);
+  });
+
   it('take new values that change what the brain does', () => {
     fresh();
     d.configure(config({ breakpoints: { [BRAIN]: [{ line: 5 }] } }));

@@ -133,6 +133,11 @@ ${rerunBindings}const { ${bound} } = ((host) => {
   const { create, defineProperty, getOwnPropertyDescriptor, getOwnPropertyNames, getPrototypeOf, is } = Object;
   const slice = Array.prototype.slice;
   const { isArray } = Array;
+  // Maps and Sets are read through their own builtins, taken now (the brain may replace them).
+  const mapSize = getOwnPropertyDescriptor(Map.prototype, 'size').get;
+  const setSize = getOwnPropertyDescriptor(Set.prototype, 'size').get;
+  const mapEach = Map.prototype.forEach, setEach = Set.prototype.forEach;
+  const sizeBy = (getter, v) => { try { return call(getter, v); } catch { return -1; } };
   const { apply, construct } = Reflect;
   const stringify = JSON.stringify;
   const Fn = Function;
@@ -210,17 +215,45 @@ ${rerunBindings}const { ${bound} } = ((host) => {
       }
       if (v === null) return ['null', 'null', 0, 0];
       if (isArray(v)) return ['Array(' + v.length + ')', 'array', 1, v.length];
+      const mapped = sizeBy(mapSize, v);
+      if (mapped >= 0) return ['Map(' + mapped + ')', 'Map', 1, mapped];
+      const held = sizeBy(setSize, v);
+      if (held >= 0) return ['Set(' + held + ')', 'Set', 1, held];
       const names = getOwnPropertyNames(v);
       if (v instanceof Err) return [String(v.name) + ': ' + String(v.message), 'error', 2, names.length];
       const name = className(v);
       return [(name && name !== 'Object' ? name + ' ' : '') + '{…}', name || 'object', 2, names.length];
     },
-    /** [name, value, isGetter] of own properties; for an array, its items from start. */
+    /**
+     * [name, value, isGetter] of own properties; for an array or a Set, its items from start; for a
+     * Map, its entries from start, each named by its key (a key that is an object or a function
+     * gives its position, and the value is the pair [key, value]).
+     */
     children: (v, start, count) => {
       const out = [];
       if (isArray(v)) {
         const end = Math.min(v.length, start + count);
         for (let i = start; i < end; i++) out.push([String(i), v[i], false]);
+        return out;
+      }
+      const end = start + count;
+      if (sizeBy(mapSize, v) >= 0) {
+        let i = 0;
+        call(mapEach, v, (value, key) => {
+          if (i >= start && i < end) {
+            const named = !isObject(key);
+            out.push([named ? helpers.show(key)[0] : '[' + i + ']', named ? value : [key, value], false]);
+          }
+          i++;
+        });
+        return out;
+      }
+      if (sizeBy(setSize, v) >= 0) {
+        let i = 0;
+        call(setEach, v, (value) => {
+          if (i >= start && i < end) out.push([String(i), value, false]);
+          i++;
+        });
         return out;
       }
       for (const name of getOwnPropertyNames(v)) {
