@@ -23,7 +23,7 @@ import type {
   StopReason,
   VariableInfo,
 } from '../runtimes/debug/debug-protocol.ts';
-import { RUNTIMES } from '../runtimes/runtimes.ts';
+import { RUNTIMES, runtimeDescriptor } from '../runtimes/runtimes.ts';
 import type { RuntimeDescriptor } from '../runtimes/runtime-descriptor.ts';
 import { ALL_AGENTS, type CallCondition, type Supervisor } from '../supervisor/supervisor.ts';
 import type { AgentRunner } from '../supervisor/agent-runner.ts';
@@ -597,7 +597,10 @@ export class Debugger {
         breakpoints: this.#breakpoints,
         exceptions: this.#exceptions,
         stopOnEntry: this.#stopOnEntry,
-        attach: everyone || this.#functionBreakpoints.get(agent) === true,
+        attach:
+          everyone ||
+          this.#functionBreakpoints.get(agent) === true ||
+          runtimeDescriptor(runner.status.runtimeKind)?.debugging.attachesAtIterationStart === true,
       };
       runner.process.debugNotice({ t: 'config', config });
     }

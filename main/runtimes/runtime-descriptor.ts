@@ -42,6 +42,11 @@ export interface RuntimeDescriptor {
     level: 'source' | 'host-calls';
     /** The 1-based lines where a statement starts, which a breakpoint may stop on (source level). */
     breakableLines?(source: string): number[];
+    /**
+     * The engine picks at an iteration's start whether it can stop in it (JavaScript runs its
+     * instrumented code or not), so a debugger keeps it attached for a pause to stop it at once.
+     */
+    attachesAtIterationStart?: true;
   };
   /**
    * Checks a script on the host, without an agent process, for the editor's live problems. A

@@ -9,7 +9,7 @@ export const jsRuntime: RuntimeDescriptor = {
   title: 'JavaScript',
   params: interpretedRuntimeParamsSchema,
   brain: { format: 'script', extensions: ['.js', '.mjs'], editorLanguage: 'javascript' },
-  debugging: { level: 'source', breakableLines },
+  debugging: { level: 'source', breakableLines, attachesAtIterationStart: true },
   template: {
     kind: 'text',
     text: (name) => `// ${name}: runs once per iteration. The global \`omw\` is the host API.
