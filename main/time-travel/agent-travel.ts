@@ -349,8 +349,10 @@ export class AgentTravel {
       });
     }
     const found = 'stop' in reached ? reached.stop.position?.statement : (located ?? report?.unserved?.statement);
-    if (found === undefined)
-      throw new Error('time travel could not find where the brain is stopped in its re-execution');
+    if (found === undefined) {
+      const failed = 'outcome' in reached && !reached.outcome.result.ok ? `: ${reached.outcome.result.error}` : '';
+      throw new Error(`time travel could not find where the brain is stopped in its re-execution${failed}`);
+    }
     present.found = found;
     return found;
   }
