@@ -341,9 +341,18 @@ export class AgentTravel {
     const report = 'stop' in reached ? reached.stop.travel : reached.outcome.report;
     await this.#abandon();
     if (report) this.#note(index, report, !('stop' in reached));
-    const found = 'stop' in reached ? reached.stop.position?.statement : report?.unserved?.statement;
-    if (found === undefined)
-      throw new Error('time travel could not find where the brain is stopped in its re-execution');
+    const located = 'stop' in reached ? undefined : report?.located;
+    if (located !== undefined) {
+      this.#tell({
+        type: 'output',
+        text: 'time travel: the re-execution never held the values the brain holds where it is stopped (it does not run the same way twice): its first turn there stands for the stop',
+      });
+    }
+    const found = 'stop' in reached ? reached.stop.position?.statement : (located ?? report?.unserved?.statement);
+    if (found === undefined) {
+      const failed = 'outcome' in reached && !reached.outcome.result.ok ? `: ${reached.outcome.result.error}` : '';
+      throw new Error(`time travel could not find where the brain is stopped in its re-execution${failed}`);
+    }
     present.found = found;
     return found;
   }

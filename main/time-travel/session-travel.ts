@@ -135,7 +135,8 @@ export class SessionTravel {
     } else {
       const { line, column } = stop;
       const hits = position.hits === undefined ? {} : { hits: position.hits };
-      present.locate = { calls, line, column, depth: position.depth, ...hits };
+      const values = position.values === undefined ? {} : { values: position.values };
+      present.locate = { calls, line, column, depth: position.depth, ...hits, ...values };
     }
     this.#lastStop.set(agent, { iteration: current.iteration, present });
     this.#setPresent(agent, present);

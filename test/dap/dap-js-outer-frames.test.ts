@@ -96,8 +96,8 @@ test('a pause mid-iteration shows the locals of every frame entered before it', 
     assert.deepEqual(top.Locals, [`k=${k}`, 'limit=100000000', `turns=${k - 1}`]);
     // step(0) and step(1): 20 + 999 and 30 + 999.
     assert.ok(brain.Globals!.includes('total=2048'), brain.Globals!.join(' '));
-    // Time travel finds the pause again by its frame's entry serial, which fast copies count too
-    // (in a loop turning without calls, at the loop's first turn: it goes by line, not values).
+    // Time travel finds the pause again by its frame's entry serial, which fast copies count too,
+    // and in its loop by what the frame holds (dap-pause-in-loop.test.ts).
     const back = client.waitForEvent('stopped');
     await client.stepBackRequest({ threadId: thread!.id });
     assert.match(((await back) as DebugProtocol.StoppedEvent).body.description ?? '', /^in the past: iteration 1/);

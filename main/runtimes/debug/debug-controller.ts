@@ -18,6 +18,7 @@ import {
   type StopReason,
 } from './debug-protocol.ts';
 import type { DebugTarget } from './debug-target.ts';
+import { frameValues } from './frame-values.ts';
 import { hitConditionHolds } from './hit-condition.ts';
 import { logPointMessage } from './log-point-message.ts';
 import { LineCoverage } from './line-coverage.ts';
@@ -202,8 +203,13 @@ export class DebugController {
     if (entered) this.#coverage?.enter(source, line);
     const travel = this.#travel;
     if (travel && !travel.arrived) {
-      const reason = travel.statement(this.#count, line, column, depth, () =>
-        this.#probe(source, line, entered, target),
+      const reason = travel.statement(
+        this.#count,
+        line,
+        column,
+        depth,
+        () => this.#probe(source, line, entered, target),
+        () => frameValues(target),
       );
       if (reason !== undefined) this.#stop(reason, source, line, column, depth, target);
       return;
@@ -340,6 +346,8 @@ export class DebugController {
     this.#step = undefined;
     const travel = this.#travel;
     const report = travel?.arrive();
+    // Not counted: time travel finds this stop by its place, and by these values in a loop.
+    const values = this.#exact ? undefined : frameValues(target);
     this.link.send({
       t: 'stopped',
       reason,
@@ -347,10 +355,13 @@ export class DebugController {
       line,
       column,
       ...(description === undefined ? {} : { description }),
-      position: this.#position(
-        depth,
-        this.#lines.get(source)?.has(line) ? (this.#hits.get(`${source}:${line}`) ?? 0) : undefined,
-      ),
+      position: {
+        ...this.#position(
+          depth,
+          this.#lines.get(source)?.has(line) ? (this.#hits.get(`${source}:${line}`) ?? 0) : undefined,
+        ),
+        ...(values === undefined ? {} : { values }),
+      },
       ...(report === undefined ? {} : { travel: report }),
     });
     this.#sinceStop = 0;

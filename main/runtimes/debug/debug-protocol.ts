@@ -96,6 +96,11 @@ export interface StopPosition {
   sinceStop: number;
   /** Whether every statement since the previous stop (or the start) was seen: steps see all. */
   exactSinceStop: boolean;
+  /**
+   * Without `statement`: what the frames hold (frame-values.ts), which tells the turns of a loop
+   * apart where the place alone cannot.
+   */
+  values?: string;
 }
 
 /**
@@ -109,9 +114,10 @@ export interface TravelGoal {
   /**
    * Find a statement by where it is when its count is not known: the first at this line, column and
    * depth after `calls` served host calls; with `hits`, where a breakpoint on the line is hit the
-   * `hits`th time. The run stops there.
+   * `hits`th time; with `values`, where the frames hold these values (frame-values.ts), the
+   * first such place when none does. The run stops there.
    */
-  locate?: { calls: number; line: number; column: number; depth: number; hits?: number };
+  locate?: { calls: number; line: number; column: number; depth: number; hits?: number; values?: string };
   /** Past the stop, reaching this statement (the present) stops again. */
   limit?: number;
   /** No goal to reach: the run is debugged from its start as a live one is (going forward in the past). */
@@ -142,6 +148,8 @@ export interface TravelReport {
   dropped?: number;
   /** The run asked for a call the recording does not have here (its end, or another call). */
   unserved?: { statement: number; op: string; why: 'end' | 'other' };
+  /** A `locate` goal with `values` it never came to: the first statement at its place. */
+  located?: number;
 }
 
 /** What the host asks of a stopped engine (or of one held in a host call). */

@@ -18,4 +18,9 @@ export interface DebugTarget {
   holds(expression: string): boolean;
   /** Forgets the variable references handed out; called when the engine goes on. */
   release(): void;
+  /**
+   * How many innermost frames show their variables without cost (frame-values.ts); all when
+   * undefined. A JS brain reads its outer frames in a re-run of the iteration.
+   */
+  readonly valueFrames?: number;
 }

@@ -20,6 +20,8 @@ export class TravelRun {
   readonly #logs: NonNullable<TravelReport['logs']> | undefined;
   #unserved: TravelReport['unserved'];
   #dropped = 0;
+  /** The first statement at a `locate` goal's place. */
+  #located: number | undefined;
 
   constructor(
     readonly goal: TravelGoal,
@@ -46,13 +48,17 @@ export class TravelRun {
     return this.goal.logs === true;
   }
 
-  /** Before statement `count` on the way: the reason to stop there, when it is the goal. */
+  /**
+   * Before statement `count` on the way: the reason to stop there, when it is the goal. `values`
+   * reads what the frames hold (frame-values.ts), asked only where a `locate` goal's place is.
+   */
   statement(
     count: number,
     line: number,
     column: number,
     depth: number,
     probe: () => BreakpointProbe,
+    values: () => string,
   ): StopReason | undefined {
     this.#statements = count;
     this.#depths?.push(depth);
@@ -68,7 +74,9 @@ export class TravelRun {
       this.served() >= locate.calls &&
       (locate.hits === undefined || hits === locate.hits)
     ) {
-      return this.goal.reason ?? 'step';
+      // Each turn of a loop that makes no host call comes here: the one whose values are the stop's.
+      this.#located ??= count;
+      if (locate.values === undefined || values() === locate.values) return this.goal.reason ?? 'step';
     }
     return undefined;
   }
@@ -91,6 +99,7 @@ export class TravelRun {
   /** The run stops at its goal: what it saw on its way. */
   arrive(): TravelReport {
     this.#arrived = true;
+    this.#located = undefined;
     return this.report();
   }
 
@@ -103,6 +112,7 @@ export class TravelRun {
       ...(this.#logs ? { logs: this.#logs } : {}),
       ...(this.#dropped > 0 ? { dropped: this.#dropped } : {}),
       ...(this.#unserved ? { unserved: this.#unserved } : {}),
+      ...(this.#located === undefined ? {} : { located: this.#located }),
     };
   }
 }

@@ -82,6 +82,8 @@ const REPLAYED =
   "this frame's values come from a re-run of the iteration (the frame was entered while the debugger's hooks were off): they cannot be changed";
 
 export class JsDebugTarget implements DebugTarget {
+  /** Outer frames may need a re-run to be read; the innermost's entry serial tells their calls apart anyway. */
+  readonly valueFrames = 1;
   #frames: Frame[] | undefined;
   #references = new Map<number, Reference>();
   #nextReference = 1;
