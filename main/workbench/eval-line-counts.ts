@@ -12,7 +12,6 @@ import { sep } from 'node:path';
 import type { EvalLineCountsProgressView, EvalLineCountsView } from '../../contract/eval-views.ts';
 import type { WorkbenchEvent } from '../../contract/workbench-event.ts';
 import type { OmwConfig } from '../config/config-types.ts';
-import { trialRecordingFile } from '../evals/results-paths.ts';
 import { readResults } from '../evals/results-reader.ts';
 import type { TrialLine } from '../evals/results-format.ts';
 import type { WorkspaceBoundary } from '../files/folder-boundary.ts';
@@ -21,7 +20,7 @@ import type { AgentSpawner } from '../supervisor/agent-spawner.ts';
 import { coverageOfRecordings } from '../time-travel/recordings-coverage.ts';
 import { CancellableSpawner } from './cancellable-spawner.ts';
 import { coverageView } from './coverage-view.ts';
-import { toWorkspacePath } from './workspace-files.ts';
+import { checkedTrialRecording } from './trial-recording.ts';
 
 export interface EvalLineCountsOptions {
   workspace: () => { root: string; boundary: WorkspaceBoundary; config: OmwConfig | undefined };
@@ -78,7 +77,7 @@ export class EvalLineCounts {
         // recording before any runs (a slice at a time, so a file of thousands does not hold the host).
         files: trials.map((trial) => trial.recording),
         open: (_name, index) => {
-          const recording = this.recording(file, trials[index]!, root, boundary, shown);
+          const recording = checkedTrialRecording(file, shown(file), trials[index]!, root, boundary);
           if (!existsSync(recording)) return { leftOut: 'its recording is missing' };
           try {
             return loadRecording(recording);
@@ -146,26 +145,5 @@ export class EvalLineCounts {
     const ofCase = trials.filter((trial) => trial.case === caseId);
     if (ofCase.length === 0) throw new Error(shown(`${file}: no trial of case ${JSON.stringify(caseId)}`));
     return ofCase;
-  }
-
-  /** The trial's recording: in its results' recordings folder, and (links followed) in the workspace. */
-  private recording(
-    file: string,
-    trial: TrialLine,
-    root: string,
-    boundary: WorkspaceBoundary,
-    shown: (message: string) => string,
-  ): string {
-    const recording = trialRecordingFile(file, trial.recording);
-    if (existsSync(recording)) {
-      try {
-        boundary.fileToRead(toWorkspacePath(root, recording));
-      } catch (error) {
-        throw new Error(`${shown(file)}: case "${trial.case}" trial ${trial.trial}: ${(error as Error).message}`, {
-          cause: error,
-        });
-      }
-    }
-    return recording;
   }
 }

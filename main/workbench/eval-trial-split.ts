@@ -16,10 +16,10 @@ import type { EvalTrialSplitView, SplitPlaceView, SplitTrialView } from '../../c
 import { splitRecordings } from '../counterfactual/trial-split.ts';
 import { readResultsChunk, type ChunkLines } from '../evals/results-chunks.ts';
 import type { TrialLine } from '../evals/results-format.ts';
-import { trialRecordingFile } from '../evals/results-paths.ts';
 import type { WorkspaceBoundary } from '../files/folder-boundary.ts';
 import { loadRecording, type Recording } from '../recording/recording.ts';
 import { LISTED_TRIALS, trialDifferences, trialList } from './trial-differences.ts';
+import { checkedTrialRecording } from './trial-recording.ts';
 import { toWorkspacePath } from './workspace-files.ts';
 
 export interface EvalTrialSplitWorkspace {
@@ -51,7 +51,10 @@ export async function splitEvalTrials(
       throw new Error(`${path}: case "${caseId}" has one trial: there is nothing to compare it with`);
     const trials = all.slice(0, MOST_TRIALS);
     // Every recording is checked before any is read.
-    const checked = trials.map((trial) => ({ trial, file: recordingOf(file, path, caseId, trial, root, boundary) }));
+    const checked = trials.map((trial) => ({
+      trial,
+      file: checkedTrialRecording(file, path, { ...trial, case: caseId }, root, boundary),
+    }));
     const present = checked.filter((one) => existsSync(one.file));
     const missing = checked.filter((one) => !existsSync(one.file));
     if (present.length < 2) {
@@ -115,26 +118,6 @@ async function trialsOfCase(file: string, path: string, caseId: string): Promise
   } while (from);
   if (trials.size === 0) throw new Error(`${path}: no trial of case "${caseId}"`);
   return [...trials.values()].sort((a, b) => a.trial - b.trial);
-}
-
-/** A trial's recording: in its results' recordings folder, and (links followed) in the workspace. */
-function recordingOf(
-  file: string,
-  path: string,
-  caseId: string,
-  trial: Trial,
-  root: string,
-  boundary: WorkspaceBoundary,
-): string {
-  const recording = trialRecordingFile(file, trial.recording);
-  if (existsSync(recording)) {
-    try {
-      boundary.fileToRead(toWorkspacePath(root, recording));
-    } catch (error) {
-      throw new Error(`${path}: case "${caseId}" trial ${trial.trial}: ${(error as Error).message}`, { cause: error });
-    }
-  }
-  return recording;
 }
 
 function missingSaid(missing: { trial: Trial; file: string }[], root: string): string {

@@ -10,6 +10,7 @@ import {
   showCorpus,
   useCounterfactuals,
 } from './counterfactual-store.ts';
+import { ProgressBar } from '../../shared/progress/ProgressBar.tsx';
 import './counterfactuals.css';
 
 const ROW_HEIGHT = 26;
@@ -100,16 +101,7 @@ function Progress() {
           : `failed: ${ended.error}`;
   return (
     <div className="corpus-progress">
-      <div
-        className="eval-progress-bar"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={progress.of}
-        aria-valuenow={progress.done}
-        aria-label="corpus replay progress"
-      >
-        <div className="eval-progress-fill" style={{ width: `${(100 * progress.done) / Math.max(1, progress.of)}%` }} />
-      </div>
+      <ProgressBar done={progress.done} of={progress.of} label="corpus replay progress" />
       <span data-testid="corpus-progress-text">{state}</span>
       {summary ? (
         <span data-testid="corpus-summary" className={summary.pass ? 'ok-text' : 'error-text'}>

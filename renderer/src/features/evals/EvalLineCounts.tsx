@@ -2,6 +2,7 @@ import { counted } from '../../../../contract/counted.ts';
 import type { EvalLineCountsView } from '../../../../contract/eval-views.ts';
 import { openFile } from '../../core/workbench-store.ts';
 import { LineCountsSummary } from '../../shared/line-counts/LineCountsSummary.tsx';
+import { ProgressBar } from '../../shared/progress/ProgressBar.tsx';
 import {
   cancelEvalLineCounts,
   closeEvalLineCounts,
@@ -29,21 +30,7 @@ function Progress() {
         : `Line counts refused: ${ended.error}`;
   return (
     <div className="eval-progress" data-testid="eval-line-counts-progress">
-      {running ? (
-        <div
-          className="eval-progress-bar"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={progress.of}
-          aria-valuenow={progress.done}
-          aria-label="line counts progress"
-        >
-          <div
-            className="eval-progress-fill"
-            style={{ width: `${((progress.of > 0 ? progress.done / progress.of : 0) * 100).toFixed(1)}%` }}
-          />
-        </div>
-      ) : null}
+      {running ? <ProgressBar done={progress.done} of={progress.of} label="line counts progress" /> : null}
       <span className={typeof ended === 'object' ? 'error-text' : ''} data-testid="eval-line-counts-progress-text">
         {state}
       </span>

@@ -10,13 +10,13 @@ import {
   showEvals,
   useEvals,
 } from './eval-store.ts';
+import { ProgressBar } from '../../shared/progress/ProgressBar.tsx';
 import { duration } from './eval-text.ts';
 import { countEvalLines, evalLineCountsRunning, useEvalLineCounts } from './eval-line-counts-store.ts';
 
-function ProgressBar() {
+function RunProgress() {
   const progress = useEvals((s) => s.progress);
   if (!progress) return null;
-  const share = progress.total > 0 ? progress.done / progress.total : 0;
   const ended = progress.ended;
   const state =
     ended === undefined
@@ -30,19 +30,7 @@ function ProgressBar() {
           : `failed: ${ended.error}`;
   return (
     <div className="eval-progress" data-testid="eval-progress">
-      <div
-        className="eval-progress-bar"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={progress.total}
-        aria-valuenow={progress.done}
-        aria-label="eval progress"
-      >
-        <div
-          className={`eval-progress-fill ${progress.failed > 0 ? 'with-failures' : ''}`}
-          style={{ width: `${(share * 100).toFixed(1)}%` }}
-        />
-      </div>
+      <ProgressBar done={progress.done} of={progress.total} label="eval progress" failing={progress.failed > 0} />
       <span className={typeof ended === 'object' ? 'error-text' : ''} data-testid="eval-progress-text">
         {state}
       </span>
@@ -157,7 +145,7 @@ export function EvalRunBar() {
           Close
         </button>
       </div>
-      <ProgressBar />
+      <RunProgress />
     </>
   );
 }
