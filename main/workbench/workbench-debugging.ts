@@ -230,6 +230,11 @@ export class WorkbenchDebugging {
     );
   }
 
+  /** Settles once every change made so far is on disk (or was warned of as not saved). */
+  saved(): Promise<void> {
+    return this.#saving;
+  }
+
   #change(settings: DebugSettings): void {
     this.#settings = settings;
     this.events.settingsChanged(this.#view);

@@ -322,6 +322,9 @@ export class Workbench {
     state.fileList.close();
     await this.stopAgents();
     state.spares.dispose();
+    // A breakpoint set just before closing is on disk before the workspace is let go: a write that
+    // landed later would overwrite what the next opening (or the user) put there meanwhile.
+    await this.debugging.saved();
     if (state.sessionLock?.held) state.sessionLock.release();
     this.workspaceState = undefined;
   }

@@ -166,6 +166,22 @@ describe('the workbench debugger', () => {
     assert.deepEqual(workbench.workspace().agents[0]!.breakpoints, ['provider.chat']);
   });
 
+  it('has every breakpoint change on disk once closed, and writes nothing after', async () => {
+    // Many changes queue many writes, each made durable: closing waits for the last of them.
+    for (let line = 1; line <= 40; line++)
+      workbench.setSourceBreakpoints('asker.rhai', [{ line: (line % 3) + 1 }], null);
+    await workbench.close();
+    const file = join(root, '.brainbench', 'debugger.json');
+    const onClose = JSON.parse(readFileSync(file, 'utf8')) as { sourceBreakpoints: unknown };
+    assert.deepEqual(onClose.sourceBreakpoints, { 'asker.rhai': [{ line: 2 }] });
+    // What the user (or the next opening) writes now stays.
+    const mine = JSON.stringify({ ...onClose, sourceBreakpoints: { 'asker.rhai': [{ line: 3 }] } });
+    writeFileSync(file, mine);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(readFileSync(file, 'utf8'), mine);
+    workbench = await openWorkbench();
+  });
+
   it('sets an unreadable settings file aside, says so, and starts empty', async () => {
     await workbench.close();
     writeFileSync(join(root, '.brainbench', 'debugger.json'), '{ not json');

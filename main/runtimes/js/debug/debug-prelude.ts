@@ -146,6 +146,7 @@ ${rerunBindings}const { ${bound} } = ((host) => {
   const now = Date.now;
   const random = Math.random;
   const fixed = new WeakSet();
+  const globalGetters = create(null);
   const has = WeakSet.prototype.has, add = WeakSet.prototype.add;
   const call = Fn.prototype.call.bind(Fn.prototype.call);
   const spin = () => { for (;;) {} };
@@ -200,7 +201,8 @@ ${rerunBindings}const { ${bound} } = ((host) => {
       }
       return result;
     },
-    global: (name) => Fn('return ' + name)(),
+    // One compiled getter per global, kept: a re-run finding a pause reads the globals at every turn.
+    global: (name) => (globalGetters[name] ??= Fn('return ' + name))(),
     setGlobal: (name, value) => Fn('${p}v', name + ' = ${p}v')(value),
     /** [text, type, 0 plain | 1 array | 2 object, child count] */
     show: (v) => {
