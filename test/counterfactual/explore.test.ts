@@ -163,7 +163,7 @@ test('an order that changes what an agent does but not how it ends is reported a
     join(dir, 'main.js'),
     `omw.host.subscribeAgent('left');
 omw.host.subscribeAgent('right');
-omw.host.sleepFor(1500);
+omw.host.sleepFor(800);
 omw.host.sendAgent('left', 'go');
 omw.host.sendAgent('right', 'go');
 omw.host.sleepFor(300);

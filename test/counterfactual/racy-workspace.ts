@@ -20,8 +20,8 @@ tools = [ { name = "add", description = "Adds", input_schema = { type = "object"
 tool_calls = [ { name = "add", result = "3" } ]
 `;
 
-// Both subscribe first; main gives the helper time to (1.5 s: on a loaded machine the helper's
-// process may start a second after main's, and a message sent before it subscribed is lost),
+// Both subscribe first; main gives the helper time to (0.8 s: on a loaded machine the helper's
+// process may start well after main's, and a message sent before it subscribed is lost),
 // then starts its tool call and asks the helper, whose answer is ready with the tool's result by
 // the time main receives.
 export const HELPER = `omw.host.subscribeAgent('main');
@@ -34,7 +34,7 @@ export const RACY = 'const first = omw.host.recv();';
 export const FIXED = 'let first;\ndo first = omw.host.recv(); while (first.id !== call);';
 
 export const MAIN = `omw.host.subscribeAgent('helper');
-omw.host.sleepFor(1500);
+omw.host.sleepFor(800);
 const call = omw.tooling.get('calc').callTool('add', { a: 1, b: 2 });
 omw.host.sendAgent('helper', 'go');
 omw.host.sleepFor(150);
